@@ -1,0 +1,247 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import { SOCKET_MAX_PAYLOAD_BYTES } from '@parley/protocol';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createDb } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { AccountsService } from './modules/accounts/accounts.service';
+import { CodeService } from './modules/accounts/code.service';
+import { SessionService } from './modules/accounts/session.service';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes';
+import { AttachmentsService } from './modules/attachments/attachments.service';
+import { UrlSigner } from './modules/attachments/url-signer';
+import { chatsRoutes } from './modules/chats/chats.routes';
+import { ChatsService } from './modules/chats/chats.service';
+import { groupsRoutes } from './modules/chats/groups.routes';
+import { GroupsService } from './modules/chats/groups.service';
+import { devMailRoutes } from './modules/dev/dev-mail.routes';
+import { EmailDigestService } from './modules/notifications/email-digest.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { PushService } from './modules/notifications/push.service';
+import { loadVapidKeys } from './modules/notifications/vapid';
+import { avatarMediaRoutes, profilesRoutes } from './modules/profiles/profiles.routes';
+import { ProfilesService } from './modules/profiles/profiles.service';
+import { MemoryBus } from './modules/realtime/bus';
+import { Hub, SocketSweep } from './modules/realtime/hub';
+import { RealtimeService } from './modules/realtime/realtime.service';
+import { MemoryRoomPresence } from './modules/realtime/room-presence';
+import { socketRoutes } from './modules/realtime/socket.routes';
+import { TicketService } from './modules/realtime/ticket.service';
+import { HttpError } from './platform/errors';
+import { DomainEvents } from './platform/events';
+import { loggerOptions } from './platform/logger';
+import { createMailer, OutboxMailer } from './platform/mail';
+import { MemoryPresence } from './platform/presence';
+import { MemoryRateLimiter } from './platform/rate-limit';
+import { RedisBus } from './platform/redis/redis-bus';
+import { RedisPresence, RedisPresenceStore, RedisRoomPresence } from './platform/redis/redis-presence';
+import { RedisRateLimiter } from './platform/redis/redis-rate-limit';
+import { LocalDiskStorage } from './platform/storage';
+
+export interface ParleyServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Listens on config.host:config.port (port 0 picks a free one) and returns the base URL. */
+  start(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/web/dist, seen from apps/server/src (tsx) and apps/server/dist (the bundle) alike. */
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+/** Builds the whole server: database (migrated), services, routes and static web. Tests build the same app. */
+export async function buildApp(config: Config): Promise<ParleyServer> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    // Only behind a proxy (TRUST_PROXY) may X-Forwarded-For name the client; otherwise anyone could dodge IP limits.
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Close keep-alive connections on shutdown, so a restart or a test never waits on an idle client.
+    forceCloseConnections: true,
+  });
+  app.decorateRequest('session', null);
+
+  const { db, dialect } = createDb(config);
+  await migrateToLatest(db, dialect, config.databaseSchema);
+
+  const events = new DomainEvents();
+  const mailer = createMailer(config, app.log);
+  // One process by default; with REDIS_URL, fan-out, presence and rate limits are shared by every process.
+  const presenceStore = config.redisUrl ? new RedisPresenceStore(config.redisUrl) : null;
+  const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter();
+  const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
+  const sessions = new SessionService(db, events);
+  const codes = new CodeService(db);
+  const bus = config.redisUrl ? new RedisBus(config.redisUrl) : new MemoryBus();
+  const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
+  const signer = new UrlSigner(db);
+  await signer.init();
+  const attachments = new AttachmentsService({ db, storage, signer, events, log: app.log });
+  const chats = new ChatsService({ db, events, presence, attachments, log: app.log });
+  const ctx: AppContext = {
+    config,
+    log: app.log,
+    db,
+    dialect,
+    mailer,
+    limiter,
+    events,
+    presence,
+    sessions,
+    accounts: new AccountsService({
+      config,
+      log: app.log,
+      db,
+      mailer,
+      limiter,
+      events,
+      presence,
+      sessions,
+      codes,
+    }),
+    chats,
+    attachments,
+    groups: new GroupsService({ db, events, chats, storage, attachments }),
+    bus,
+    hub: new Hub(bus),
+    rooms,
+    tickets: new TicketService(db, sessions),
+    realtime: new RealtimeService({ bus, events, chats, rooms, log: app.log }),
+    storage,
+    push: new PushService({
+      config,
+      db,
+      events,
+      rooms,
+      log: app.log,
+      vapid: await loadVapidKeys(config.dataDir),
+    }),
+    emailDigests: new EmailDigestService({ config, db, events, presence, chats, mailer, log: app.log }),
+    profiles: new ProfilesService({ db, presence, storage, events, chats, log: app.log }),
+  };
+  const sweep = new SocketSweep(ctx.hub, { sessions, log: app.log }).start();
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.status).headers(error.headers).send(error.body);
+    }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+      return reply.code(413).send({ detail: 'The upload is too large.' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own refusals (bad JSON, wrong content type): say what, never how.
+      const detail =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : 'Malformed request.';
+      return reply.code(error.statusCode).send({ detail });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.publicUrl?.startsWith('https://') ? undefined : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: 30 * 1024 * 1024, files: 10, fields: 20 } });
+  // The socket library's hard cap sits above the 64 KiB frame limit so an oversized frame gets an error
+  // frame and the socket stays usable; past the hard cap the socket is closed.
+  await app.register(websocket, { options: { maxPayload: 16 * SOCKET_MAX_PAYLOAD_BYTES } });
+  await app.register(async (ws) => socketRoutes(ws, ctx));
+  await app.register(swagger, { openapi: { info: { title: 'Parley API', version: '0.1.0' } } });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => ({ status: 'ok' }));
+      api.get('/openapi.json', async () => app.swagger());
+      await accountsRoutes(api, ctx);
+      await chatsRoutes(api, ctx);
+      await groupsRoutes(api, ctx);
+      await attachmentsRoutes(api, ctx);
+      await profilesRoutes(api, ctx);
+      await notificationsRoutes(api, ctx);
+      api.all('/*', async (_req, reply) => reply.code(404).send({ detail: 'Not found.' }));
+    },
+    { prefix: '/api' },
+  );
+
+  if (!config.production && mailer instanceof OutboxMailer) {
+    await app.register(async (dev) => devMailRoutes(dev, mailer));
+  }
+
+  await app.register(async (media) => avatarMediaRoutes(media, ctx));
+
+  const webDist = config.webDist ?? defaultWebDist;
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    // Any other GET that looks like a page is the single-page app; the web router shows its own 404.
+    if (
+      hasWeb &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/ws/')
+    ) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+
+  app.addHook('onClose', async () => {
+    await sweep.stop();
+    ctx.realtime.close();
+    ctx.chats.close();
+    await ctx.emailDigests.stop();
+    await bus.close();
+    await presence.close();
+    await limiter.close();
+    await mailer.close();
+    await db.destroy();
+  });
+
+  return {
+    app,
+    ctx,
+    async start() {
+      return app.listen({ port: config.port, host: config.host });
+    },
+    async stop() {
+      await app.close();
+    },
+  };
+}

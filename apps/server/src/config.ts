@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The environment, parsed and validated once at start. Nothing else reads process.env.
+const schema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
+  PUBLIC_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  EMAIL_NOTIFY_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 60 * 1000),
+  MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  SIGNUPS_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z.enum(['true', 'false', 'loopback']).default('false'),
+});
+
+export interface Config {
+  env: string;
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** PostgreSQL schema to use instead of `public` (tests isolate themselves with it). */
+  databaseSchema: string | null;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string | null;
+  logLevel: string;
+  webDist: string | null;
+  emailNotifyDelayMs: number;
+  /** Chat messages one person may send per 10 s (DESIGN §7); benchmarks raise it. */
+  messageRateLimit: number;
+  /** Whether X-Forwarded-For names the client: true, false, or only from a proxy on loopback. */
+  trustProxy: boolean | string;
+  /** Sign-ups one address may make per hour; code and mail requests are allowed proportionally more. */
+  signupsPerIpHour: number;
+  /** Argon2 memory cost in KiB; OWASP's 19 MiB unless a test lowers it. */
+  argonMemoryKiB: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    production: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || null,
+    databaseSchema: null,
+    redisUrl: e.REDIS_URL || null,
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
+    emailNotifyDelayMs: e.EMAIL_NOTIFY_DELAY_MS,
+    messageRateLimit: e.MESSAGE_RATE_LIMIT,
+    signupsPerIpHour: e.SIGNUPS_PER_IP_HOUR,
+    trustProxy: e.TRUST_PROXY === 'loopback' ? 'loopback' : e.TRUST_PROXY === 'true',
+    argonMemoryKiB: 19 * 1024,
+    ...overrides,
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db, DialectName } from './db/database';
+import type { AccountsService } from './modules/accounts/accounts.service';
+import type { SessionService } from './modules/accounts/session.service';
+import type { AttachmentsService } from './modules/attachments/attachments.service';
+import type { ChatsService } from './modules/chats/chats.service';
+import type { GroupsService } from './modules/chats/groups.service';
+import type { EmailDigestService } from './modules/notifications/email-digest.service';
+import type { PushService } from './modules/notifications/push.service';
+import type { ProfilesService } from './modules/profiles/profiles.service';
+import type { Bus } from './modules/realtime/bus';
+import type { Hub } from './modules/realtime/hub';
+import type { RealtimeService } from './modules/realtime/realtime.service';
+import type { RoomPresence } from './modules/realtime/room-presence';
+import type { TicketService } from './modules/realtime/ticket.service';
+import type { DomainEvents } from './platform/events';
+import type { Mailer } from './platform/mail';
+import type { Presence } from './platform/presence';
+import type { RateLimiter } from './platform/rate-limit';
+import type { FileStorage } from './platform/storage';
+
+/** The one dependency container, built once in app.ts and handed to every module. */
+export interface AppContext {
+  config: Config;
+  log: FastifyBaseLogger;
+  db: Db;
+  dialect: DialectName;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  events: DomainEvents;
+  presence: Presence;
+  sessions: SessionService;
+  accounts: AccountsService;
+  chats: ChatsService;
+  attachments: AttachmentsService;
+  groups: GroupsService;
+  bus: Bus;
+  hub: Hub;
+  rooms: RoomPresence;
+  tickets: TicketService;
+  realtime: RealtimeService;
+  storage: FileStorage;
+  push: PushService;
+  emailDigests: EmailDigestService;
+  profiles: ProfilesService;
+}

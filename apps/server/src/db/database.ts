@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Opens SQLite in DATA_DIR by default, or PostgreSQL through a pool when DATABASE_URL is postgres://. */
+export function createDb(config: Config): { db: Db; dialect: DialectName } {
+  const url = config.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 20,
+      options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined,
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const file = url?.startsWith('sqlite:')
+    ? url.slice('sqlite:'.length)
+    : path.join(config.dataDir, 'parley.db');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    dialect: 'sqlite',
+  };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh, and preparing costs SQLite as much as running (docs/benchmarks.md,
+ * Findings 1); the same few statements serve every message, so prepared statements are kept per SQL text.
+ * Kysely runs one query at a time on the connection, so a cached statement is never in use twice at once.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  return new Proxy(sqlite, {
+    get(target, prop, receiver) {
+      if (prop === 'prepare') {
+        return (sql: string) => {
+          let statement = cache.get(sql);
+          if (!statement) {
+            statement = target.prepare(sql);
+            if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+            cache.set(sql, statement);
+          }
+          return statement;
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

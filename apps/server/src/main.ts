@@ -1,0 +1,21 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+// Process entry: parse config once, build, listen, and shut down gracefully on SIGTERM/SIGINT.
+const config = loadConfig();
+const server = await buildApp(config);
+const address = await server.start();
+server.app.log.info(`Parley is ready on ${address.replace('0.0.0.0', 'localhost')}`);
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info(`${signal} received, closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await server.stop();
+    process.exit(0);
+  });
+}

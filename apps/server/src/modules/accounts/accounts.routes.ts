@@ -1,0 +1,98 @@
+import {
+  codeOnlySchema,
+  emailCodeSchema,
+  emailOnlySchema,
+  emailUpdateSchema,
+  loginSchema,
+  registerSchema,
+  resetConfirmSchema,
+  settingsUpdateSchema,
+} from '@parley/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { requireAuth, sessionOf } from '../../platform/auth';
+import { enforceLimit } from '../../platform/rate-limit-policy';
+import { parseBody } from '../../platform/validate';
+
+// HTTP shape of the accounts API (SPEC §7). Each route: rate limit → auth → validate → service.
+export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const auth = requireAuth(ctx.sessions);
+  const signups = ctx.config.signupsPerIpHour;
+  const perIp = (name: string, limit: number) => async (req: { ip: string }) =>
+    enforceLimit(ctx.limiter, `ip:${name}:${req.ip}`, limit, 60 * 60_000);
+
+  app.post('/users/register/', { preHandler: perIp('register', signups) }, async (req) =>
+    ctx.accounts.register(parseBody(registerSchema, req.body)),
+  );
+
+  app.post('/users/email/verify/signup/', { preHandler: perIp('verify', signups * 3 + 10) }, async (req) => {
+    const body = parseBody(emailCodeSchema, req.body);
+    return ctx.accounts.verifySignup(body.email, body.verification_code);
+  });
+
+  app.post('/users/email/resend/signup/', { preHandler: perIp('mail', signups * 2) }, async (req) =>
+    ctx.accounts.resendSignup(parseBody(emailOnlySchema, req.body).email),
+  );
+
+  app.post('/users/login/', async (req) => {
+    const body = parseBody(loginSchema, req.body);
+    return ctx.accounts.login(body.email, body.password, body.remember_me, req.ip);
+  });
+
+  app.post('/users/logout/', { preHandler: auth }, async (_req, reply) => {
+    await ctx.accounts.logout(sessionOf(_req));
+    return reply.code(200).send({ detail: 'Logged out.' });
+  });
+
+  app.post('/users/password/reset/request/', { preHandler: perIp('mail', signups * 2) }, async (req) =>
+    ctx.accounts.requestReset(parseBody(emailOnlySchema, req.body).email, (err) =>
+      req.log.error({ err }, 'password reset mail failed'),
+    ),
+  );
+
+  app.post(
+    '/users/password/reset/verify/',
+    { preHandler: perIp('verify', signups * 3 + 10) },
+    async (req) => {
+      const body = parseBody(emailCodeSchema, req.body);
+      return ctx.accounts.verifyReset(body.email, body.verification_code);
+    },
+  );
+
+  app.post(
+    '/users/password/reset/confirm/',
+    { preHandler: perIp('verify', signups * 3 + 10) },
+    async (req) => {
+      const body = parseBody(resetConfirmSchema, req.body);
+      return ctx.accounts.confirmReset(body.email, body.verification_code, body.new_password);
+    },
+  );
+
+  app.get('/users/profile/', { preHandler: auth }, async (req) =>
+    ctx.accounts.ownProfile(sessionOf(req).userId),
+  );
+
+  app.get('/users/profile/settings/', { preHandler: auth }, async (req) =>
+    ctx.accounts.settings(sessionOf(req).userId),
+  );
+
+  app.put('/users/profile/settings/', { preHandler: auth }, async (req) =>
+    ctx.accounts.updateSettings(sessionOf(req).userId, parseBody(settingsUpdateSchema, req.body)),
+  );
+
+  app.put('/users/email/update/', { preHandler: auth }, async (req) =>
+    ctx.accounts.requestEmailChange(sessionOf(req).userId, parseBody(emailUpdateSchema, req.body).email),
+  );
+
+  app.post('/users/email/verify/code/', { preHandler: auth }, async (req) =>
+    ctx.accounts.confirmEmailChange(
+      sessionOf(req).userId,
+      parseBody(codeOnlySchema, req.body).verification_code,
+    ),
+  );
+
+  app.delete('/users/account/delete/', { preHandler: auth }, async (req, reply) => {
+    await ctx.accounts.deleteAccount(sessionOf(req).userId);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,269 @@
+import {
+  type AuthResponse,
+  MSG,
+  type RegisterPayload,
+  type SettingsField,
+  type VerificationRequired,
+} from '@parley/protocol';
+import argon2 from 'argon2';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { BadRequestError, FieldsError, ForbiddenError, HttpError } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
+import type { Mail, Mailer } from '../../platform/mail';
+import type { Presence } from '../../platform/presence';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { enforceLimit } from '../../platform/rate-limit-policy';
+import * as repo from './accounts.repo';
+import type { CodeService } from './code.service';
+import { isCommonPassword } from './common-passwords';
+import { codeMail, emailChangedNotice, passwordResetNotice } from './mails';
+import type { Session, SessionService } from './session.service';
+import { toAuthUser, toOwnProfile, toSettings } from './user-view';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+interface Deps {
+  config: Config;
+  log: FastifyBaseLogger;
+  db: Db;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  events: DomainEvents;
+  presence: Presence;
+  sessions: SessionService;
+  codes: CodeService;
+}
+
+/** Account rules: sign-up with verification, login, password reset, email change, settings and deletion. */
+export class AccountsService {
+  private readonly argonOptions;
+  /** A real hash to verify against when the email is unknown, so both answers take the same time. */
+  private dummyHash: Promise<string>;
+
+  constructor(private readonly d: Deps) {
+    this.argonOptions = {
+      type: argon2.argon2id as 2,
+      memoryCost: d.config.argonMemoryKiB,
+      timeCost: 2,
+      parallelism: 1,
+    };
+    this.dummyHash = argon2.hash('parley-dummy-password', this.argonOptions);
+  }
+
+  private hashPassword(password: string) {
+    return argon2.hash(password, this.argonOptions);
+  }
+
+  private assertPasswordAllowed(password: string, field: string) {
+    if (isCommonPassword(password)) throw new FieldsError({ [field]: [MSG.passwordTooCommon] });
+  }
+
+  /** Mails to one address: 2 an hour and 5 a day (DESIGN §7), counted per purpose. */
+  private async limitMailTo(purpose: string, email: string) {
+    await enforceLimit(this.d.limiter, `mail:h:${purpose}:${email}`, 2, HOUR);
+    await enforceLimit(this.d.limiter, `mail:d:${purpose}:${email}`, 5, DAY);
+  }
+
+  /** A notice about a change already made: its failure must not turn the change into an error. */
+  private notify(mail: Mail) {
+    this.d.mailer
+      .send(mail)
+      .catch((err) => this.d.log.error({ err, subject: mail.subject }, 'notice mail failed'));
+  }
+
+  private verificationRequired(email: string): VerificationRequired {
+    return { requires_verification: true, email, message: MSG.verificationSent };
+  }
+
+  async register(input: RegisterPayload): Promise<VerificationRequired> {
+    const email = input.email.toLowerCase();
+    this.assertPasswordAllowed(input.password, 'password');
+    const taken: Record<string, string[]> = {};
+    if (await repo.findUserByUsername(this.d.db, input.username)) taken.username = [MSG.usernameTaken];
+    if (await repo.findUserByEmail(this.d.db, email)) taken.email = [MSG.emailTaken];
+    if (Object.keys(taken).length > 0) throw new FieldsError(taken);
+    await this.limitMailTo('signup', email);
+
+    const now = new Date().toISOString();
+    let userId: number;
+    try {
+      userId = await repo.insertUser(this.d.db, {
+        username: input.username,
+        email,
+        password_hash: String(await this.hashPassword(input.password)),
+        first_name: input.first_name,
+        last_name: input.last_name,
+        displayname: `${input.first_name} ${input.last_name}`.trim(),
+        date_joined: now,
+      });
+    } catch (err) {
+      // Two sign-ups racing for one name: the unique index decides.
+      if (/unique|duplicate/i.test(String(err))) {
+        throw new FieldsError(
+          /email/i.test(String(err)) ? { email: [MSG.emailTaken] } : { username: [MSG.usernameTaken] },
+        );
+      }
+      throw err;
+    }
+    const code = await this.d.codes.issue(userId, 'signup');
+    await this.d.mailer.send(codeMail(email, 'Verify your Parley account', code));
+    return this.verificationRequired(email);
+  }
+
+  async resendSignup(emailRaw: string): Promise<{ message: string }> {
+    const email = emailRaw.toLowerCase();
+    await this.limitMailTo('signup', email);
+    const user = await repo.findUserByEmail(this.d.db, email);
+    if (user?.is_activated) throw new BadRequestError(MSG.alreadyVerified);
+    if (user) {
+      const code = await this.d.codes.issue(user.id, 'signup');
+      await this.d.mailer.send(codeMail(email, 'Verify your Parley account', code));
+    }
+    return { message: 'A new verification code has been sent to your email.' };
+  }
+
+  async verifySignup(emailRaw: string, code: string): Promise<AuthResponse> {
+    const user = await repo.findUserByEmail(this.d.db, emailRaw.toLowerCase());
+    if (!user) throw new BadRequestError(MSG.invalidCode);
+    if (user.is_activated) throw new BadRequestError(MSG.alreadyVerified);
+    await this.d.codes.check(user.id, 'signup', code, true);
+    await repo.updateUser(this.d.db, user.id, { is_activated: 1 });
+    const token = await this.d.sessions.create(user.id, true);
+    return { token, ...toAuthUser({ ...user, is_activated: 1 }) };
+  }
+
+  async login(emailRaw: string, password: string, remember: boolean, ip: string): Promise<AuthResponse> {
+    const email = emailRaw.toLowerCase();
+    const accountKey = `login-fail:acct:${email}`;
+    const ipKey = `login-fail:ip:${ip}`;
+    await enforceLimit(this.d.limiter, accountKey, 5, 30 * 60_000, true);
+    await enforceLimit(this.d.limiter, ipKey, 50, 30 * 60_000, true);
+
+    const user = await repo.findUserByEmail(this.d.db, email);
+    const ok = user
+      ? await argon2.verify(user.password_hash, password)
+      : await argon2.verify(await this.dummyHash, password).then(() => false);
+    if (!user || !ok) {
+      await this.d.limiter.hit(accountKey, 5, 30 * 60_000);
+      await this.d.limiter.hit(ipKey, 50, 30 * 60_000);
+      throw new BadRequestError(MSG.invalidCredentials);
+    }
+    if (!user.is_activated) {
+      throw new ForbiddenError({
+        requires_verification: true,
+        email: user.email,
+        message: MSG.verifyBeforeLogin,
+      });
+    }
+    await this.d.limiter.reset(accountKey);
+    const token = await this.d.sessions.create(user.id, remember);
+    return { token, ...toAuthUser(user) };
+  }
+
+  logout(session: Session) {
+    return this.d.sessions.revoke(session);
+  }
+
+  /** Answers the same, in the same time, whether or not the address is known: the work runs after the reply. */
+  async requestReset(emailRaw: string, onError: (err: unknown) => void): Promise<{ message: string }> {
+    const email = emailRaw.toLowerCase();
+    await this.limitMailTo('reset', email);
+    void (async () => {
+      const user = await repo.findUserByEmail(this.d.db, email);
+      if (!user) return;
+      const code = await this.d.codes.issue(user.id, 'reset');
+      await this.d.mailer.send(codeMail(email, 'Your Parley password reset code', code));
+    })().catch(onError);
+    return { message: MSG.resetRequestSent };
+  }
+
+  async verifyReset(emailRaw: string, code: string): Promise<{ message: string }> {
+    const user = await repo.findUserByEmail(this.d.db, emailRaw.toLowerCase());
+    if (!user) throw new BadRequestError(MSG.invalidCode);
+    await this.d.codes.check(user.id, 'reset', code, false);
+    return { message: 'Code verified.' };
+  }
+
+  async confirmReset(emailRaw: string, code: string, newPassword: string): Promise<{ message: string }> {
+    const user = await repo.findUserByEmail(this.d.db, emailRaw.toLowerCase());
+    if (!user) throw new BadRequestError(MSG.invalidCode);
+    this.assertPasswordAllowed(newPassword, 'new_password');
+    await this.d.codes.check(user.id, 'reset', code, true);
+    await repo.updateUser(this.d.db, user.id, {
+      password_hash: String(await this.hashPassword(newPassword)),
+    });
+    await this.d.sessions.revokeAll(user.id);
+    this.notify(passwordResetNotice(user.email));
+    return { message: 'Your password has been reset. You can now log in.' };
+  }
+
+  private async requireUser(userId: number) {
+    const user = await repo.findUserById(this.d.db, userId);
+    if (!user) throw new HttpError(401, { detail: MSG.invalidToken });
+    return user;
+  }
+
+  async ownProfile(userId: number) {
+    const user = await this.requireUser(userId);
+    return toOwnProfile(user, await this.d.presence.isOnline(userId));
+  }
+
+  async settings(userId: number) {
+    const user = await this.requireUser(userId);
+    const pending = await this.d.codes.pending(userId, 'email_change');
+    return toSettings(user, pending?.new_email ?? null);
+  }
+
+  async updateSettings(userId: number, changes: Partial<Record<SettingsField, boolean>>) {
+    const set = Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v ? 1 : 0]));
+    await repo.updateUser(this.d.db, userId, set);
+    return this.settings(userId);
+  }
+
+  async requestEmailChange(userId: number, newEmailRaw: string) {
+    const user = await this.requireUser(userId);
+    const email = newEmailRaw.toLowerCase();
+    if (email === user.email) throw new FieldsError({ email: ['This is already your email address.'] });
+    if (await repo.findUserByEmail(this.d.db, email)) throw new FieldsError({ email: [MSG.emailTaken] });
+    await this.limitMailTo('email_change', email);
+    const code = await this.d.codes.issue(userId, 'email_change', email);
+    await this.d.mailer.send(codeMail(email, 'Confirm your new Parley email address', code));
+    return {
+      requires_verification: true,
+      pending_email: email,
+      message: 'A verification code has been sent to your new email.',
+    };
+  }
+
+  async confirmEmailChange(userId: number, code: string) {
+    const user = await this.requireUser(userId);
+    const row = await this.d.codes.check(userId, 'email_change', code, true);
+    const email = row.new_email;
+    if (!email) throw new BadRequestError(MSG.invalidCode);
+    if (await repo.findUserByEmail(this.d.db, email)) throw new FieldsError({ email: [MSG.emailTaken] });
+    await repo.updateUser(this.d.db, userId, { email });
+    this.notify(emailChangedNotice(user.email, email));
+    const updated = await this.requireUser(userId);
+    return { message: 'Email updated successfully.', user: toAuthUser(updated) };
+  }
+
+  /** Written when a user's last socket closes. */
+  async markSeen(userId: number): Promise<void> {
+    await repo.updateUser(this.d.db, userId, { last_seen: new Date().toISOString() });
+  }
+
+  async usernameOf(userId: number): Promise<string> {
+    return (await repo.findUserById(this.d.db, userId))?.username ?? '';
+  }
+
+  /** Deletes credentials, sessions and profile; every open session dies at once. */
+  async deleteAccount(userId: number) {
+    await this.requireUser(userId);
+    await this.d.events.emitAndWait('user.deleted', { userId });
+    await repo.deleteUser(this.d.db, userId);
+    this.d.events.emit('sessions.revoked', { userId, sessionIds: 'all' });
+  }
+}

@@ -1,0 +1,49 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, MSG } from '@parley/protocol';
+import type { Db } from '../../db/database';
+import { BadRequestError } from '../../platform/errors';
+import * as repo from './accounts.repo';
+
+const hashCode = (userId: number, purpose: string, code: string) =>
+  createHash('sha256').update(`${userId}:${purpose}:${code}`).digest();
+
+/** Emailed 6-digit codes: CSPRNG, stored hashed, 15 minutes, single use, void after 5 wrong tries. */
+export class CodeService {
+  constructor(private readonly db: Db) {}
+
+  async issue(userId: number, purpose: repo.CodePurpose, newEmail: string | null = null): Promise<string> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const now = Date.now();
+    await repo.upsertCode(this.db, {
+      user_id: userId,
+      purpose,
+      code_hash: hashCode(userId, purpose, code).toString('hex'),
+      new_email: newEmail,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + CODE_TTL_MINUTES * 60_000).toISOString(),
+    });
+    return code;
+  }
+
+  /**
+   * Checks a code; a wrong one counts against the limit. With `consume` a right one is used up.
+   * Returns the stored row (for its new_email) or throws a 400 with the reason.
+   */
+  async check(userId: number, purpose: repo.CodePurpose, code: string, consume: boolean) {
+    const row = await repo.findCode(this.db, userId, purpose);
+    if (!row || row.expires_at <= new Date().toISOString()) throw new BadRequestError(MSG.invalidCode);
+    if (row.attempts >= CODE_MAX_ATTEMPTS) throw new BadRequestError(MSG.codeLocked);
+    const expected = Buffer.from(row.code_hash, 'hex');
+    if (!timingSafeEqual(expected, hashCode(userId, purpose, code))) {
+      await repo.countWrongAttempt(this.db, row.id);
+      throw new BadRequestError(row.attempts + 1 >= CODE_MAX_ATTEMPTS ? MSG.codeLocked : MSG.invalidCode);
+    }
+    if (consume) await repo.deleteCode(this.db, row.id);
+    return row;
+  }
+
+  async pending(userId: number, purpose: repo.CodePurpose) {
+    const row = await repo.findCode(this.db, userId, purpose);
+    return row && row.expires_at > new Date().toISOString() && row.attempts < CODE_MAX_ATTEMPTS ? row : null;
+  }
+}

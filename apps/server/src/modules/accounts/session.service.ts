@@ -1,0 +1,158 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_TTL_REMEMBER_MS, SESSION_TTL_SHORT_MS } from '@parley/protocol';
+import type { Db } from '../../db/database';
+import type { DomainEvents } from '../../platform/events';
+import * as repo from './accounts.repo';
+
+export interface Session {
+  sessionId: number;
+  userId: number;
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+const LIVE_AMONG_CHUNK = 500;
+
+/**
+ * Pads a list of ids (repeating the last) to the next power of two, or the chunk size, so `IN (…)` takes
+ * only a dozen SQL shapes and the prepared-statement cache is not flooded with one statement per count.
+ */
+const padToBucket = (ids: number[]): number[] => {
+  let size = 1;
+  while (size < ids.length) size *= 2;
+  size = Math.min(size, LIVE_AMONG_CHUNK);
+  const last = ids[ids.length - 1] as number;
+  return ids.length === size ? ids : [...ids, ...new Array<number>(size - ids.length).fill(last)];
+};
+
+/** How long a verified session is taken on trust, and how many are kept (see SessionService.verify). */
+const VERIFIED_TTL_MS = 5_000;
+const VERIFIED_MAX = 10_000;
+
+interface Verified {
+  sessionId: number;
+  userId: number;
+  /** Date.now() past which the entry is not used: its time to live, or the session's own expiry if sooner. */
+  until: number;
+}
+
+/** Session tokens: 256 random bits handed out once; only their SHA-256 hash is stored. */
+export class SessionService {
+  /**
+   * Sessions verified in the last few seconds, by token hash, so a busy client's every request does not read
+   * the sessions table. Revocation in this process drops entries at once (revoke, revokeAll, and any
+   * 'sessions.revoked' emitted elsewhere, such as account deletion). Another process may still accept a revoked
+   * token over HTTP for at most the time to live; its sockets are closed at once all the same, through the bus.
+   */
+  private readonly verified = new Map<string, Verified>();
+  /** Counts revocations, so a verify that read a session before it was revoked does not cache it after. */
+  private revocations = 0;
+  private readonly ttlMs: number;
+  private readonly maxVerified: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly events: DomainEvents,
+    options: { verifiedTtlMs?: number; maxVerified?: number } = {},
+  ) {
+    this.ttlMs = options.verifiedTtlMs ?? VERIFIED_TTL_MS;
+    this.maxVerified = options.maxVerified ?? VERIFIED_MAX;
+    events.on('sessions.revoked', ({ userId, sessionIds }) => this.forget(userId, sessionIds));
+  }
+
+  async create(userId: number, remember: boolean): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await repo.insertSession(this.db, {
+      user_id: userId,
+      token_hash: hashToken(token),
+      remember: remember ? 1 : 0,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + (remember ? SESSION_TTL_REMEMBER_MS : SESSION_TTL_SHORT_MS)).toISOString(),
+    });
+    return token;
+  }
+
+  /**
+   * The live session a token belongs to, or null for an unknown, revoked or expired one. A session verified
+   * in the last few seconds is answered from memory; an entry never outlives the session's expiry, so an
+   * expired session still reaches the database here and its row is deleted as before.
+   */
+  async verify(token: string | undefined | null): Promise<Session | null> {
+    if (!token || token.length > 200) return null;
+    const hash = hashToken(token);
+    const now = Date.now();
+    const hit = this.verified.get(hash);
+    if (hit) {
+      if (now < hit.until) return { sessionId: hit.sessionId, userId: hit.userId };
+      this.verified.delete(hash);
+    }
+    const revocations = this.revocations;
+    const row = await repo.findSessionByHash(this.db, hash);
+    if (!row) return null;
+    const expiresAt = Date.parse(row.expires_at);
+    if (row.expires_at <= new Date().toISOString()) {
+      await repo.deleteSession(this.db, row.id);
+      return null;
+    }
+    if (revocations === this.revocations) {
+      if (this.verified.size >= this.maxVerified) {
+        const oldest = this.verified.keys().next();
+        if (!oldest.done) this.verified.delete(oldest.value);
+      }
+      this.verified.set(hash, {
+        sessionId: row.id,
+        userId: row.user_id,
+        until: Math.min(now + this.ttlMs, expiresAt),
+      });
+    }
+    return { sessionId: row.id, userId: row.user_id };
+  }
+
+  /** Drops remembered verifications of revoked sessions ('all': every session of the user). */
+  private forget(userId: number, sessionIds: number[] | 'all'): void {
+    this.revocations++;
+    for (const [hash, v] of this.verified) {
+      if (v.userId === userId && (sessionIds === 'all' || sessionIds.includes(v.sessionId)))
+        this.verified.delete(hash);
+    }
+  }
+
+  async isLive(sessionId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['expires_at'])
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    return !!row && row.expires_at > new Date().toISOString();
+  }
+
+  /** Which of these sessions are still live (as isLive decides), in one query per 500 ids. */
+  async liveAmong(sessionIds: number[]): Promise<Set<number>> {
+    const live = new Set<number>();
+    const ids = [...new Set(sessionIds)];
+    const now = new Date().toISOString();
+    for (let i = 0; i < ids.length; i += LIVE_AMONG_CHUNK) {
+      const rows = await this.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', 'in', padToBucket(ids.slice(i, i + LIVE_AMONG_CHUNK)))
+        .where('expires_at', '>', now)
+        .execute();
+      for (const r of rows) live.add(r.id);
+    }
+    return live;
+  }
+
+  async revoke(session: Session): Promise<void> {
+    await repo.deleteSession(this.db, session.sessionId);
+    this.forget(session.userId, [session.sessionId]);
+    this.events.emit('sessions.revoked', { userId: session.userId, sessionIds: [session.sessionId] });
+  }
+
+  async revokeAll(userId: number): Promise<void> {
+    await repo.deleteSessionsOfUser(this.db, userId);
+    this.forget(userId, 'all');
+    this.events.emit('sessions.revoked', { userId, sessionIds: 'all' });
+  }
+}

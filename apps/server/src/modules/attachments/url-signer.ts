@@ -1,0 +1,47 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/database';
+
+const VALID_MS = 6 * 3600_000;
+const STEP_MS = 3600_000;
+
+/**
+ * Signed, expiring file URLs: an <img> or <video> cannot send a bearer token, so the server hands members URLs
+ * that only it can make. The key lives in the database so every process signs and checks alike.
+ */
+export class UrlSigner {
+  private key: Buffer | null = null;
+  constructor(private readonly db: Db) {}
+
+  async init(): Promise<void> {
+    await this.db
+      .insertInto('server_secrets')
+      .values({ name: 'file_url_key', value: randomBytes(32).toString('hex') })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'file_url_key')
+      .executeTakeFirstOrThrow();
+    this.key = Buffer.from(row.value, 'hex');
+  }
+
+  private mac(subject: string, exp: number): Buffer {
+    if (!this.key) throw new Error('UrlSigner used before init()');
+    return createHmac('sha256', this.key).update(`${subject}.${exp}`).digest();
+  }
+
+  /** Query string for `subject`; expiry rounded up to the hour so a URL stays the same (and cacheable) for a while. */
+  sign(subject: string, now = Date.now()): string {
+    const exp = Math.ceil((now + VALID_MS) / STEP_MS) * STEP_MS;
+    return `exp=${exp}&sig=${this.mac(subject, exp).toString('base64url')}`;
+  }
+
+  verify(subject: string, exp: string | undefined, sig: string | undefined): boolean {
+    const expiry = Number(exp);
+    if (!Number.isFinite(expiry) || expiry < Date.now() || !sig) return false;
+    const given = Buffer.from(sig, 'base64url');
+    const expected = this.mac(subject, expiry);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}

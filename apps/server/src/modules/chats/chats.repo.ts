@@ -1,0 +1,410 @@
+import { type ExpressionBuilder, type Selectable, sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import type { ChatsTable, Database } from '../../db/schema';
+
+// The only place the chats module's SQL lives: chats, members and messages.
+export type ChatRow = Selectable<ChatsTable>;
+type Executor = Db | Transaction<Database>;
+
+export async function countMessages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('kind', '=', 'user')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const findChatByPublicId = (db: Executor, chatId: string) =>
+  db.selectFrom('chats').selectAll().where('chat_id', '=', chatId).executeTakeFirst();
+
+export const findChatByPrivateKey = (db: Executor, key: string) =>
+  db.selectFrom('chats').selectAll().where('private_key', '=', key).executeTakeFirst();
+
+export const findMembership = (db: Executor, chatDbId: number, userId: number) =>
+  db
+    .selectFrom('chat_members')
+    .selectAll()
+    .where('chat_id', '=', chatDbId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export async function insertChat(
+  db: Executor,
+  chat: { chat_id: string; is_private: number; private_key: string | null; name: string; now: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('chats')
+    .values({
+      chat_id: chat.chat_id,
+      is_private: chat.is_private,
+      private_key: chat.private_key,
+      name: chat.name,
+      created_at: chat.now,
+      last_activity_at: chat.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertMember(
+  db: Executor,
+  m: { chat_id: number; user_id: number; role: 'admin' | 'member'; joined_at: string },
+): Promise<void> {
+  await db.insertInto('chat_members').values(m).execute();
+}
+
+/** Members with their user columns; a deleted account's row has user_id null and no user columns. */
+export const membersOf = (db: Executor, chatDbIds: number[]) =>
+  chatDbIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('chat_members as cm')
+        .leftJoin('users as u', 'u.id', 'cm.user_id')
+        .select([
+          'cm.id as member_id',
+          'cm.chat_id',
+          'cm.user_id',
+          'cm.role',
+          'cm.joined_at',
+          'cm.last_read_id',
+          'cm.last_delivered_id',
+          'u.username',
+          'u.first_name',
+          'u.last_name',
+          'u.displayname',
+          'u.avatar',
+          'u.is_blue_verified',
+          'u.last_seen',
+          'u.online_status',
+          'u.read_receipt',
+        ])
+        .where('cm.chat_id', 'in', chatDbIds)
+        .orderBy('cm.id')
+        .execute();
+export type MemberRow = Awaited<ReturnType<typeof membersOf>>[number];
+
+/** The chats a user belongs to, newest activity first, with that user's membership columns. */
+export const chatsOfUser = (db: Db, userId: number) =>
+  db
+    .selectFrom('chat_members as cm')
+    .innerJoin('chats as c', 'c.id', 'cm.chat_id')
+    .selectAll('c')
+    .select(['cm.role', 'cm.last_read_id', 'cm.cleared_before_id'])
+    .where('cm.user_id', '=', userId)
+    .orderBy('c.last_activity_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .execute();
+
+/** The newest visible message of each chat. */
+export const lastMessages = (db: Db, chatDbIds: number[]) =>
+  chatDbIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('messages')
+        .select(['id', 'chat_id', 'body', 'created_at', 'kind'])
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('messages')
+            .select((e) => e.fn.max('id').as('id'))
+            .where('chat_id', 'in', chatDbIds)
+            .groupBy('chat_id'),
+        )
+        .execute();
+
+/** Unread messages from others per chat for one user. */
+export const unreadCounts = (db: Db, userId: number) =>
+  db
+    .selectFrom('messages as m')
+    .innerJoin('chat_members as cm', (j) =>
+      j.onRef('cm.chat_id', '=', 'm.chat_id').on('cm.user_id', '=', userId),
+    )
+    .select(['m.chat_id', (eb) => eb.fn.countAll().as('n')])
+    .whereRef('m.id', '>', 'cm.last_read_id')
+    .whereRef('m.id', '>', 'cm.cleared_before_id')
+    .where('m.kind', '=', 'user')
+    .where((eb) => eb.or([eb('m.sender_id', '!=', userId), eb('m.sender_id', 'is', null)]))
+    .groupBy('m.chat_id')
+    .execute();
+
+const messageColumns = [
+  'm.id',
+  'm.chat_id',
+  'm.sender_id',
+  'm.kind',
+  'm.client_id',
+  'm.body',
+  'm.created_at',
+  'u.username',
+  'u.first_name',
+  'u.last_name',
+  'u.displayname',
+  'u.avatar',
+] as const;
+
+export const messageById = (db: Executor, id: number) =>
+  db
+    .selectFrom('messages as m')
+    .leftJoin('users as u', 'u.id', 'm.sender_id')
+    .select(messageColumns)
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+export type MessageRow = NonNullable<Awaited<ReturnType<typeof messageById>>>;
+
+export const messageByClientId = (db: Executor, chatDbId: number, senderId: number, clientId: string) =>
+  db
+    .selectFrom('messages')
+    .select(['id', 'chat_id'])
+    .where('chat_id', '=', chatDbId)
+    .where('sender_id', '=', senderId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+
+export interface NewMessageRow {
+  chat_id: number;
+  sender_id: number | null;
+  kind: 'user' | 'system';
+  client_id: string | null;
+  body: string;
+  created_at: string;
+}
+
+/**
+ * Inserts many messages in one statement. A row whose (sender, chat, client_id) is already stored is skipped:
+ * the answer holds only the inserted rows, in id order, which is the order given.
+ */
+export async function insertMessages(db: Executor, rows: NewMessageRow[]) {
+  const inserted = await db
+    .insertInto('messages')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['sender_id', 'chat_id', 'client_id']).doNothing())
+    .returning(['id', 'chat_id', 'sender_id', 'client_id'])
+    .execute();
+  return inserted.sort((a, b) => a.id - b.id);
+}
+
+/** Sets each chat's last activity to its given time, in one statement. */
+export async function touchChats(db: Executor, at: Map<number, string>): Promise<void> {
+  const byId = sql.join(
+    [...at].map(([id, time]) => sql`WHEN ${id} THEN ${time}`),
+    sql` `,
+  );
+  await db
+    .updateTable('chats')
+    .set({ last_activity_at: sql<string>`CASE id ${byId} END` })
+    .where('id', 'in', [...at.keys()])
+    .execute();
+}
+
+/** Every member's user id of each chat (deleted accounts left out). */
+export async function memberIdsOf(db: Executor, chatDbIds: number[]): Promise<Map<number, number[]>> {
+  const rows = await db
+    .selectFrom('chat_members')
+    .select(['chat_id', 'user_id'])
+    .where('chat_id', 'in', chatDbIds)
+    .execute();
+  const byChat = new Map<number, number[]>(chatDbIds.map((id) => [id, []]));
+  for (const r of rows) if (r.user_id !== null) byChat.get(r.chat_id)?.push(r.user_id);
+  return byChat;
+}
+
+/** The columns a message view needs of each sender. */
+export const senderCards = (db: Executor, userIds: number[]) =>
+  userIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('users')
+        .select(['id', 'username', 'first_name', 'last_name', 'displayname', 'avatar'])
+        .where('id', 'in', userIds)
+        .execute();
+
+/** max(column, value) that reads the same in SQLite and PostgreSQL. */
+const greatest = (
+  eb: ExpressionBuilder<Database, 'chat_members'>,
+  column: 'last_read_id' | 'last_delivered_id',
+  value: number,
+) => eb.case().when(column, '<', value).then(value).else(eb.ref(column)).end();
+
+/** Moves a member's read (and so delivered) mark forward, never back. */
+export async function advanceRead(
+  db: Executor,
+  chatDbId: number,
+  userId: number,
+  upTo: number,
+): Promise<void> {
+  await db
+    .updateTable('chat_members')
+    .set((eb) => ({
+      last_read_id: greatest(eb, 'last_read_id', upTo),
+      last_delivered_id: greatest(eb, 'last_delivered_id', upTo),
+    }))
+    .where('chat_id', '=', chatDbId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function advanceDelivered(
+  db: Executor,
+  chatDbId: number,
+  userId: number,
+  upTo: number,
+): Promise<void> {
+  await db
+    .updateTable('chat_members')
+    .set((eb) => ({ last_delivered_id: greatest(eb, 'last_delivered_id', upTo) }))
+    .where('chat_id', '=', chatDbId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Of the given ids, those that are messages of this chat (and not system lines). */
+export const messagesInChat = (db: Db, chatDbId: number, ids: number[]) =>
+  db
+    .selectFrom('messages')
+    .select(['id', 'sender_id'])
+    .where('chat_id', '=', chatDbId)
+    .where('id', 'in', ids)
+    .where('kind', '=', 'user')
+    .execute();
+
+export async function updateChat(
+  db: Executor,
+  chatDbId: number,
+  changes: { name?: string; description?: string; avatar?: string | null },
+): Promise<void> {
+  await db.updateTable('chats').set(changes).where('id', '=', chatDbId).execute();
+}
+
+export async function deleteMember(db: Executor, chatDbId: number, userId: number): Promise<void> {
+  await db.deleteFrom('chat_members').where('chat_id', '=', chatDbId).where('user_id', '=', userId).execute();
+}
+
+export async function setRole(db: Executor, memberId: number, role: 'admin' | 'member'): Promise<void> {
+  await db.updateTable('chat_members').set({ role }).where('id', '=', memberId).execute();
+}
+
+export async function deleteChat(db: Executor, chatDbId: number): Promise<void> {
+  await db.deleteFrom('chats').where('id', '=', chatDbId).execute();
+}
+
+export async function clearFor(db: Executor, chatDbId: number, userId: number): Promise<void> {
+  const last = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('chat_id', '=', chatDbId)
+    .executeTakeFirst();
+  const upTo = Number(last?.id ?? 0);
+  await db
+    .updateTable('chat_members')
+    .set({ cleared_before_id: upTo, last_read_id: upTo })
+    .where('chat_id', '=', chatDbId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Activated users by username (case-insensitive) or numeric id. */
+export async function findUsers(db: Executor, targets: (string | number)[]) {
+  const ids = targets.filter((t): t is number => typeof t === 'number');
+  const names = targets.filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase());
+  if (ids.length === 0 && names.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'last_name', 'displayname'])
+    .where('is_activated', '=', 1)
+    .where((eb) =>
+      eb.or([
+        ...(ids.length ? [eb('id', 'in', ids)] : []),
+        ...(names.length ? [eb(eb.fn('lower', [eb.ref('username')]), 'in', names)] : []),
+      ]),
+    )
+    .execute();
+}
+
+/** A chat by its public id with this user's membership, in one query; undefined for no chat or no member. */
+export async function findChatWithMembership(db: Executor, chatId: string, userId: number) {
+  const row = await db
+    .selectFrom('chats as c')
+    .innerJoin('chat_members as cm', (j) => j.onRef('cm.chat_id', '=', 'c.id').on('cm.user_id', '=', userId))
+    .selectAll('c')
+    .select([
+      'cm.id as m_id',
+      'cm.user_id as m_user_id',
+      'cm.role as m_role',
+      'cm.joined_at as m_joined_at',
+      'cm.last_read_id as m_last_read_id',
+      'cm.last_delivered_id as m_last_delivered_id',
+      'cm.cleared_before_id as m_cleared_before_id',
+    ])
+    .where('c.chat_id', '=', chatId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const chat: ChatRow = {
+    id: row.id,
+    chat_id: row.chat_id,
+    is_private: row.is_private,
+    private_key: row.private_key,
+    name: row.name,
+    description: row.description,
+    avatar: row.avatar,
+    created_at: row.created_at,
+    last_activity_at: row.last_activity_at,
+  };
+  const member = {
+    id: row.m_id,
+    chat_id: row.id,
+    user_id: row.m_user_id,
+    role: row.m_role,
+    joined_at: row.m_joined_at,
+    last_read_id: row.m_last_read_id,
+    last_delivered_id: row.m_last_delivered_id,
+    cleared_before_id: row.m_cleared_before_id,
+  };
+  return { chat, member };
+}
+
+/**
+ * A page of a chat's messages, oldest first, without the sender's columns: the history page takes those from
+ * the chat's members (only a sender who left needs a look-up, senderCards).
+ */
+export function messagesPage(
+  db: Db,
+  chatDbId: number,
+  opts: { before?: number; after?: number; limit: number; clearedBefore: number },
+) {
+  let q = db
+    .selectFrom('messages')
+    .select(['id', 'sender_id', 'kind', 'client_id', 'body', 'created_at'])
+    .where('chat_id', '=', chatDbId)
+    .where('id', '>', opts.clearedBefore);
+  if (opts.after !== undefined)
+    return q.where('id', '>', opts.after).orderBy('id', 'asc').limit(opts.limit).execute();
+  if (opts.before !== undefined) q = q.where('id', '<', opts.before);
+  return q
+    .orderBy('id', 'desc')
+    .limit(opts.limit)
+    .execute()
+    .then((rows) => rows.reverse());
+}
+
+/**
+ * What the history page needs of a chat's members (deleted accounts left out): read and delivery marks for the
+ * ticks, and the columns a sender shows. Narrower than membersOf, and cheaper for it.
+ */
+export const pageMembersOf = (db: Executor, chatDbId: number) =>
+  db
+    .selectFrom('chat_members as cm')
+    .innerJoin('users as u', 'u.id', 'cm.user_id')
+    .select([
+      'cm.user_id',
+      'cm.last_read_id',
+      'cm.last_delivered_id',
+      'u.read_receipt',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+      'u.displayname',
+      'u.avatar',
+    ])
+    .where('cm.chat_id', '=', chatDbId)
+    .execute();

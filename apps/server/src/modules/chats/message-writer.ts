@@ -1,0 +1,236 @@
+import type { Message } from '@parley/protocol';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { BadRequestError, NotFoundError } from '../../platform/errors';
+import type { AttachmentsService } from '../attachments/attachments.service';
+import { toMessage } from './chat-view';
+import * as repo from './chats.repo';
+
+/** What a writer needs of a chat: its row id, public id and kind never change while it exists. */
+export interface ChatRef {
+  id: number;
+  chat_id: string;
+  is_private: number;
+}
+
+export interface Draft {
+  /** A lookup still under way is fine: the message keeps its place in the queue meanwhile. */
+  chat: ChatRef | Promise<ChatRef>;
+  /** null for a system line ('Ada added Grace'). */
+  senderId: number | null;
+  clientId: string | null;
+  body: string;
+  fileIds: number[];
+}
+
+export interface Written {
+  message: Message;
+  /** false when the (sender, client_id) was already stored: a resend. */
+  created: boolean;
+  /** Every member's user id when the message was stored. */
+  memberIds: number[];
+}
+
+interface Queued extends Draft {
+  createdAt: string;
+  resolve: (w: Written) => void;
+  reject: (err: unknown) => void;
+}
+
+interface Pending extends Queued {
+  chat: ChatRef;
+}
+
+/** The stored columns of a queued message. */
+const rowOf = (p: Pending): repo.NewMessageRow => ({
+  chat_id: p.chat.id,
+  sender_id: p.senderId,
+  kind: p.senderId === null ? 'system' : 'user',
+  client_id: p.clientId,
+  body: p.body,
+  created_at: p.createdAt,
+});
+
+const resendKey = (p: Pending) => `${p.chat.id}:${p.senderId}:${p.clientId}`;
+
+/** Rows per INSERT: far below SQLite's and PostgreSQL's bound-parameter limits (6 per row). */
+const MAX_BATCH = 500;
+
+/**
+ * Group commit for messages (DESIGN §8). Every message sent in this process goes through one queue: what
+ * arrives while a transaction is under way is written by the next one, in arrival order, as one multi-row
+ * INSERT with one membership check, one chat touch and one sender lookup for the whole batch. Batches run
+ * one after another and announce their messages in id order, so a client catching up with ?after=<last id
+ * seen> never skips a message still in flight. A message is announced only after its batch committed.
+ */
+export class MessageWriter {
+  private queue: Queued[] = [];
+  private draining = false;
+
+  constructor(
+    private readonly d: {
+      db: Db;
+      attachments: AttachmentsService;
+      /** Called for each stored message, in id order, before its sender hears back. */
+      onCreated: (chat: ChatRef, w: Written, clientId: string | null) => void;
+      /** A stored message as it reads now (for a resend). */
+      storedView: (id: number, chat: ChatRef) => Promise<Message>;
+    },
+  ) {}
+
+  write(draft: Draft): Promise<Written> {
+    return new Promise<Written>((resolve, reject) => {
+      this.queue.push({ ...draft, createdAt: new Date().toISOString(), resolve, reject });
+      if (!this.draining) {
+        this.draining = true;
+        // Frames read in the same turn of the event loop share the first transaction.
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = await this.withChats(this.queue.splice(0, MAX_BATCH));
+      try {
+        await this.writeBatch(batch);
+      } catch (err) {
+        if (batch.length === 1) {
+          batch[0]?.reject(err);
+          continue;
+        }
+        // One bad row fails its whole transaction: write each alone, so only that one fails.
+        for (const p of batch) await this.writeBatch([p]).catch(p.reject);
+      }
+    }
+    this.draining = false;
+  }
+
+  /** The batch with its chats looked up; a message whose chat cannot be found is refused here. */
+  private async withChats(queued: Queued[]): Promise<Pending[]> {
+    const chats = await Promise.allSettled(queued.map((q) => q.chat));
+    return queued.flatMap((q, i) => {
+      const chat = chats[i] as PromiseSettledResult<ChatRef>;
+      if (chat.status === 'fulfilled') return [{ ...q, chat: chat.value }];
+      q.reject(chat.reason);
+      return [];
+    });
+  }
+
+  private async writeBatch(batch: Pending[]): Promise<void> {
+    const chatIds = [...new Set(batch.map((p) => p.chat.id))];
+    // Asked beside the transaction (on PostgreSQL another pooled connection): one round trip off the wait.
+    const senderIds = [...new Set(batch.flatMap((p) => (p.senderId === null ? [] : [p.senderId])))];
+    const cards = repo.senderCards(this.d.db, senderIds);
+    cards.catch(() => {}); // awaited below; a failed write must not leave it unhandled
+    const { accepted, members, refused } = await this.d.db.transaction().execute(async (trx) => {
+      const members = await repo.memberIdsOf(trx, chatIds);
+      // Checked here, inside the write, so a member removed a moment ago cannot post. Refusals are told only
+      // once the transaction is through (a failed batch is written again message by message).
+      const accepted: Pending[] = [];
+      const refused: [Pending, Error][] = [];
+      const claimed = new Set<number>();
+      const keys = new Set<string>();
+      for (const p of batch) {
+        if (p.senderId !== null && !members.get(p.chat.id)?.includes(p.senderId)) {
+          refused.push([p, new NotFoundError('Chat not found.')]);
+          continue;
+        }
+        if (p.fileIds.length > 0 && p.senderId !== null && !(await this.isResend(trx, p, keys))) {
+          const unique = [...new Set(p.fileIds)];
+          const claimable = await this.d.attachments.claimable(trx, p.chat.id, p.senderId, unique);
+          if (!claimable || unique.some((id) => claimed.has(id))) {
+            refused.push([p, new BadRequestError('Some attached files are unknown or already sent.')]);
+            continue;
+          }
+          for (const id of unique) claimed.add(id);
+        }
+        if (p.clientId !== null) keys.add(resendKey(p));
+        accepted.push(p);
+      }
+      if (accepted.length === 0) return { accepted: [], members, refused };
+      const inserted = await repo.insertMessages(
+        trx,
+        accepted.map((p) => rowOf(p)),
+      );
+      // Inserted rows come back in the order given, without the resends the unique index skipped.
+      const ids = new Map<Pending, number>();
+      let next = 0;
+      for (const p of accepted) {
+        const row = inserted[next];
+        const same =
+          row !== undefined &&
+          row.chat_id === p.chat.id &&
+          row.sender_id === p.senderId &&
+          row.client_id === p.clientId;
+        if (same) {
+          ids.set(p, row.id);
+          next += 1;
+        }
+      }
+      // Each chat's last activity is its own newest message (drafts are in time order).
+      const touched = new Map<number, string>();
+      for (const p of accepted) if (ids.has(p)) touched.set(p.chat.id, p.createdAt);
+      if (touched.size > 0) await repo.touchChats(trx, touched);
+      for (const p of accepted) {
+        const id = ids.get(p);
+        if (id !== undefined && p.fileIds.length > 0) await this.d.attachments.attach(trx, p.fileIds, id);
+      }
+      return { accepted: accepted.map((p) => ({ p, id: ids.get(p) })), members, refused };
+    });
+    for (const [p, err] of refused) p.reject(err);
+    if (accepted.length === 0) return;
+
+    const withFiles = accepted.flatMap(({ p, id }) => (id && p.fileIds.length > 0 ? [id] : []));
+    const [senders, files] = await Promise.all([
+      cards,
+      withFiles.length > 0 ? this.d.attachments.filesFor(withFiles) : Promise.resolve(new Map()),
+    ]);
+    const cardOf = new Map(senders.map((c) => [c.id, c]));
+    for (const { p, id } of accepted) {
+      const memberIds = members.get(p.chat.id) ?? [];
+      if (id === undefined) {
+        // A resend: answer with what is stored (the original may be in this very batch).
+        this.resendOf(p)
+          .then((message) => p.resolve({ message, created: false, memberIds }))
+          .catch(p.reject);
+        continue;
+      }
+      const card = p.senderId === null ? undefined : cardOf.get(p.senderId);
+      const row = {
+        id,
+        ...rowOf(p),
+        username: card?.username ?? null,
+        first_name: card?.first_name ?? null,
+        last_name: card?.last_name ?? null,
+        displayname: card?.displayname ?? null,
+        avatar: card?.avatar ?? null,
+      };
+      // A new message is neither delivered nor read yet: its ticks need no marks.
+      const written = {
+        message: toMessage(row, p.chat.chat_id, [], files.get(id)),
+        created: true,
+        memberIds,
+      };
+      this.d.onCreated(p.chat, written, p.clientId);
+      p.resolve(written);
+    }
+  }
+
+  /**
+   * A message with files whose client_id is already stored, or earlier in this batch: its files were claimed
+   * by the first copy, and the insert will skip it, so it is answered with the stored message.
+   */
+  private async isResend(trx: Transaction<Database>, p: Pending, inBatch: Set<string>): Promise<boolean> {
+    if (p.clientId === null || p.senderId === null) return false;
+    if (inBatch.has(resendKey(p))) return true;
+    return (await repo.messageByClientId(trx, p.chat.id, p.senderId, p.clientId)) !== undefined;
+  }
+
+  private async resendOf(p: Pending): Promise<Message> {
+    const stored = await repo.messageByClientId(this.d.db, p.chat.id, p.senderId ?? 0, p.clientId ?? '');
+    if (!stored) throw new NotFoundError();
+    return this.d.storedView(stored.id, p.chat);
+  }
+}

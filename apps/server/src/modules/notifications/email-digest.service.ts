@@ -1,0 +1,147 @@
+import type { ChatListItem } from '@parley/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { DomainEventMap, DomainEvents } from '../../platform/events';
+import type { Mail, Mailer } from '../../platform/mail';
+import type { Presence } from '../../platform/presence';
+import type { ChatsService } from '../chats/chats.service';
+import * as repo from './notifications.repo';
+
+interface Deps {
+  config: Config;
+  db: Db;
+  events: DomainEvents;
+  presence: Presence;
+  chats: ChatsService;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** Digests sent per poll at most; the rest wait for the next poll. */
+const BATCH = 50;
+
+/**
+ * The missed-message mail: a person with Email Notifications on who is offline when a message arrives gets
+ * one mail after the configured delay, listing the chats still unread; later messages in that window add no
+ * mail, and reading everything first cancels it. Pending digests live in the database and are polled, so a
+ * restart loses none and, with several processes, exactly one sends each.
+ */
+export class EmailDigestService {
+  private readonly timer: NodeJS.Timeout;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(private readonly d: Deps) {
+    const guard =
+      <T>(what: string, fn: (p: T) => Promise<void>) =>
+      (p: T) =>
+        void fn(p).catch((err) => d.log.error({ err }, what));
+    d.events.on(
+      'message.created',
+      guard('scheduling missed-message mail failed', (e) => this.schedule(e)),
+    );
+    d.events.on(
+      'unread.changed',
+      guard('cancelling missed-message mail failed', (e) => this.cancelIfRead(e)),
+    );
+    // A fraction of the delay, within 50 ms .. 5 s: a due mail leaves at most a few seconds late.
+    const pollMs = Math.min(5000, Math.max(50, Math.floor(d.config.emailNotifyDelayMs / 4)));
+    this.timer = setInterval(() => void this.runDue(), pollMs);
+    this.timer.unref();
+  }
+
+  /** Stops polling and waits for a poll under way (call before the database closes). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async schedule({ message, memberIds }: DomainEventMap['message.created']) {
+    if (message.kind !== 'user') return;
+    // Presence first: in a live conversation everyone is online and the database is not asked at all.
+    const others = memberIds.filter((id) => id !== message.sender);
+    if (others.length === 0) return;
+    const online = await this.d.presence.onlineAmong(others);
+    const offlineOthers = others.filter((id) => !online.has(id));
+    if (offlineOthers.length === 0) return;
+    const offline = await repo.emailRecipients(this.d.db, offlineOthers);
+    if (offline.length === 0) return;
+    const dueAt = new Date(Date.now() + this.d.config.emailNotifyDelayMs).toISOString();
+    await repo.scheduleDigests(this.d.db, offline, dueAt);
+  }
+
+  /** Someone read (or cleared) messages: a pending digest with nothing left unread is dropped. */
+  private async cancelIfRead({ userIds }: DomainEventMap['unread.changed']) {
+    for (const pending of await repo.pendingDigests(this.d.db, userIds)) {
+      if ((await this.d.chats.totalUnread(pending.user_id)) > 0) continue;
+      if (!(await repo.takeDigest(this.d.db, pending))) continue;
+      // A message that landed between the count and the delete found the row still there and planned
+      // nothing; plan for it now.
+      if ((await this.d.chats.totalUnread(pending.user_id)) > 0) {
+        const dueAt = new Date(Date.now() + this.d.config.emailNotifyDelayMs).toISOString();
+        await repo.scheduleDigests(this.d.db, [pending.user_id], dueAt);
+      }
+    }
+  }
+
+  /** Sends every digest that is due and that this process manages to take. */
+  runDue(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.running ??= this.sendDue()
+      .catch((err) => this.d.log.error({ err }, 'missed-message mail poll failed'))
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async sendDue(): Promise<void> {
+    const due = await repo.dueDigests(this.d.db, new Date().toISOString(), BATCH);
+    for (const digest of due) {
+      if (this.stopped) return;
+      if (!(await repo.takeDigest(this.d.db, digest))) continue;
+      try {
+        await this.send(digest.user_id);
+      } catch (err) {
+        this.d.log.error({ err, userId: digest.user_id }, 'missed-message mail failed');
+      }
+    }
+  }
+
+  private async send(userId: number): Promise<void> {
+    const user = await repo.digestRecipient(this.d.db, userId);
+    if (!user?.email_notification) return;
+    const unread = (await this.d.chats.listChats(userId)).filter((c) => c.unread_count > 0);
+    if (unread.length === 0) return;
+    await this.d.mailer.send(digestMail(user.email, user.first_name, unread, this.baseUrl()));
+  }
+
+  private baseUrl(): string {
+    return this.d.config.publicUrl ?? `http://localhost:${this.d.config.port}`;
+  }
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function digestMail(to: string, firstName: string, unread: ChatListItem[], baseUrl: string): Mail {
+  const total = unread.reduce((sum, c) => sum + c.unread_count, 0);
+  const lines = unread.map((c) => {
+    const url = `${baseUrl}/${c.is_private ? 'chats' : 'groups'}/${encodeURIComponent(c.chat_id)}`;
+    return `- ${c.display_name}: ${plural(c.unread_count, 'unread message')}\n  ${url}`;
+  });
+  return {
+    to,
+    subject: `You have ${plural(total, 'unread message')} on Parley`,
+    text: [
+      `Hi ${firstName || 'there'},`,
+      '',
+      'Messages are waiting for you on Parley:',
+      '',
+      ...lines,
+      '',
+      `You get this mail because Email Notifications are on. Turn them off in your settings: ${baseUrl}/settings`,
+    ].join('\n'),
+  };
+}

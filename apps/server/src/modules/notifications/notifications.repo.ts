@@ -1,0 +1,180 @@
+import type { Generated } from 'kysely';
+import type { Db } from '../../db/database';
+
+// The SQL of the notifications module. Its two tables are declared here, next to the only queries that use
+// them (migration 0004-notifications creates them).
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
+export interface EmailDigestsTable {
+  user_id: number;
+  /** ISO 8601 UTC; the mail goes out once this has passed. */
+  due_at: string;
+}
+
+type NotificationTables = {
+  push_subscriptions: PushSubscriptionsTable;
+  email_digests: EmailDigestsTable;
+};
+
+const tables = (db: Db) => db.withTables<NotificationTables>();
+
+/** Browsers one person keeps subscribed; older ones beyond this are dropped. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 10;
+
+export interface PushTarget {
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** Stores a browser's subscription; an endpoint already known (even another person's) is taken over. */
+export async function upsertSubscription(
+  db: Db,
+  row: {
+    user_id: number;
+    session_id: number;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    created_at: string;
+  },
+): Promise<void> {
+  const t = tables(db);
+  await t
+    .insertInto('push_subscriptions')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({
+        user_id: row.user_id,
+        session_id: row.session_id,
+        p256dh: row.p256dh,
+        auth: row.auth,
+        created_at: row.created_at,
+      }),
+    )
+    .execute();
+  const surplus = await t
+    .selectFrom('push_subscriptions')
+    .select('id')
+    .where('user_id', '=', row.user_id)
+    .orderBy('id', 'desc')
+    .offset(MAX_SUBSCRIPTIONS_PER_USER)
+    .limit(1000)
+    .execute();
+  if (surplus.length > 0)
+    await t
+      .deleteFrom('push_subscriptions')
+      .where(
+        'id',
+        'in',
+        surplus.map((s) => s.id),
+      )
+      .execute();
+}
+
+export async function deleteSubscription(db: Db, userId: number, endpoint: string): Promise<void> {
+  await tables(db)
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('endpoint', '=', endpoint)
+    .execute();
+}
+
+/** For an endpoint the push service says is gone. */
+export async function deleteSubscriptionByEndpoint(db: Db, endpoint: string): Promise<void> {
+  await tables(db).deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
+}
+
+/** The subscriptions to push to: of these people, those with Push Notifications on, on a live session. */
+export async function pushTargets(db: Db, userIds: number[], now: string): Promise<PushTarget[]> {
+  if (userIds.length === 0) return [];
+  return tables(db)
+    .selectFrom('push_subscriptions as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .innerJoin('sessions as s', 's.id', 'p.session_id')
+    .select(['p.user_id', 'p.endpoint', 'p.p256dh', 'p.auth'])
+    .where('p.user_id', 'in', userIds)
+    .where('u.push_notification', '=', 1)
+    .where('s.expires_at', '>', now)
+    .execute();
+}
+
+export async function subscriptionsOf(db: Db, userId: number) {
+  return tables(db)
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'session_id'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Of these people, those with Email Notifications on. */
+export async function emailRecipients(db: Db, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', userIds)
+    .where('email_notification', '=', 1)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function digestRecipient(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'first_name', 'email_notification'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Plans one digest per person; someone who already has one pending keeps its time (the batching window). */
+export async function scheduleDigests(db: Db, userIds: number[], dueAt: string): Promise<void> {
+  if (userIds.length === 0) return;
+  await tables(db)
+    .insertInto('email_digests')
+    .values(userIds.map((user_id) => ({ user_id, due_at: dueAt })))
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+export async function pendingDigests(db: Db, userIds: number[]): Promise<EmailDigestsTable[]> {
+  if (userIds.length === 0) return [];
+  return tables(db)
+    .selectFrom('email_digests')
+    .select(['user_id', 'due_at'])
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
+export async function dueDigests(db: Db, now: string, limit: number): Promise<EmailDigestsTable[]> {
+  return tables(db)
+    .selectFrom('email_digests')
+    .select(['user_id', 'due_at'])
+    .where('due_at', '<=', now)
+    .orderBy('due_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes this exact pending digest for the caller: true for the one process whose delete removed the row, so
+ * two processes polling the same table never both send it. Also the way a digest is cancelled.
+ */
+export async function takeDigest(db: Db, digest: EmailDigestsTable): Promise<boolean> {
+  const result = await tables(db)
+    .deleteFrom('email_digests')
+    .where('user_id', '=', digest.user_id)
+    .where('due_at', '=', digest.due_at)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

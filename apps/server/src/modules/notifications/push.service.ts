@@ -1,0 +1,151 @@
+import { isIP } from 'node:net';
+import { type PushPayload, type PushSubscribePayload, previewText } from '@parley/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { FieldsError } from '../../platform/errors';
+import type { DomainEventMap, DomainEvents } from '../../platform/events';
+import type { Session } from '../accounts/session.service';
+import type { RoomPresence } from '../realtime/room-presence';
+import * as repo from './notifications.repo';
+import { type VapidKeys, vapidSubject } from './vapid';
+
+interface Deps {
+  config: Config;
+  db: Db;
+  events: DomainEvents;
+  rooms: RoomPresence;
+  log: FastifyBaseLogger;
+  vapid: VapidKeys;
+}
+
+/** How long a push service keeps trying to reach a browser that is off. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+const PUSH_TIMEOUT_MS = 10_000;
+
+/** Only the host of an endpoint is ever logged: the path is the browser's capability. */
+const hostOf = (endpoint: string) => {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return 'invalid';
+  }
+};
+
+/**
+ * Web Push: browsers' subscriptions, and a notification to every member who is away from the room, has Push
+ * Notifications on and a subscribed browser, whenever a person writes. Sending never holds up the message.
+ */
+export class PushService {
+  private readonly vapidDetails;
+
+  constructor(private readonly d: Deps) {
+    this.vapidDetails = {
+      subject: vapidSubject(d.config),
+      publicKey: d.vapid.publicKey,
+      privateKey: d.vapid.privateKey,
+    };
+    d.events.on('message.created', (event) => {
+      void this.notifyAway(event).catch((err) => d.log.error({ err }, 'web push fan-out failed'));
+    });
+  }
+
+  get publicKey(): string {
+    return this.d.vapid.publicKey;
+  }
+
+  async subscribe(session: Session, body: PushSubscribePayload): Promise<void> {
+    this.assertPushServiceAddress(body.endpoint);
+    await repo.upsertSubscription(this.d.db, {
+      user_id: session.userId,
+      session_id: session.sessionId,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      created_at: new Date().toISOString(),
+    });
+  }
+
+  /** Removes the caller's subscription; one already gone (or someone else's) is not an error. */
+  async unsubscribe(userId: number, endpoint: string): Promise<void> {
+    await repo.deleteSubscription(this.d.db, userId, endpoint);
+  }
+
+  /**
+   * The server POSTs to whatever address a browser registers, so only push-service-like addresses are kept:
+   * https to a host name. Plain http (a local push service in tests) is allowed outside production.
+   */
+  private assertPushServiceAddress(endpoint: string): void {
+    const url = new URL(endpoint);
+    const production = this.d.config.production;
+    const schemeOk = url.protocol === 'https:' || (!production && url.protocol === 'http:');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const hostOk = !production || (isIP(host) === 0 && host !== 'localhost' && host.includes('.'));
+    if (!schemeOk || !hostOk || url.username || url.password) {
+      throw new FieldsError({ endpoint: ['This is not a push service address.'] });
+    }
+  }
+
+  private async notifyAway({ chatId, isPrivate, message, memberIds }: DomainEventMap['message.created']) {
+    if (message.kind !== 'user') return;
+    const inRoom = new Set(await this.d.rooms.usersIn(chatId));
+    const away = memberIds.filter((id) => id !== message.sender && !inRoom.has(id));
+    const targets = await repo.pushTargets(this.d.db, away, new Date().toISOString());
+    if (targets.length === 0) return;
+    const payload: PushPayload = {
+      title: message.sender_name || message.sender_username,
+      body: message.body ? previewText(message.body) : message.files.length > 0 ? 'Sent a file' : '',
+      chatroom_id: chatId,
+      url: `/${isPrivate ? 'chats' : 'groups'}/${encodeURIComponent(chatId)}`,
+      tag: chatId,
+      icon: message.sender_avatar,
+    };
+    const json = JSON.stringify(payload);
+    await Promise.all(targets.map((target) => this.deliver(target, json, chatId)));
+  }
+
+  /**
+   * One encrypted POST to the browser's push service (RFC 8030/8291, VAPID RFC 8292). web-push builds the
+   * request; fetch sends it, so any push service address works, https or (in tests) http.
+   */
+  private async deliver(target: repo.PushTarget, payload: string, chatId: string): Promise<void> {
+    const pushHost = hostOf(target.endpoint);
+    try {
+      const details = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        payload,
+        {
+          vapidDetails: this.vapidDetails,
+          TTL: PUSH_TTL_SECONDS,
+          urgency: 'high',
+          // A newer message of the same chat replaces one the push service still holds for an offline browser.
+          topic: /^[A-Za-z0-9_-]{1,32}$/.test(chatId) ? chatId : undefined,
+        },
+      );
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(details.headers)) {
+        if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+      }
+      const res = await fetch(details.endpoint, {
+        method: details.method,
+        headers,
+        body: details.body,
+        redirect: 'error',
+        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      });
+      await res.body?.cancel();
+      if (res.status === 404 || res.status === 410) {
+        // The browser unsubscribed or the subscription expired: it will never accept another push.
+        await repo.deleteSubscriptionByEndpoint(this.d.db, target.endpoint);
+        this.d.log.info({ pushHost, status: res.status }, 'push subscription gone; removed');
+      } else if (!res.ok) {
+        this.d.log.warn({ pushHost, status: res.status }, 'push service refused a notification');
+      }
+    } catch (err) {
+      // The error's text may carry the endpoint; its name and code say enough.
+      const e = err as Error & { cause?: { code?: string } };
+      this.d.log.warn({ pushHost, error: e.name, code: e.cause?.code }, 'web push delivery failed');
+    }
+  }
+}

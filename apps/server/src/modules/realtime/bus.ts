@@ -1,0 +1,38 @@
+import { EventEmitter } from 'node:events';
+
+// Fan-out between server processes. Topics: `room:<chat_id>`, `notify:<user id>` and `control:<user id>`. The
+// in-process bus serves one process; with REDIS_URL, Redis pub/sub sits behind this same interface, so nothing may
+// assume one process. Either way a process's own subscribers get what it publishes at once, in publish order.
+export interface BusMessage {
+  /** The frame to send, already serialised once for every socket. */
+  data: string;
+  /** A user whose sockets skip this frame (the typist, for instance). */
+  exceptUserId?: number;
+  /** Internal control: close these sockets. */
+  close?: { code: number; sessionIds?: number[] | 'all'; chatId?: string };
+}
+
+export interface Bus {
+  publish(topic: string, message: BusMessage): Promise<void>;
+  subscribe(topic: string, handler: (message: BusMessage) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export class MemoryBus implements Bus {
+  private readonly emitter = new EventEmitter();
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+  async publish(topic: string, message: BusMessage) {
+    this.emitter.emit(topic, message);
+  }
+  async subscribe(topic: string, handler: (message: BusMessage) => void) {
+    this.emitter.on(topic, handler);
+    return async () => {
+      this.emitter.off(topic, handler);
+    };
+  }
+  async close() {
+    this.emitter.removeAllListeners();
+  }
+}

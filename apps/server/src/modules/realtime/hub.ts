@@ -1,0 +1,158 @@
+import { CLOSE_AUTH_FAILED } from '@parley/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { SessionService } from '../accounts/session.service';
+import type { Bus, BusMessage } from './bus';
+
+// This process's open sockets, grouped by bus topic. A topic is subscribed on the bus while any local socket
+// needs it, so a frame published anywhere reaches every socket everywhere, serialised once per broadcast.
+// SocketSweep below keeps them honest: one ping-and-session round for all of them every 30 s.
+export interface Client {
+  ws: WebSocket;
+  userId: number;
+  sessionId: number;
+  chatId: string | null;
+}
+
+/** A socket whose unsent backlog passes this is dropped; it catches up from history when it reconnects. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** A Buffer sent as text: the frames are JSON. */
+const TEXT_FRAME = { binary: false } as const;
+
+export const topics = {
+  room: (chatId: string) => `room:${chatId}`,
+  notify: (userId: number) => `notify:${userId}`,
+  control: (userId: number) => `control:${userId}`,
+};
+
+export class Hub {
+  private readonly topics = new Map<
+    string,
+    { clients: Set<Client>; unsubscribe: Promise<() => Promise<void>> }
+  >();
+
+  constructor(private readonly bus: Bus) {}
+
+  attach(topic: string, client: Client): void {
+    let entry = this.topics.get(topic);
+    if (!entry) {
+      const clients = new Set<Client>();
+      entry = { clients, unsubscribe: this.bus.subscribe(topic, (m) => this.deliver(clients, m)) };
+      this.topics.set(topic, entry);
+    }
+    entry.clients.add(client);
+  }
+
+  /** Resolves once the topic's bus subscription is live (so nothing published after it is missed). */
+  async ready(topic: string): Promise<void> {
+    await this.topics.get(topic)?.unsubscribe;
+  }
+
+  detach(topic: string, client: Client): void {
+    const entry = this.topics.get(topic);
+    if (!entry) return;
+    entry.clients.delete(client);
+    if (entry.clients.size === 0) {
+      this.topics.delete(topic);
+      void entry.unsubscribe.then((off) => off());
+    }
+  }
+
+  /** Every socket of this process past authentication: each is attached to its user's control topic. */
+  *watched(): Generator<Client> {
+    for (const [topic, e] of this.topics) if (topic.startsWith('control:')) yield* e.clients;
+  }
+
+  private deliver(clients: Set<Client>, m: BusMessage): void {
+    // Encoded to UTF-8 once for every socket of the broadcast, not once per socket.
+    let payload: Buffer | null = null;
+    for (const c of clients) {
+      if (m.close) {
+        const { code, sessionIds, chatId } = m.close;
+        const sessionMatches = !sessionIds || sessionIds === 'all' || sessionIds.includes(c.sessionId);
+        const chatMatches = !chatId || c.chatId === chatId;
+        if (sessionMatches && chatMatches) c.ws.close(code);
+        continue;
+      }
+      if (m.exceptUserId === c.userId || c.ws.readyState !== c.ws.OPEN) continue;
+      if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        c.ws.terminate();
+        continue;
+      }
+      payload ??= Buffer.from(m.data);
+      c.ws.send(payload, TEXT_FRAME);
+    }
+  }
+}
+
+export const PING_INTERVAL_MS = 30_000;
+
+export interface SocketSweepOptions {
+  sessions: Pick<SessionService, 'liveAmong'>;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}
+
+/**
+ * Liveness for every socket of the process on one timer (DESIGN §6), instead of a timer and a query per socket.
+ * Each round terminates the sockets that have not answered the previous round's ping, pings the others and
+ * closes with 4001 those whose session has ended (logout, reset, expiry), with one look-up for all sessions.
+ */
+export class SocketSweep {
+  /** Pinged and not yet answered. */
+  private readonly unanswered = new WeakSet<WebSocket>();
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<void> | null = null;
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly o: SocketSweepOptions,
+  ) {}
+
+  start(): this {
+    if (this.timer) return this;
+    this.timer = setInterval(() => void this.sweep(), this.o.intervalMs ?? PING_INTERVAL_MS);
+    this.timer.unref();
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.round;
+  }
+
+  /** One round now; a round still waiting for its look-up is not doubled. */
+  sweep(): Promise<void> {
+    this.round ??= this.run().finally(() => {
+      this.round = null;
+    });
+    return this.round;
+  }
+
+  private async run(): Promise<void> {
+    const pinged: Client[] = [];
+    for (const client of [...this.hub.watched()]) {
+      const { ws } = client;
+      if (ws.readyState !== ws.OPEN) continue;
+      if (this.unanswered.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      this.unanswered.add(ws);
+      ws.once('pong', () => this.unanswered.delete(ws));
+      ws.ping();
+      pinged.push(client);
+    }
+    if (pinged.length === 0) return;
+    let live: Set<number>;
+    try {
+      live = await this.o.sessions.liveAmong(pinged.map((c) => c.sessionId));
+    } catch (err) {
+      // Keep the sockets: a database hiccup must not log everyone out. The next round asks again.
+      this.o.log.error({ err }, 'socket session sweep failed');
+      return;
+    }
+    for (const c of pinged) if (!live.has(c.sessionId)) c.ws.close(CLOSE_AUTH_FAILED);
+  }
+}

@@ -1,0 +1,203 @@
+import {
+  CLOSE_AUTH_FAILED,
+  CLOSE_NOT_FOUND,
+  type NotificationFrame,
+  previewText,
+  type ServerFrame,
+} from '@parley/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DomainEvents } from '../../platform/events';
+import type { ChatsService } from '../chats/chats.service';
+import type { Bus } from './bus';
+import { topics } from './hub';
+import type { RoomPresence } from './room-presence';
+
+interface Deps {
+  bus: Bus;
+  events: DomainEvents;
+  chats: ChatsService;
+  rooms: RoomPresence;
+  log: FastifyBaseLogger;
+  /** How long after an occupancy announcement further changes are gathered into one (250 ms). */
+  occupancyWindowMs?: number;
+}
+
+const OCCUPANCY_WINDOW_MS = 250;
+
+/** A room's occupancy announcements: one is due (`pending`), or changes came since the last one (`dirty`). */
+interface Occupancy {
+  pending: boolean;
+  dirty: boolean;
+  /** The prompt announcement, and the end of the window after one. */
+  soon: NodeJS.Immediate | null;
+  windowEnd: NodeJS.Timeout | null;
+}
+
+/** Maps domain events to socket frames on the bus. It only delivers; the rules live in the services. */
+export class RealtimeService {
+  private readonly occupancy = new Map<string, Occupancy>();
+  private readonly occupancyWindowMs: number;
+  private closed = false;
+
+  constructor(private readonly d: Deps) {
+    this.occupancyWindowMs = d.occupancyWindowMs ?? OCCUPANCY_WINDOW_MS;
+    const on = d.events.on.bind(d.events);
+    const guard =
+      <T>(fn: (p: T) => Promise<void>) =>
+      (p: T) =>
+        void fn(p).catch((err) => d.log.error({ err }, 'realtime fan-out failed'));
+
+    on(
+      'message.created',
+      guard(async ({ chatId, isPrivate, message, clientId, memberIds }) => {
+        await this.toRoom(chatId, { type: 'chat_message', message, client_id: clientId });
+        if (message.kind === 'system') return;
+        const inRoom = new Set(await d.rooms.usersIn(chatId));
+        const away = memberIds.filter((id) => id !== message.sender && !inRoom.has(id));
+        const notice: NotificationFrame = {
+          type: 'new_message',
+          message: {
+            sender: message.sender_name || message.sender_username,
+            sender_avatar: message.sender_avatar,
+            message: previewText(message.body),
+            chatroom_id: chatId,
+            is_private: isPrivate,
+            message_id: message.id,
+          },
+        };
+        const data = JSON.stringify(notice);
+        await Promise.all(away.map((id) => d.bus.publish(topics.notify(id), { data })));
+        await this.sendCounts(away);
+      }),
+    );
+    on(
+      'messages.read',
+      guard(async ({ chatId, userId, messageIds, deliveredIds }) => {
+        if (deliveredIds.length > 0)
+          await this.toRoom(chatId, { type: 'messages_delivered', message_ids: deliveredIds });
+        if (messageIds.length > 0)
+          await this.toRoom(chatId, { type: 'messages_read', message_ids: messageIds, user_id: userId });
+      }),
+    );
+    on(
+      'messages.delivered',
+      guard(({ chatId, messageIds }) =>
+        this.toRoom(chatId, { type: 'messages_delivered', message_ids: messageIds }),
+      ),
+    );
+    on(
+      'unread.changed',
+      guard(({ userIds }) => this.sendCounts(userIds)),
+    );
+    on(
+      'chat.updated',
+      guard(async ({ chatId }) => {
+        const chat = await d.chats.groupDetail(chatId);
+        if (chat) await this.toRoom(chatId, { type: 'chat_updated', chat });
+      }),
+    );
+    on(
+      'chats.changed',
+      guard(({ userIds }) => this.chatsChanged(userIds)),
+    );
+    on(
+      'member.removed',
+      guard(async ({ chatId, userId }) => {
+        await d.bus.publish(topics.control(userId), { data: '', close: { code: CLOSE_NOT_FOUND, chatId } });
+        await this.chatsChanged([userId]);
+        await this.sendCounts([userId]);
+      }),
+    );
+    on(
+      'chat.deleted',
+      guard(async ({ chatId, memberIds }) => {
+        await d.bus.publish(topics.room(chatId), { data: '', close: { code: CLOSE_NOT_FOUND } });
+        await this.chatsChanged(memberIds);
+        await this.sendCounts(memberIds);
+      }),
+    );
+    on(
+      'sessions.revoked',
+      guard(({ userId, sessionIds }) =>
+        d.bus.publish(topics.control(userId), { data: '', close: { code: CLOSE_AUTH_FAILED, sessionIds } }),
+      ),
+    );
+  }
+
+  toRoom(chatId: string, frame: ServerFrame, exceptUserId?: number): Promise<void> {
+    return this.d.bus.publish(topics.room(chatId), { data: JSON.stringify(frame), exceptUserId });
+  }
+
+  async chatsChanged(userIds: number[]): Promise<void> {
+    const data = JSON.stringify({ type: 'chats_changed' } satisfies NotificationFrame);
+    await Promise.all(userIds.map((id) => this.d.bus.publish(topics.notify(id), { data })));
+  }
+
+  async sendCounts(userIds: number[]): Promise<void> {
+    await Promise.all(
+      userIds.map(async (id) => {
+        const frame: NotificationFrame = {
+          type: 'notification_count',
+          count: await this.d.chats.totalUnread(id),
+        };
+        await this.d.bus.publish(topics.notify(id), { data: JSON.stringify(frame) });
+      }),
+    );
+  }
+
+  /**
+   * Someone joined or left the room: announce who is in it now (in_chat_users_update and in_chat_count). The
+   * first change after a quiet spell goes out on the next turn of the event loop; changes during the window
+   * after an announcement wait for its end and go out together, so filling a room of n sends each socket a
+   * handful of announcements instead of n. Every announcement reads the room as it is then, so it is right
+   * whichever process saw the change.
+   */
+  roomOccupancyChanged(chatId: string): void {
+    if (this.closed) return;
+    const room = this.occupancy.get(chatId);
+    if (!room) {
+      const fresh: Occupancy = { pending: true, dirty: false, soon: null, windowEnd: null };
+      fresh.soon = setImmediate(() => void this.announce(chatId, fresh));
+      this.occupancy.set(chatId, fresh);
+    } else if (!room.pending) {
+      room.dirty = true;
+    }
+  }
+
+  /** Drops pending occupancy announcements; later changes are ignored (the app is closing). */
+  close(): void {
+    this.closed = true;
+    for (const room of this.occupancy.values()) {
+      if (room.soon) clearImmediate(room.soon);
+      if (room.windowEnd) clearTimeout(room.windowEnd);
+    }
+    this.occupancy.clear();
+  }
+
+  private async announce(chatId: string, room: Occupancy): Promise<void> {
+    if (this.closed) return;
+    // A change from here on may miss the read below, so it waits for the window's end.
+    room.pending = false;
+    room.dirty = false;
+    room.soon = null;
+    try {
+      const userIds = await this.d.rooms.usersIn(chatId);
+      await Promise.all([
+        this.toRoom(chatId, { type: 'in_chat_users_update', user_ids: userIds }),
+        this.toRoom(chatId, { type: 'in_chat_count', count: userIds.length }),
+      ]);
+    } catch (err) {
+      this.d.log.error({ err }, 'room occupancy announcement failed');
+    }
+    if (this.closed) return;
+    room.windowEnd = setTimeout(() => {
+      room.windowEnd = null;
+      if (!room.dirty || this.closed) {
+        this.occupancy.delete(chatId);
+        return;
+      }
+      room.pending = true;
+      void this.announce(chatId, room);
+    }, this.occupancyWindowMs);
+  }
+}

@@ -1,0 +1,31 @@
+// Who is in which chat room right now (for in_chat_count and in_chat_users_update). In-process by default;
+// the scale-out work adds a Redis implementation behind the same interface.
+export interface RoomPresence {
+  /** Adds one connection of the user to the room and returns the users now in it. */
+  join(chatId: string, userId: number): Promise<number[]>;
+  /** Removes one connection and returns the users still in it. */
+  leave(chatId: string, userId: number): Promise<number[]>;
+  usersIn(chatId: string): Promise<number[]>;
+}
+
+export class MemoryRoomPresence implements RoomPresence {
+  private readonly rooms = new Map<string, Map<number, number>>();
+  async join(chatId: string, userId: number) {
+    const room = this.rooms.get(chatId) ?? new Map<number, number>();
+    this.rooms.set(chatId, room);
+    room.set(userId, (room.get(userId) ?? 0) + 1);
+    return [...room.keys()];
+  }
+  async leave(chatId: string, userId: number) {
+    const room = this.rooms.get(chatId);
+    if (!room) return [];
+    const n = (room.get(userId) ?? 0) - 1;
+    if (n <= 0) room.delete(userId);
+    else room.set(userId, n);
+    if (room.size === 0) this.rooms.delete(chatId);
+    return [...room.keys()];
+  }
+  async usersIn(chatId: string) {
+    return [...(this.rooms.get(chatId)?.keys() ?? [])];
+  }
+}

@@ -1,0 +1,215 @@
+import {
+  CLOSE_AUTH_FAILED,
+  CLOSE_NOT_FOUND,
+  clientFrameSchema,
+  type NotificationClientFrame,
+  type NotificationFrame,
+  notificationClientFrameSchema,
+  type ServerFrame,
+  SOCKET_ERRORS,
+  SOCKET_MAX_PAYLOAD_BYTES,
+} from '@parley/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { AppContext } from '../../context';
+import { requireAuth, sessionOf } from '../../platform/auth';
+import { HttpError } from '../../platform/errors';
+import type { Session } from '../accounts/session.service';
+import { type Client, topics } from './hub';
+
+const MESSAGE_WINDOW_MS = 10_000;
+
+const send = (ws: WebSocket, frame: ServerFrame | NotificationFrame) => {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+};
+
+/** Browsers must come from PUBLIC_URL or the page's own origin; clients without an Origin header are not browsers. */
+function originAllowed(ctx: AppContext, req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (ctx.config.publicUrl && origin === ctx.config.publicUrl) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Authenticates a socket before anything else: frames that arrive meanwhile wait in order. Returns the session,
+ * or closes with 4001 and returns null.
+ */
+async function openSocket(ctx: AppContext, ws: WebSocket, req: FastifyRequest, queue: RawData[]) {
+  ws.on('message', (data) => queue.push(data));
+  const token = (req.query as { token?: string }).token;
+  const session = originAllowed(ctx, req) ? await ctx.tickets.redeem(token).catch(() => null) : null;
+  if (!session) ws.close(CLOSE_AUTH_FAILED, 'Authentication failed');
+  return session;
+}
+
+/**
+ * Presence and control shared by both channels. The control topic also puts the socket in the process's ping
+ * and session sweep (SocketSweep), which drops it when it stops answering or its session ends.
+ */
+async function watch(ctx: AppContext, client: Client, onClose: () => Promise<void>) {
+  const { ws } = client;
+  const connected = ctx.presence
+    .connect(client.userId)
+    .catch((err) => ctx.log.error({ err }, 'presence connect failed'));
+  ctx.hub.attach(topics.control(client.userId), client);
+  ws.on('close', () => {
+    ctx.hub.detach(topics.control(client.userId), client);
+    void (async () => {
+      await connected;
+      await onClose();
+      if (await ctx.presence.disconnect(client.userId)) await ctx.accounts.markSeen(client.userId);
+    })().catch((err) => ctx.log.error({ err }, 'socket close handling failed'));
+  });
+  // Counted online before anything else is announced about this connection.
+  await connected;
+}
+
+export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/ws/ticket/', { preHandler: requireAuth(ctx.sessions) }, async (req) => ({
+    ticket: await ctx.tickets.issue(sessionOf(req)),
+  }));
+
+  app.get<{ Params: { chatId: string } }>('/ws/chatroom/:chatId/', { websocket: true }, async (ws, req) => {
+    const queue: RawData[] = [];
+    const session = await openSocket(ctx, ws, req, queue);
+    if (!session) return;
+    const chatId = req.params.chatId;
+    try {
+      await ctx.chats.requireMember(session.userId, chatId);
+    } catch {
+      ws.close(CLOSE_NOT_FOUND, 'Chat room not found');
+      return;
+    }
+    if (ws.readyState !== ws.OPEN) return;
+    const client: Client = { ws, userId: session.userId, sessionId: session.sessionId, chatId };
+    const room = topics.room(chatId);
+    ctx.hub.attach(room, client);
+    await ctx.hub.ready(room);
+    if (ws.readyState !== ws.OPEN) return ctx.hub.detach(room, client);
+    await watch(ctx, client, async () => {
+      ctx.hub.detach(room, client);
+      await ctx.rooms.leave(chatId, session.userId);
+      ctx.realtime.roomOccupancyChanged(chatId);
+    });
+    await ctx.rooms.join(chatId, session.userId);
+    ctx.realtime.roomOccupancyChanged(chatId);
+
+    // Frames are handled one at a time, in the order they arrived.
+    let chain = Promise.resolve();
+    const handle = (data: RawData) => {
+      chain = chain
+        .then(() => onFrame(ctx, client, session, data))
+        .catch((err) => ctx.log.error({ err }, 'frame failed'));
+    };
+    ws.removeAllListeners('message');
+    ws.on('message', handle);
+    for (const data of queue.splice(0)) handle(data);
+  });
+
+  app.get('/ws/notifications/', { websocket: true }, async (ws, req) => {
+    const session = await openSocket(ctx, ws, req, []);
+    if (!session || ws.readyState !== ws.OPEN) return;
+    const client: Client = { ws, userId: session.userId, sessionId: session.sessionId, chatId: null };
+    const topic = topics.notify(session.userId);
+    ctx.hub.attach(topic, client);
+    await ctx.hub.ready(topic);
+    if (ws.readyState !== ws.OPEN) return ctx.hub.detach(topic, client);
+    await watch(ctx, client, async () => ctx.hub.detach(topic, client));
+    // A client told of a new message acknowledges it, so the sender sees it delivered before it is opened.
+    ws.on('message', (data) => {
+      let frame: NotificationClientFrame;
+      try {
+        frame = notificationClientFrameSchema.parse(JSON.parse(String(data)));
+      } catch {
+        return send(ws, { type: 'error', message: SOCKET_ERRORS.invalidFormat });
+      }
+      ctx.chats.markDelivered(session.userId, frame.chatroom_id, frame.message_ids).catch(() => {});
+    });
+    send(ws, { type: 'notification_count', count: await ctx.chats.totalUnread(session.userId) });
+  });
+}
+
+async function onFrame(ctx: AppContext, client: Client, session: Session, data: RawData): Promise<void> {
+  const { ws } = client;
+  const chatId = client.chatId as string;
+  const raw = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+  if (raw.byteLength > SOCKET_MAX_PAYLOAD_BYTES)
+    return send(ws, { type: 'error', message: SOCKET_ERRORS.tooLarge });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return send(ws, { type: 'error', message: SOCKET_ERRORS.invalidFormat });
+  }
+  const result = clientFrameSchema.safeParse(parsed);
+  if (!result.success) {
+    // Name the refused message when it has a client_id, so the sender can mark that one as failed.
+    const clientId = (parsed as { client_id?: unknown } | null)?.client_id;
+    return send(ws, {
+      type: 'error',
+      message: SOCKET_ERRORS.invalidFormat,
+      client_id: typeof clientId === 'string' ? clientId.slice(0, 64) : undefined,
+    });
+  }
+  const frame = result.data;
+  try {
+    switch (frame.type) {
+      case 'chat_message': {
+        const limit = await ctx.limiter.hit(
+          `ws-msg:${session.userId}`,
+          ctx.config.messageRateLimit,
+          MESSAGE_WINDOW_MS,
+        );
+        if (!limit.allowed) {
+          return send(ws, {
+            type: 'error',
+            message: SOCKET_ERRORS.rateLimited,
+            code: 'rate_limited',
+            client_id: frame.client_id,
+          });
+        }
+        const { message, created } = await ctx.chats.send(session.userId, chatId, {
+          body: frame.body,
+          client_id: frame.client_id,
+          file_ids: frame.file_ids,
+        });
+        // A resend of a stored message (the sender missed the echo, perhaps because the server died between
+        // commit and broadcast): announce it to the room again; every client merges by id.
+        if (!created)
+          await ctx.realtime.toRoom(chatId, { type: 'chat_message', message, client_id: frame.client_id });
+        return;
+      }
+      case 'typing': {
+        await ctx.chats.requireMember(session.userId, chatId);
+        const username = await ctx.accounts.usernameOf(session.userId);
+        return ctx.realtime.toRoom(
+          chatId,
+          { type: 'typing', user_id: session.userId, username, is_typing: frame.is_typing },
+          session.userId,
+        );
+      }
+      case 'read_messages':
+        return ctx.chats.markRead(session.userId, chatId, frame.message_ids);
+      case 'messages_delivered':
+        return ctx.chats.markDelivered(session.userId, chatId, frame.message_ids);
+    }
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404)
+      return ws.close(CLOSE_NOT_FOUND, 'Chat room not found');
+    if (err instanceof HttpError && err.status < 500) {
+      const clientId = frame.type === 'chat_message' ? frame.client_id : undefined;
+      return send(ws, { type: 'error', message: err.message, client_id: clientId });
+    }
+    ctx.log.error({ err }, 'socket frame failed');
+    send(ws, {
+      type: 'error',
+      message: SOCKET_ERRORS.failed,
+      client_id: frame.type === 'chat_message' ? frame.client_id : undefined,
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database';
+import { hashToken, type Session, type SessionService } from '../accounts/session.service';
+
+const TICKET_TTL_MS = 30_000;
+
+/** Short-lived single-use socket tickets (DESIGN §1): a logged socket URL is worthless once used or after 30 s. */
+export class TicketService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async issue(session: Session): Promise<string> {
+    const ticket = `t_${randomBytes(24).toString('base64url')}`;
+    const now = Date.now();
+    await this.db
+      .deleteFrom('socket_tickets')
+      .where('expires_at', '<', new Date(now).toISOString())
+      .execute();
+    await this.db
+      .insertInto('socket_tickets')
+      .values({
+        ticket_hash: hashToken(ticket),
+        session_id: session.sessionId,
+        user_id: session.userId,
+        expires_at: new Date(now + TICKET_TTL_MS).toISOString(),
+      })
+      .execute();
+    return ticket;
+  }
+
+  /** A ticket (used up here) or, for other clients, a session token; null when neither is valid. */
+  async redeem(token: string | undefined): Promise<Session | null> {
+    if (!token) return null;
+    if (!token.startsWith('t_')) return this.sessions.verify(token);
+    const row = await this.db
+      .deleteFrom('socket_tickets')
+      .where('ticket_hash', '=', hashToken(token))
+      .returning(['session_id', 'user_id', 'expires_at'])
+      .executeTakeFirst();
+    // A session token may start with "t_" too (1 in 4,096 do): one that is no ticket is tried as a session.
+    if (!row) return this.sessions.verify(token);
+    if (row.expires_at <= new Date().toISOString()) return null;
+    return (await this.sessions.isLive(row.session_id))
+      ? { sessionId: row.session_id, userId: row.user_id }
+      : null;
+  }
+}

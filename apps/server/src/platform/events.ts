@@ -1,0 +1,51 @@
+import { EventEmitter } from 'node:events';
+
+// Domain events that services emit and the realtime side (sockets, presence, notifications) listens to.
+// Routes never touch sockets; they call services, services emit here.
+import type { Message } from '@parley/protocol';
+
+export interface DomainEventMap {
+  'sessions.revoked': { userId: number; sessionIds: number[] | 'all' };
+  /** Awaited (emitAndWait) before the account's rows go, so listeners can still read what to clean up. */
+  'user.deleted': { userId: number };
+  'message.created': {
+    chatId: string;
+    isPrivate: boolean;
+    message: Message;
+    clientId: string | null;
+    memberIds: number[];
+  };
+  /** messageIds: what became read for its senders (empty when the reader hides read receipts). */
+  'messages.read': { chatId: string; userId: number; messageIds: number[]; deliveredIds: number[] };
+  'messages.delivered': { chatId: string; messageIds: number[] };
+  'unread.changed': { userIds: number[] };
+  /** A group's name, description, picture or members changed. */
+  'chat.updated': { chatId: string };
+  /** These people's chat lists changed (added to a group, a group deleted). */
+  'chats.changed': { userIds: number[] };
+  'member.removed': { chatId: string; userId: number };
+  'chat.deleted': { chatId: string; avatar: string | null; memberIds: number[] };
+}
+
+export class DomainEvents {
+  private readonly emitter = new EventEmitter({ captureRejections: true });
+  constructor() {
+    this.emitter.setMaxListeners(100);
+  }
+  emit<K extends keyof DomainEventMap>(name: K, payload: DomainEventMap[K]): void {
+    this.emitter.emit(name, payload);
+  }
+  /** Calls every listener and waits for the promises they return (for work that must finish before a change). */
+  async emitAndWait<K extends keyof DomainEventMap>(name: K, payload: DomainEventMap[K]): Promise<void> {
+    await Promise.all(
+      this.emitter.listeners(name).map((l) => (l as (p: DomainEventMap[K]) => unknown)(payload)),
+    );
+  }
+  on<K extends keyof DomainEventMap>(
+    name: K,
+    listener: (payload: DomainEventMap[K]) => void | Promise<void>,
+  ): () => void {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+export interface StoredMail extends Mail {
+  id: string;
+  from: string;
+  date: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** SMTP through nodemailer when SMTP_URL is set (smtp://[user:pass@]host:port). */
+class SmtpMailer implements Mailer {
+  private readonly transport;
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    // A pool reuses connections instead of one SMTP handshake per mail.
+    this.transport = nodemailer.createTransport(`${url}${url.includes('?') ? '&' : '?'}pool=true`);
+  }
+  async send(mail: Mail) {
+    await this.transport.sendMail({ from: this.from, ...mail });
+  }
+  async close() {
+    this.transport.close();
+  }
+}
+
+/** The dev outbox: every mail is stored under DATA_DIR/outbox, printed in the log, and listed at /dev/mail. */
+export class OutboxMailer implements Mailer {
+  readonly dir: string;
+  constructor(
+    dataDir: string,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.dir = path.join(dataDir, 'outbox');
+  }
+  async send(mail: Mail) {
+    await fs.mkdir(this.dir, { recursive: true });
+    const date = new Date().toISOString();
+    const id = `${date.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+    const stored: StoredMail = { id, from: this.from, date, ...mail };
+    await fs.writeFile(path.join(this.dir, `${id}.json`), JSON.stringify(stored, null, 2));
+    this.log.info({ mailTo: mail.to, subject: mail.subject }, `dev outbox mail:\n${mail.text}`);
+  }
+  async list(): Promise<StoredMail[]> {
+    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
+    const mails = await Promise.all(
+      names
+        .filter((n) => n.endsWith('.json'))
+        .map(async (n) => JSON.parse(await fs.readFile(path.join(this.dir, n), 'utf8')) as StoredMail),
+    );
+    return mails.sort((a, b) => b.id.localeCompare(a.id));
+  }
+  async close() {}
+}
+
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  return config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : new OutboxMailer(config.dataDir, config.mailFrom, log);
+}

@@ -1,0 +1,36 @@
+// Who is online. Sockets feed it (the realtime module); profiles and chat lists read it.
+// In-process by default; the scale-out work adds a Redis implementation behind the same interface.
+export interface Presence {
+  /** Counts one more open connection of the user; true when the user just came online. */
+  connect(userId: number): Promise<boolean>;
+  /** Counts one fewer; true when the user's last connection closed. */
+  disconnect(userId: number): Promise<boolean>;
+  isOnline(userId: number): Promise<boolean>;
+  onlineAmong(userIds: number[]): Promise<Set<number>>;
+  close(): Promise<void>;
+}
+
+export class MemoryPresence implements Presence {
+  private readonly connections = new Map<number, number>();
+  async connect(userId: number) {
+    const n = (this.connections.get(userId) ?? 0) + 1;
+    this.connections.set(userId, n);
+    return n === 1;
+  }
+  async disconnect(userId: number) {
+    const n = (this.connections.get(userId) ?? 0) - 1;
+    if (n <= 0) {
+      this.connections.delete(userId);
+      return true;
+    }
+    this.connections.set(userId, n);
+    return false;
+  }
+  async isOnline(userId: number) {
+    return this.connections.has(userId);
+  }
+  async onlineAmong(userIds: number[]) {
+    return new Set(userIds.filter((id) => this.connections.has(id)));
+  }
+  async close() {}
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end journeys against the production build: the server serves apps/web/dist, a fresh SQLite database
+// in a temporary DATA_DIR and the dev outbox, where the tests read the mailed codes.
+const PORT = 8123;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Workers load this file again; the environment carries the one directory the runner made.
+process.env.PARLEY_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'parley-e2e-'));
+const dataDir = process.env.PARLEY_E2E_DATA_DIR;
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: ci ? 1 : 2,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: ci ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node ../server/dist/main.js',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      PUBLIC_URL: BASE_URL,
+      LOG_LEVEL: 'warn',
+      // Every journey signs people up from 127.0.0.1; the per-address limit is tested in the server suite.
+      SIGNUPS_PER_IP_HOUR: '1000',
+      // SQLite, in-process fan-out and the dev outbox, whatever the calling shell has set.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    },
+  },
+});

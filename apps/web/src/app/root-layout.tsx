@@ -1,0 +1,34 @@
+import { Outlet, useLocation, useMatch } from 'react-router';
+import { NotificationListener } from '../features/notifications/notification-listener';
+import { cn } from '../lib/cn';
+import { AppHeader } from './app-header';
+
+const BARE_PATHS = ['/auth', '/login', '/register', '/verify-email', '/reset-password'];
+
+/**
+ * Every screen's frame. Auth screens bring their own full-page card; the rest get the header. On mobile
+ * (≤ 768 px) extra bottom padding keeps content clear of browser bars, except in chat and group rooms,
+ * whose composer sits at the bottom edge.
+ */
+export function RootLayout() {
+  const inChatRoom = useMatch('/chats/:chatId');
+  const inGroupRoom = useMatch('/groups/:chatId');
+  const { pathname } = useLocation();
+  const authScreen = BARE_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
+  const inRoom = Boolean(inChatRoom || inGroupRoom);
+  return (
+    <div className={cn('flex min-h-dvh flex-col', !inRoom && 'mobile:pb-20')} data-room={inRoom || undefined}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <NotificationListener />
+      {!authScreen && <AppHeader />}
+      <main id="main" className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { TriangleAlert } from 'lucide-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { NotFoundPage } from './not-found-page';
+
+/** Shown when a screen throws or its code cannot load (e.g. after a deploy replaced the chunks). */
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
+      <TriangleAlert aria-hidden="true" className="mb-4 size-10 text-amber-500" />
+      <h1 className="text-2xl font-semibold text-slate-900">Something went wrong</h1>
+      <p className="mt-2 text-sm text-slate-500">Please reload the page to try again.</p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-6 inline-flex h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
+      >
+        Reload
+      </button>
+    </div>
+  );
+}

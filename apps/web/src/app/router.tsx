@@ -1,0 +1,124 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingState } from '../components/ui/spinner';
+import { HomePage } from '../features/home/components/home-page';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { authStore } from '../lib/auth-store';
+import { NotFoundPage } from './not-found-page';
+import { ProtectedRoute } from './protected-route';
+import { queryClient } from './query-client';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+// Every SPEC §2 route; screens past the home page load lazily, so the first download stays small.
+const authScreen = async () => ({
+  Component: (await import('../features/auth/components/auth-page')).AuthPage,
+});
+
+export const routes: RouteObject[] = [
+  // The other brand's landing page (DESIGN §1) stands outside Parley's frame: its own header and the footer.
+  {
+    path: 'coming-soon',
+    errorElement: <RouteError />,
+    HydrateFallback: () => <LoadingState fullPage />,
+    lazy: async () => ({
+      Component: (await import('../features/landing/components/landing-page')).LandingPage,
+    }),
+  },
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => <LoadingState fullPage />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'chat-main', element: <Navigate to="/chats" replace /> },
+      { path: 'auth', lazy: authScreen },
+      { path: 'login', lazy: authScreen },
+      { path: 'register', lazy: authScreen },
+      {
+        path: 'verify-email',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/verify-email-page')).VerifyEmailPage,
+        }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: 'user/:username',
+        lazy: async () => ({
+          Component: (await import('../features/profile/components/public-profile-page')).PublicProfilePage,
+        }),
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            path: 'chats',
+            lazy: async () => ({
+              Component: (await import('../features/chats/components/chats-page')).ChatsPage,
+            }),
+          },
+          {
+            path: 'chats/:chatId',
+            lazy: async () => ({
+              Component: (await import('../features/chat-room/components/chat-room-page'))
+                .PrivateChatRoomPage,
+            }),
+          },
+          {
+            path: 'chats/:chatId/settings',
+            lazy: async () => ({
+              Component: (await import('../features/chat-settings/components/chat-settings-page'))
+                .ChatSettingsPage,
+            }),
+          },
+          {
+            path: 'groups/:chatId',
+            lazy: async () => ({
+              Component: (await import('../features/chat-room/components/chat-room-page')).GroupChatRoomPage,
+            }),
+          },
+          {
+            path: 'groups/:chatId/settings',
+            lazy: async () => ({
+              Component: (await import('../features/groups/components/group-settings-page'))
+                .GroupSettingsPage,
+            }),
+          },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('../features/profile/components/profile-page')).ProfilePage,
+            }),
+          },
+          {
+            path: 'profile/edit',
+            lazy: async () => ({
+              Component: (await import('../features/profile/components/edit-profile-page')).EditProfilePage,
+            }),
+          },
+          {
+            path: 'settings',
+            lazy: async () => ({
+              Component: (await import('../features/settings/components/settings-page')).SettingsPage,
+            }),
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// A 401 from the authenticated client ends the session and asks for a new login, keeping where the user was.
+setUnauthorizedHandler(() => {
+  authStore.getState().clearSession();
+  queryClient.clear();
+  const from = router.state.location;
+  void router.navigate('/login', { replace: true, state: { from } });
+});

@@ -1,0 +1,36 @@
+import { MessageCircleOff, RefreshCw, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from './ui/button';
+
+// The two ways a chat's settings page can fail to load, shared by the group and private chat settings.
+
+export function ChatGone() {
+  return (
+    <div className="m-auto flex max-w-sm flex-col items-center px-4 py-16 text-center">
+      <MessageCircleOff aria-hidden="true" className="mb-3 size-10 text-slate-400" />
+      <h1 className="text-lg font-semibold text-slate-900">Chat not found</h1>
+      <p className="mt-1 text-sm text-slate-500">It may have been deleted, or you are not a member.</p>
+      <Link to="/chats" className={buttonClasses('secondary', 'md', 'mt-5')}>
+        Back to Chats
+      </Link>
+    </div>
+  );
+}
+
+export function ChatLoadFailed({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
+  return (
+    <div role="alert" className="m-auto flex max-w-sm flex-col items-center px-4 py-16 text-center">
+      <TriangleAlert aria-hidden="true" className="mb-3 size-10 text-amber-500" />
+      <p className="font-medium text-slate-900">Failed to load chat. Please try again.</p>
+      <div className="mt-5 flex gap-2">
+        <Button onClick={onRetry} loading={busy}>
+          {!busy && <RefreshCw aria-hidden="true" className="size-4" />}
+          Try Again
+        </Button>
+        <Link to="/chats" className={buttonClasses('secondary')}>
+          Back to Chats
+        </Link>
+      </div>
+    </div>
+  );
+}

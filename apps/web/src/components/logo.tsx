@@ -1,0 +1,23 @@
+import { MessageSquareText } from 'lucide-react';
+import { cn } from '../lib/cn';
+
+/** The Parley mark and name. */
+export function Logo({ size = 'md', className }: { size?: 'md' | 'lg'; className?: string }) {
+  const large = size === 'lg';
+  return (
+    <span
+      className={cn('inline-flex items-center gap-2 font-semibold tracking-tight text-slate-900', className)}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'inline-flex items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm',
+          large ? 'size-11' : 'size-8',
+        )}
+      >
+        <MessageSquareText className={large ? 'size-6' : 'size-4.5'} />
+      </span>
+      <span className={large ? 'text-2xl' : 'text-lg'}>Parley</span>
+    </span>
+  );
+}

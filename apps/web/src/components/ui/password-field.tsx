@@ -1,0 +1,26 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { TextField, type TextFieldProps } from './text-field';
+
+/** A password input with a show/hide toggle that has an accessible name. */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
+  const [visible, setVisible] = useState(false);
+  const Icon = visible ? EyeOff : Eye;
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      trailing={
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+        >
+          <Icon aria-hidden="true" className="size-4" />
+        </button>
+      }
+    />
+  );
+}

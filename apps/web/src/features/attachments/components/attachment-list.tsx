@@ -1,0 +1,97 @@
+import type { ChatFile, FileType } from '@parley/protocol';
+import { File as FileIcon, FileImage, FileText, FileVideo, Play } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+import { formatBytes } from '../lib/attachment-files';
+import { fileHref, openPreview } from '../lib/preview-store';
+
+const ICONS: Record<FileType, typeof FileIcon> = {
+  image: FileImage,
+  video: FileVideo,
+  pdf: FileText,
+  text: FileText,
+  other: FileIcon,
+};
+
+const KIND_LABEL: Record<FileType, string> = {
+  image: 'Image',
+  video: 'Video',
+  pdf: 'PDF',
+  text: 'Text',
+  other: 'File',
+};
+
+export const fileIconOf = (type: FileType) => ICONS[type];
+const nameOf = (file: ChatFile) => file.name || `${KIND_LABEL[file.type]} ${file.id}`;
+
+/** A message's files: image thumbnails, a video tile, and a chip per document; each opens the preview. */
+export function AttachmentList({ files, own }: { files: ChatFile[]; own: boolean }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="mt-1 flex flex-col gap-1.5" aria-label="Attachments">
+      {files.map((file) => (
+        <li key={file.id}>
+          <AttachmentTile file={file} own={own} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AttachmentTile({ file, own }: { file: ChatFile; own: boolean }) {
+  const name = nameOf(file);
+  const open = () => openPreview(file);
+  if (file.type === 'image') {
+    return (
+      <button
+        type="button"
+        onClick={open}
+        aria-label={`Open image ${name}`}
+        className="block overflow-hidden rounded-lg bg-slate-200"
+      >
+        {/* A fixed box, so the virtual list's row does not change height when the picture arrives. */}
+        <img
+          src={fileHref(file.thumbnail ?? file.file)}
+          alt={name}
+          loading="lazy"
+          className="block h-44 w-56 max-w-full object-cover"
+        />
+      </button>
+    );
+  }
+  if (file.type === 'video') {
+    return (
+      <button
+        type="button"
+        onClick={open}
+        aria-label={`Open video ${name}`}
+        className="flex h-32 w-56 max-w-full flex-col items-center justify-center gap-2 rounded-lg bg-slate-800 px-3 text-white"
+      >
+        <span className="inline-flex size-10 items-center justify-center rounded-full bg-white/20">
+          <Play aria-hidden="true" className="size-5" />
+        </span>
+        <span className="w-full truncate text-xs">{name}</span>
+      </button>
+    );
+  }
+  const Icon = ICONS[file.type];
+  return (
+    <button
+      type="button"
+      onClick={open}
+      aria-label={`Open ${name}`}
+      className={cn(
+        'flex w-56 max-w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left',
+        own ? 'bg-white/15 hover:bg-white/25' : 'bg-slate-100 hover:bg-slate-200',
+      )}
+    >
+      <Icon aria-hidden="true" className="size-8 shrink-0" strokeWidth={1.5} />
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium">{name}</span>
+        <span className={cn('block text-xs', own ? 'text-white/75' : 'text-slate-500')}>
+          {KIND_LABEL[file.type]}
+          {typeof file.size === 'number' ? ` · ${formatBytes(file.size)}` : ''}
+        </span>
+      </span>
+    </button>
+  );
+}

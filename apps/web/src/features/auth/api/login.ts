@@ -1,0 +1,22 @@
+import type { AuthResponse, LoginPayload } from '@parley/protocol';
+import { useMutation } from '@tanstack/react-query';
+import { publicApi } from '../../../lib/api-client';
+import { authStore, toSignedIn } from '../../../lib/auth-store';
+import { loginFailureMessage } from '../lib/auth-errors';
+
+/** POST /api/users/login/ → token plus the flat user fields. An unverified account answers 403. */
+export const login = (payload: LoginPayload): Promise<AuthResponse> =>
+  publicApi.post<AuthResponse>('/users/login/', payload);
+
+/**
+ * Drives the auth store through SPEC §4's login transitions. They sit on the mutation itself, not on one
+ * `mutate` call, so they run even if the form has gone away meanwhile (loading never sticks).
+ */
+export const useLogin = () =>
+  useMutation({
+    mutationFn: login,
+    onMutate: () => authStore.getState().loginStart(),
+    onSuccess: (answer, payload) =>
+      authStore.getState().loginSuccess(toSignedIn(answer, payload.remember_me ?? true)),
+    onError: (error) => authStore.getState().loginFailure(loginFailureMessage(error)),
+  });

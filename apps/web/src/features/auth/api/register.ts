@@ -1,0 +1,26 @@
+import type { AuthResponse, RegisterPayload, VerificationRequired } from '@parley/protocol';
+import { useMutation } from '@tanstack/react-query';
+import { publicApi } from '../../../lib/api-client';
+import { authStore, toSignedIn } from '../../../lib/auth-store';
+import { registrationFailureMessage } from '../lib/auth-errors';
+
+export type RegisterResponse = VerificationRequired | AuthResponse;
+
+export const needsVerification = (answer: RegisterResponse): answer is VerificationRequired =>
+  'requires_verification' in answer && answer.requires_verification === true;
+
+/** POST /api/users/register/ → {requires_verification, email, message}; a code is mailed. */
+export const register = (payload: RegisterPayload): Promise<RegisterResponse> =>
+  publicApi.post<RegisterResponse>('/users/register/', payload);
+
+/** SPEC §4's register transitions; a sign-up that needs verification signs nobody in. */
+export const useRegister = () =>
+  useMutation({
+    mutationFn: register,
+    onMutate: () => authStore.getState().registerStart(),
+    onSuccess: (answer) => {
+      if (needsVerification(answer)) authStore.getState().registerSuccess();
+      else authStore.getState().loginSuccess(toSignedIn(answer, true));
+    },
+    onError: (error) => authStore.getState().registerFailure(registrationFailureMessage(error)),
+  });

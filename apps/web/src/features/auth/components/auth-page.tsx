@@ -1,0 +1,106 @@
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { ErrorBanner } from '../../../components/ui/alert';
+import { authStore, useAuth } from '../../../lib/auth-store';
+import { cn } from '../../../lib/cn';
+import { redirectTarget } from '../lib/redirect-target';
+import { AuthShell } from './auth-shell';
+import { LoginForm } from './login-form';
+import { SignupForm } from './signup-form';
+import { SocialButtons } from './social-buttons';
+
+type Mode = 'login' | 'signup';
+const TABS: Array<{ mode: Mode; label: string; path: string }> = [
+  { mode: 'login', label: 'Login', path: '/login' },
+  { mode: 'signup', label: 'Sign Up', path: '/register' },
+];
+
+/** /auth, /login and /register: one screen with a Login tab and a Sign Up tab (SPEC §2). */
+export function AuthPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isAuthenticated = useAuth((s) => s.isAuthenticated);
+  const loading = useAuth((s) => s.loading);
+  const error = useAuth((s) => s.error);
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const mode: Mode = location.pathname.startsWith('/register') ? 'signup' : 'login';
+
+  // A banner belongs to the attempt that raised it; leaving the screen forgets it.
+  useEffect(() => () => authStore.getState().clearError(), []);
+
+  if (isAuthenticated && !loading) return <Navigate to={redirectTarget(location.state)} replace />;
+
+  const switchTo = (next: Mode) => {
+    if (next === mode) return;
+    authStore.getState().clearError();
+    const tab = TABS.find((t) => t.mode === next)!;
+    // Keeps the saved location so the redirect after signing in still works.
+    void navigate(tab.path, { replace: true, state: location.state });
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = (index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
+    tabRefs.current[next]?.focus();
+    switchTo(TABS[next]!.mode);
+  };
+
+  const title = mode === 'login' ? 'Welcome back' : 'Create your account';
+  const subtitle =
+    mode === 'login' ? 'Log in to continue your conversations.' : 'Join Parley and start chatting.';
+
+  return (
+    <AuthShell title={mode === 'login' ? 'Login' : 'Sign Up'}>
+      <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-1 text-center text-sm text-slate-500">{subtitle}</p>
+
+      <div role="tablist" aria-label="Account" className="mt-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1">
+        {TABS.map((tab, index) => {
+          const selected = tab.mode === mode;
+          return (
+            <button
+              key={tab.mode}
+              ref={(el) => {
+                tabRefs.current[index] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${tab.mode}`}
+              aria-selected={selected}
+              aria-controls="auth-panel"
+              tabIndex={selected ? 0 : -1}
+              onClick={() => switchTo(tab.mode)}
+              onKeyDown={(e) => onTabKeyDown(e, index)}
+              className={cn(
+                'h-9 rounded-lg text-sm font-medium transition-colors',
+                selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800',
+              )}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+
+      <div id="auth-panel" role="tabpanel" aria-labelledby={`tab-${mode}`} className="mt-6 space-y-4">
+        {error && <ErrorBanner>{error}</ErrorBanner>}
+        {/* Keyed by mode: switching tabs starts from an empty form with no field errors. */}
+        {mode === 'login' ? <LoginForm key="login" /> : <SignupForm key="signup" />}
+      </div>
+
+      <SocialButtons />
+
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+        <button
+          type="button"
+          onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}
+          className="rounded font-medium text-brand-600 hover:text-brand-700"
+        >
+          {mode === 'login' ? 'Sign Up' : 'Login'}
+        </button>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,45 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Logo } from '../../../components/logo';
+
+/** The full-page frame of the auth screens: back button, logo, one card. */
+export function AuthShell({
+  title,
+  children,
+  onBack,
+}: {
+  /** The document title. */
+  title: string;
+  children: ReactNode;
+  onBack?: () => void;
+}) {
+  const navigate = useNavigate();
+  const goBack = () => {
+    if (onBack) return onBack();
+    // React Router numbers its history entries; with none before this one, go home instead of leaving the app.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate('/');
+  };
+  return (
+    <div className="flex flex-1 flex-col items-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-6 sm:py-12">
+      <title>{`${title} · Parley`}</title>
+      <div className="w-full max-w-md">
+        <div className="mb-6 flex items-center justify-between">
+          <button
+            type="button"
+            onClick={goBack}
+            aria-label="Go back"
+            className="inline-flex size-10 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-white hover:text-slate-900"
+          >
+            <ArrowLeft aria-hidden="true" className="size-5" />
+          </button>
+          <Logo />
+          <span className="size-10" aria-hidden="true" />
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
+      </div>
+    </div>
+  );
+}

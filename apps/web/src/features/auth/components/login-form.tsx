@@ -1,0 +1,84 @@
+import { type FieldErrors, type LoginForm as LoginFields, validateLogin } from '@parley/protocol';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { useLogin } from '../api/login';
+import { verificationRequired } from '../lib/auth-errors';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [form, setForm] = useState<LoginFields>({ email: '', password: '' });
+  const [rememberMe, setRememberMe] = useState(true);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors<keyof LoginFields>>({});
+
+  const update = (field: keyof LoginFields, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusFirstInvalid(formRef.current);
+    const email = form.email.trim();
+    // On success the screen's redirect for signed-in users takes it from here.
+    loginMutation.mutate(
+      { email, password: form.password, remember_me: rememberMe },
+      {
+        onError: (error) => {
+          const verification = verificationRequired(error);
+          if (verification) {
+            void navigate('/verify-email', {
+              state: { email: verification.email ?? email, isFromSignup: false },
+            });
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Login">
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={form.email}
+        error={errors.email}
+        onChange={(e) => update('email', e.target.value)}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={form.password}
+        error={errors.password}
+        onChange={(e) => update('password', e.target.value)}
+      />
+      <div className="flex items-center justify-between gap-3">
+        <Checkbox
+          label="Remember me"
+          checked={rememberMe}
+          onChange={(e) => setRememberMe(e.target.checked)}
+        />
+        <Link
+          to="/reset-password"
+          className="rounded text-sm font-medium text-brand-600 hover:text-brand-700"
+        >
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" className="w-full" loading={loginMutation.isPending}>
+        Login
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { MSG } from '@parley/protocol';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { ErrorBanner } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { serverErrorOr } from '../../../lib/api-error';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+
+export function ResetEmailStep({
+  email,
+  onEmailChange,
+  onSent,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSent: () => void;
+}) {
+  const request = useRequestPasswordReset();
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = email.trim();
+    if (!trimmed) return setFieldError(MSG.resetEmailRequired);
+    setError(null);
+    request.mutate(trimmed, {
+      onSuccess: () => {
+        onEmailChange(trimmed);
+        // The same notice whether or not the address has an account.
+        toast.success(MSG.resetRequestSent);
+        onSent();
+      },
+      onError: (err) => setError(serverErrorOr(err, 'Failed to send reset code')),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        value={email}
+        error={fieldError}
+        onChange={(e) => {
+          onEmailChange(e.target.value);
+          setFieldError(null);
+        }}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
+        Send Reset Code
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/auth" className="rounded font-medium text-slate-600 hover:text-slate-900">
+          ← Back to login
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { MSG, PASSWORD_MIN_LENGTH } from '@parley/protocol';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ErrorBanner } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/password-field';
+import { bodyField, isApiError, serverErrorOr } from '../../../lib/api-error';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+
+export function ResetNewPasswordStep({
+  email,
+  code,
+  onBack,
+}: {
+  email: string;
+  code: string;
+  onBack: () => void;
+}) {
+  const navigate = useNavigate();
+  const confirm = useConfirmPasswordReset();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < PASSWORD_MIN_LENGTH) return setFieldError(MSG.passwordTooShort);
+    setError(null);
+    confirm.mutate(
+      { email, verification_code: code, new_password: password },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer?.message ?? 'Your password has been reset. You can now log in.');
+          void navigate('/auth', { replace: true });
+        },
+        onError: (err) => {
+          // A refused password (too common) belongs under the field; anything else in the banner.
+          const passwordError = isApiError(err) ? bodyField(err.body, 'new_password') : null;
+          if (Array.isArray(passwordError) && typeof passwordError[0] === 'string')
+            setFieldError(passwordError[0]);
+          else setError(serverErrorOr(err, 'Failed to reset password'));
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        autoFocus
+        value={password}
+        error={fieldError}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setFieldError(null);
+        }}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={confirm.isPending}>
+        Reset Password
+      </Button>
+      <Button variant="ghost" onClick={onBack} className="w-full">
+        Back
+      </Button>
+    </form>
+  );
+}

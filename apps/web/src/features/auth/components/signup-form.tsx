@@ -1,0 +1,85 @@
+import { type FieldErrors, type SignupForm as SignupFields, validateSignup } from '@parley/protocol';
+import { type FormEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { fieldErrors, isApiError } from '../../../lib/api-error';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { needsVerification, useRegister } from '../api/register';
+
+const EMPTY: SignupFields = {
+  first_name: '',
+  last_name: '',
+  username: '',
+  email: '',
+  password: '',
+  confirm_password: '',
+};
+const FIELDS = Object.keys(EMPTY) as Array<keyof SignupFields>;
+
+export function SignupForm() {
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const [form, setForm] = useState<SignupFields>(EMPTY);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors<keyof SignupFields>>({});
+
+  const update = (field: keyof SignupFields, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+  const bind = (field: keyof SignupFields) => ({
+    name: field,
+    value: form[field],
+    error: errors[field],
+    onChange: (e: { target: { value: string } }) => update(field, e.target.value),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSignup(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusFirstInvalid(formRef.current);
+    registerMutation.mutate(
+      {
+        first_name: form.first_name.trim(),
+        last_name: form.last_name.trim(),
+        username: form.username.trim(),
+        email: form.email.trim(),
+        password: form.password,
+      },
+      {
+        onSuccess: (answer) => {
+          // An answer with a token has signed in already; the screen's redirect takes it from there.
+          if (!needsVerification(answer)) return;
+          if (answer.message) toast.success(answer.message);
+          void navigate('/verify-email', { state: { email: answer.email, isFromSignup: true } });
+        },
+        onError: (error) => {
+          // The server names the field it refuses (a taken username or email, a too common password).
+          const byField = fieldErrors(isApiError(error) ? error.body : null);
+          setErrors(Object.fromEntries(FIELDS.filter((f) => byField[f]).map((f) => [f, byField[f]])));
+          focusFirstInvalid(formRef.current);
+        },
+      },
+    );
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign Up">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First Name" autoComplete="given-name" {...bind('first_name')} />
+        <TextField label="Last Name" autoComplete="family-name" {...bind('last_name')} />
+      </div>
+      <TextField label="Username" autoComplete="username" autoCapitalize="none" {...bind('username')} />
+      <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
+      <PasswordField label="Password" autoComplete="new-password" {...bind('password')} />
+      <PasswordField label="Confirm Password" autoComplete="new-password" {...bind('confirm_password')} />
+      <Button type="submit" size="lg" className="w-full" loading={registerMutation.isPending}>
+        Sign Up
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import { CODE_LENGTH, CODE_TTL_MINUTES, MSG, validateCode } from '@parley/protocol';
+import { MailCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { CodeInput } from '../../../components/code-input';
+import { ErrorBanner } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { serverErrorOr } from '../../../lib/api-error';
+import { authStore, toSignedIn } from '../../../lib/auth-store';
+import { useResendSignupCode } from '../api/resend-signup-code';
+import { useVerifySignup } from '../api/verify-signup';
+import { AuthShell } from './auth-shell';
+
+interface VerifyState {
+  email?: unknown;
+  isFromSignup?: unknown;
+}
+
+/** /verify-email: the sign-up code. Router state carries the email; without it the screen sends the user to /auth. */
+export function VerifyEmailPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state ?? {}) as VerifyState;
+  const email = typeof state.email === 'string' ? state.email : '';
+  const isFromSignup = state.isFromSignup === true;
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const verify = useVerifySignup();
+  const resend = useResendSignupCode();
+
+  if (!email) return <Navigate to="/auth" replace />;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateCode(code);
+    if (invalid) return setError(invalid);
+    setError(null);
+    verify.mutate(
+      { email, verification_code: code },
+      {
+        onSuccess: (answer) => {
+          // A verified sign-up is remembered on this device.
+          authStore.getState().loginSuccess(toSignedIn(answer, true));
+          toast.success('Your email is verified. Welcome to Parley!');
+          void navigate('/', { replace: true });
+        },
+        onError: (err) => setError(serverErrorOr(err, MSG.invalidCode)),
+      },
+    );
+  };
+
+  const onResend = () => {
+    setError(null);
+    resend.mutate(email, {
+      onSuccess: (answer) =>
+        toast.success(answer?.message ?? 'A new verification code has been sent to your email.'),
+      onError: (err) => setError(serverErrorOr(err, 'Failed to resend verification code')),
+    });
+  };
+
+  return (
+    <AuthShell title="Verify Email">
+      <div className="flex flex-col items-center text-center">
+        <span className="mb-4 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
+          <MailCheck aria-hidden="true" className="size-6" />
+        </span>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Verify your email</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {isFromSignup
+            ? 'We sent a 6-digit code to '
+            : `${MSG.verifyBeforeLogin} Enter the code we sent to `}
+          <strong className="font-semibold wrap-anywhere text-slate-900">{email}</strong>.
+        </p>
+      </div>
+
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        {error && <ErrorBanner>{error}</ErrorBanner>}
+        <CodeInput value={code} onChange={setCode} autoFocus />
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={code.length !== CODE_LENGTH}
+          loading={verify.isPending}
+        >
+          Verify Email
+        </Button>
+      </form>
+
+      <div className="mt-6 space-y-2 text-center text-sm text-slate-500">
+        <p>
+          <button
+            type="button"
+            onClick={onResend}
+            disabled={resend.isPending}
+            className="rounded font-medium text-brand-600 hover:text-brand-700 disabled:text-slate-400"
+          >
+            Resend verification code
+          </button>
+        </p>
+        <p>Can't find the email? Check your spam or junk folder.</p>
+        <p>{`The code expires in ${CODE_TTL_MINUTES} minutes.`}</p>
+      </div>
+
+      <div className="mt-6 border-t border-slate-100 pt-4 text-center">
+        <Link to="/login" className="rounded text-sm font-medium text-slate-600 hover:text-slate-900">
+          ← Back to login
+        </Link>
+      </div>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,53 @@
+import { MSG } from '@parley/protocol';
+import { firstFieldError, isApiError } from '../../../lib/api-error';
+
+// SPEC §8: which text the auth banner shows for a failed login or sign-up.
+export const LOGIN_FAILED = 'Login failed. Please try again.';
+export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
+export const NO_RESPONSE = 'No response from server. Please check your connection.';
+export const UNEXPECTED = 'An unexpected error occurred.';
+
+type Body = Record<string, unknown>;
+const asBody = (value: unknown): Body | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : null;
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+const firstNonFieldError = (body: Body): string | null =>
+  Array.isArray(body.non_field_errors) ? text(body.non_field_errors[0]) : null;
+
+/** The verification hand-off a login refusal may carry: `detail: {requires_verification, email, message}`. */
+export function verificationRequired(
+  error: unknown,
+): { email: string | null; message: string | null } | null {
+  if (!isApiError(error)) return null;
+  const detail = asBody(asBody(error.body)?.detail);
+  if (!detail?.requires_verification) return null;
+  return { email: text(detail.email), message: text(detail.message) };
+}
+
+export function loginFailureMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.noResponse) return NO_RESPONSE;
+    const verification = verificationRequired(error);
+    if (verification) {
+      const message = verification.message ?? MSG.verifyBeforeLogin;
+      return verification.email ? `${message} (${verification.email})` : message;
+    }
+    const body = asBody(error.body);
+    const chosen = body
+      ? (text(body.detail) ??
+        text(body.message) ??
+        firstNonFieldError(body) ??
+        text(body.error) ??
+        firstFieldError(body))
+      : text(error.body);
+    return chosen ?? `Server error: ${error.status}`;
+  }
+  if (error instanceof Error) return error.message || UNEXPECTED;
+  return LOGIN_FAILED;
+}
+
+export function registrationFailureMessage(error: unknown): string {
+  const body = isApiError(error) ? asBody(error.body) : null;
+  if (!body) return REGISTRATION_FAILED;
+  return text(body.detail) ?? text(body.message) ?? firstNonFieldError(body) ?? REGISTRATION_FAILED;
+}

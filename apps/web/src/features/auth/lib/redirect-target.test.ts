@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { redirectTarget } from './redirect-target';
+
+describe('redirectTarget', () => {
+  it('returns the saved location with its search and hash', () => {
+    expect(redirectTarget({ from: { pathname: '/settings', search: '?a=1', hash: '#x' } })).toBe(
+      '/settings?a=1#x',
+    );
+    expect(redirectTarget({ from: '/chats/abc' })).toBe('/chats/abc');
+  });
+
+  it("defaults to '/'", () => {
+    expect(redirectTarget(null)).toBe('/');
+    expect(redirectTarget({})).toBe('/');
+    expect(redirectTarget({ from: 42 })).toBe('/');
+  });
+
+  it('never leads back into the auth screens or off the site', () => {
+    expect(redirectTarget({ from: { pathname: '/login' } })).toBe('/');
+    expect(redirectTarget({ from: '/verify-email' })).toBe('/');
+    expect(redirectTarget({ from: '//evil.example' })).toBe('/');
+    expect(redirectTarget({ from: 'https://evil.example' })).toBe('/');
+  });
+});

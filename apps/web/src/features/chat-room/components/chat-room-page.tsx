@@ -1,0 +1,189 @@
+import type { AuthUser, ChatDetail, Message } from '@parley/protocol';
+import { MessageCircleOff, RefreshCw, TriangleAlert, X } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth-store';
+import { AttachmentPreview } from '../../attachments/components/attachment-preview';
+import { useChat } from '../api/get-chat';
+import { useLatestMessages } from '../api/get-messages';
+import { useChatRoom } from '../hooks/use-chat-room';
+import { typingText } from '../hooks/use-typing-users';
+import { buildRows } from '../lib/message-rows';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { RoomHeader } from './room-header';
+
+type RoomKind = 'private' | 'group';
+const roomPath = (chat: ChatDetail) =>
+  `/${chat.is_private ? 'chats' : 'groups'}/${encodeURIComponent(chat.chat_id)}`;
+
+/** Fills the space under the app header; the composer sits at the bottom edge. */
+const FRAME =
+  'mx-auto flex h-[calc(100dvh-3.5rem-1px)] w-full max-w-4xl flex-col bg-slate-50 sm:border-x sm:border-slate-200';
+
+export const PrivateChatRoomPage = () => <ChatRoomRoute kind="private" />;
+export const GroupChatRoomPage = () => <ChatRoomRoute kind="group" />;
+
+/** A new chat id remounts the room, so no state of the previous chat leaks into the next. */
+function ChatRoomRoute({ kind }: { kind: RoomKind }) {
+  const { chatId = '' } = useParams();
+  const user = useAuth((s) => s.user);
+  if (!user) return <LoadingState label="Loading chat..." />;
+  return <ChatRoom key={chatId} chatId={chatId} kind={kind} me={user} />;
+}
+
+function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: AuthUser }) {
+  const chat = useChat(chatId);
+  const latest = useLatestMessages(chatId);
+  const room = useChatRoom(chatId, me.id, latest.data);
+
+  if (chat.isPending || (latest.isPending && !room.messages.loaded)) {
+    return (
+      <div className={FRAME}>
+        <LoadingState label="Loading chat..." />
+      </div>
+    );
+  }
+  if (chat.isError && isApiError(chat.error) && (chat.error.status === 404 || chat.error.status === 403)) {
+    return <NotFound />;
+  }
+  if (chat.isError || (latest.isError && !room.messages.loaded)) {
+    return (
+      <div className={FRAME}>
+        <div role="alert" className="m-auto flex max-w-sm flex-col items-center px-4 text-center">
+          <TriangleAlert aria-hidden="true" className="mb-3 size-10 text-amber-500" />
+          <p className="font-medium text-slate-900">Failed to load chat. Please try again.</p>
+          <div className="mt-5 flex gap-2">
+            <Button
+              onClick={() => {
+                void chat.refetch();
+                void latest.refetch();
+              }}
+              loading={chat.isFetching || latest.isFetching}
+            >
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Try Again
+            </Button>
+            <Link to="/chats" className={buttonClasses('secondary')}>
+              Back to Chats
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  const detail = chat.data;
+  if ((kind === 'private') !== detail.is_private) return <Navigate to={roomPath(detail)} replace />;
+  return <Room detail={detail} me={me} room={room} />;
+}
+
+function NotFound() {
+  return (
+    <div className={FRAME}>
+      <div className="m-auto flex max-w-sm flex-col items-center px-4 text-center">
+        <MessageCircleOff aria-hidden="true" className="mb-3 size-10 text-slate-400" />
+        <h1 className="text-lg font-semibold text-slate-900">Chat not found</h1>
+        <p className="mt-1 text-sm text-slate-500">It may have been deleted, or you are not a member.</p>
+        <Link to="/chats" className={buttonClasses('secondary', 'md', 'mt-5')}>
+          Back to Chats
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Room({
+  detail,
+  me,
+  room,
+}: {
+  detail: ChatDetail;
+  me: AuthUser;
+  room: ReturnType<typeof useChatRoom>;
+}) {
+  const { messages, pending, hasOlder } = room.messages;
+  const sender = useMemo(
+    () => ({
+      id: me.id,
+      name: me.displayname || `${me.first_name} ${me.last_name}`.trim() || me.username,
+      username: me.username,
+      avatar: me.avatar,
+    }),
+    [me],
+  );
+  const rows = useMemo(
+    () => buildRows(messages, pending, sender, detail.chat_id),
+    [messages, pending, sender, detail.chat_id],
+  );
+  const typingNames = room.typingUsers.map((u) => {
+    const member = detail.members.find((m) => m.id === u.user_id);
+    return { ...u, username: member?.displayname || member?.name || u.username };
+  });
+  const typing = typingText(typingNames);
+
+  return (
+    <div className={FRAME}>
+      <RoomHeader
+        chat={detail}
+        status={room.status}
+        inChatCount={room.inChatCount}
+        inChatUserIds={room.inChatUserIds}
+      />
+      <MessageList
+        rows={rows}
+        meId={me.id}
+        isGroup={!detail.is_private}
+        hasOlder={hasOlder}
+        loadingOlder={room.loadingOlder}
+        onLoadOlder={() => void room.loadOlder()}
+        onRetry={room.retry}
+      />
+      <p
+        aria-live="polite"
+        className="h-6 truncate px-4 text-xs leading-6 text-slate-500 italic"
+        data-testid="typing"
+      >
+        {typing}
+      </p>
+      <LatestAnnouncement messages={messages} meId={me.id} />
+      {room.error && (
+        <div
+          role="alert"
+          className="mx-2 mb-2 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 sm:mx-3"
+        >
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p className="flex-1">{room.error}</p>
+          <button
+            type="button"
+            onClick={room.dismissError}
+            aria-label="Dismiss"
+            className="rounded p-0.5 text-red-500 hover:bg-red-100"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      )}
+      <Composer onSend={room.send} onInput={room.onInput} onAttach={(files) => void room.sendFiles(files)} />
+      <AttachmentPreview />
+    </div>
+  );
+}
+
+/** Screen readers hear each new message from someone else (the virtual list itself is not a live region). */
+function LatestAnnouncement({ messages, meId }: { messages: Message[]; meId: number }) {
+  const last = messages[messages.length - 1];
+  const text =
+    last && last.sender !== meId && last.kind === 'user'
+      ? last.body
+        ? `${last.sender_name}: ${last.body}`
+        : `${last.sender_name} sent ${last.files.length === 1 ? 'a file' : `${last.files.length} files`}`
+      : '';
+  return (
+    <p aria-live="polite" className="sr-only">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Message } from '@parley/protocol';
+import { Check, CheckCheck, CircleAlert, Clock } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+
+/**
+ * Ticks on one's own messages (SPEC §4): the error icon, a clock while pending, one tick when sent, two when
+ * delivered, two blue ones when read. Each has an accessible name.
+ */
+export function MessageTicks({ message, pending }: { message: Message; pending: boolean }) {
+  let label: string;
+  let Icon = Check;
+  let tone = 'text-white/70';
+  if (message.is_error) {
+    label = 'Failed to send';
+    Icon = CircleAlert;
+    tone = 'text-red-200';
+  } else if (pending) {
+    label = 'Sending';
+    Icon = Clock;
+  } else if (message.is_read) {
+    label = 'Read';
+    Icon = CheckCheck;
+    tone = 'text-sky-300';
+  } else if (message.is_delivered) {
+    label = 'Delivered';
+    Icon = CheckCheck;
+  } else {
+    label = 'Sent';
+  }
+  return (
+    <span role="img" aria-label={label} title={label} className={cn('inline-flex', tone)} data-tick={label}>
+      <Icon aria-hidden="true" className="size-3.5" strokeWidth={2.5} />
+    </span>
+  );
+}

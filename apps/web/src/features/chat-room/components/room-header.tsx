@@ -1,0 +1,134 @@
+import { type ChatDetail, DELETED_DISPLAY_NAME, DELETED_USERNAME, lastSeenText } from '@parley/protocol';
+import { ArrowLeft, BadgeCheck, Settings } from 'lucide-react';
+import { Link } from 'react-router';
+import type { SocketStatus } from '../../../lib/chat-socket';
+import { cn } from '../../../lib/cn';
+import { UserAvatar } from './user-avatar';
+
+const STATUS_TEXT: Record<SocketStatus, string> = {
+  connected: 'Connected',
+  connecting: 'Connecting...',
+  reconnecting: 'Reconnecting...',
+  disconnected: 'Disconnected',
+};
+
+/** The connection indicator: a dot and a word, green only while connected. */
+export function ConnectionIndicator({ status, className }: { status: SocketStatus; className?: string }) {
+  const tone =
+    status === 'connected'
+      ? 'bg-emerald-500'
+      : status === 'disconnected'
+        ? 'bg-red-500'
+        : 'animate-pulse bg-amber-400';
+  return (
+    <span
+      role="status"
+      className={cn('inline-flex items-center gap-1.5 text-xs text-slate-500', className)}
+      data-status={status}
+    >
+      <span aria-hidden="true" className={cn('size-2 rounded-full', tone)} />
+      {STATUS_TEXT[status]}
+    </span>
+  );
+}
+
+export interface RoomHeaderProps {
+  chat: ChatDetail;
+  status: SocketStatus;
+  inChatCount: number;
+  inChatUserIds: number[];
+}
+
+const iconButton =
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900';
+
+/**
+ * SPEC §2 room header. Private: the partner with a dot, green while that person is in this chat room (grey
+ * otherwise, and always for a deleted account). Group: name, 'Group chat', '{n} online', connection indicator.
+ */
+export function RoomHeader({ chat, status, inChatCount, inChatUserIds }: RoomHeaderProps) {
+  const id = encodeURIComponent(chat.chat_id);
+  const settingsPath = chat.is_private ? `/chats/${id}/settings` : `/groups/${id}/settings`;
+  const settingsLabel = chat.is_private ? 'Chat Settings' : 'Group Settings';
+  return (
+    <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 sm:px-3">
+      <Link to="/chats" aria-label="Back to chats" title="Back to chats" className={iconButton}>
+        <ArrowLeft aria-hidden="true" className="size-5" />
+      </Link>
+      {chat.is_private ? (
+        <PrivateTitle chat={chat} status={status} inChatUserIds={inChatUserIds} />
+      ) : (
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <UserAvatar src={chat.chat_avatar ?? chat.avatar} name={chat.display_name} group />
+          <div className="min-w-0">
+            <h1 className="truncate font-semibold text-slate-900">{chat.display_name || chat.group_name}</h1>
+            <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
+              <span>Group chat</span>
+              <span aria-hidden="true">·</span>
+              <span data-testid="online-count">{inChatCount} online</span>
+              <ConnectionIndicator status={status} />
+            </p>
+          </div>
+        </div>
+      )}
+      <Link to={settingsPath} aria-label={settingsLabel} title={settingsLabel} className={iconButton}>
+        <Settings aria-hidden="true" className="size-5" />
+      </Link>
+    </header>
+  );
+}
+
+function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'inChatCount'>) {
+  const partner = chat.members[0];
+  const deleted = !partner || partner.username === DELETED_USERNAME;
+  const name = deleted
+    ? partner
+      ? DELETED_DISPLAY_NAME
+      : chat.display_name
+    : partner.displayname || partner.name || partner.username;
+  const inRoom = !deleted && partner.id !== null && inChatUserIds.includes(partner.id);
+  let presence = '';
+  if (partner && !deleted) {
+    if (inRoom) presence = 'In this chat';
+    else if (partner.is_online) presence = 'Online';
+    else if (partner.last_seen) presence = `Last seen ${lastSeenText(partner.last_seen)}`;
+    else presence = 'Offline';
+  }
+  const title = (
+    <>
+      <span className="relative shrink-0">
+        <UserAvatar src={deleted ? null : (partner?.avatar ?? chat.avatar)} name={name} />
+        <span
+          role="img"
+          aria-label={inRoom ? 'In this chat' : 'Not in this chat'}
+          data-presence={inRoom ? 'in-chat' : 'away'}
+          className={cn(
+            'absolute right-0 bottom-0 size-3 rounded-full ring-2 ring-white',
+            inRoom ? 'bg-emerald-500' : 'bg-slate-400',
+          )}
+        />
+      </span>
+      <span className="min-w-0">
+        <span className="flex items-center gap-1">
+          <h1 className="truncate font-semibold text-slate-900">{name}</h1>
+          {!deleted && partner.is_blue_verified && (
+            <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
+          )}
+        </span>
+        <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
+          {presence && <span>{presence}</span>}
+          {status !== 'connected' && <ConnectionIndicator status={status} />}
+        </span>
+      </span>
+    </>
+  );
+  if (deleted || !partner) return <div className="flex min-w-0 flex-1 items-center gap-3">{title}</div>;
+  return (
+    <Link
+      to={`/user/${encodeURIComponent(partner.username)}`}
+      className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-0.5 pr-2"
+    >
+      {title}
+    </Link>
+  );
+}

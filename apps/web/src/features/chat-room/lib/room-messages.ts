@@ -1,0 +1,221 @@
+import type { FileType, Message } from '@parley/protocol';
+
+// The live message list of one room, as a pure reducer: confirmed messages (unique by id, ascending) plus
+// this user's pending sends keyed by client_id until the server echoes them. Ticks only ever move forward.
+
+export const PAGE_SIZE = 50;
+
+export interface PendingMessage {
+  client_id: string;
+  body: string;
+  timestamp: string;
+  /**
+   * 'uploading' while its files go up (not yet sent on the socket); 'sending' until echoed; 'error' after the
+   * server refused it (error frame with its client_id).
+   */
+  status: 'uploading' | 'sending' | 'error';
+  error?: string;
+  /** Chosen files, shown with the upload's progress (0..1) until the real message replaces this one. */
+  uploads?: { name: string; size: number; type: FileType }[];
+  progress?: number;
+  /** The uploaded files' ids, sent (and resent) with the message. */
+  file_ids?: number[];
+}
+
+export interface RoomMessages {
+  messages: Message[];
+  pending: PendingMessage[];
+  /** Whether a page before the first message may exist. */
+  hasOlder: boolean;
+  /** Whether the first page arrived. */
+  loaded: boolean;
+}
+
+export type RoomAction =
+  | { type: 'page'; messages: Message[]; position: 'latest' | 'older' | 'newer'; pageSize?: number }
+  | { type: 'received'; message: Message; client_id?: string | null }
+  | { type: 'pending'; pending: PendingMessage }
+  | { type: 'pending_failed'; client_id: string; error: string }
+  | { type: 'pending_retry'; client_id: string }
+  | {
+      type: 'pending_update';
+      client_id: string;
+      patch: Partial<Pick<PendingMessage, 'status' | 'progress' | 'file_ids'>>;
+    }
+  | { type: 'pending_remove'; client_id: string }
+  | { type: 'read'; ids: number[] }
+  | { type: 'delivered'; ids: number[] };
+
+export const initialRoomMessages: RoomMessages = {
+  messages: [],
+  pending: [],
+  hasOlder: false,
+  loaded: false,
+};
+
+/** A copy of `incoming` that keeps every tick the list already had (a stale copy must not undo 'Read'). */
+function keepTicks(current: Message, incoming: Message): Message {
+  return {
+    ...incoming,
+    is_sent: current.is_sent || incoming.is_sent,
+    is_delivered: current.is_delivered || incoming.is_delivered || current.is_read || incoming.is_read,
+    is_read: current.is_read || incoming.is_read,
+  };
+}
+
+const sameMessage = (a: Message, b: Message) =>
+  a.body === b.body &&
+  a.is_sent === b.is_sent &&
+  a.is_delivered === b.is_delivered &&
+  a.is_read === b.is_read &&
+  a.is_error === b.is_error &&
+  a.sender_name === b.sender_name &&
+  a.sender_avatar === b.sender_avatar &&
+  a.files.length === b.files.length;
+
+/** Merges messages into an ascending list, de-duplicated by id. Appending newer ones is the fast path. */
+export function mergeMessages(list: Message[], incoming: Message[]): Message[] {
+  if (incoming.length === 0) return list;
+  const lastId = list.length ? list[list.length - 1]!.id : 0;
+  const sortedIncoming = [...incoming].sort((a, b) => a.id - b.id);
+  if (sortedIncoming[0]!.id > lastId) {
+    const out = list.slice();
+    for (const m of sortedIncoming) if (out.length === 0 || out[out.length - 1]!.id !== m.id) out.push(m);
+    return out;
+  }
+  // Older history, all before the first message: the common prepend, without re-sorting the whole list.
+  if (sortedIncoming[sortedIncoming.length - 1]!.id < list[0]!.id) {
+    const older: Message[] = [];
+    for (const m of sortedIncoming)
+      if (older.length === 0 || older[older.length - 1]!.id !== m.id) older.push(m);
+    return older.concat(list);
+  }
+  const byId = new Map<number, Message>();
+  for (const m of list) byId.set(m.id, m);
+  let changed = false;
+  for (const m of sortedIncoming) {
+    const current = byId.get(m.id);
+    if (!current) {
+      byId.set(m.id, m);
+      changed = true;
+      continue;
+    }
+    const merged = keepTicks(current, m);
+    if (!sameMessage(current, merged)) {
+      byId.set(m.id, merged);
+      changed = true;
+    }
+  }
+  return changed ? [...byId.values()].sort((a, b) => a.id - b.id) : list;
+}
+
+function withoutEchoed(
+  pending: PendingMessage[],
+  messages: Message[],
+  extra?: string | null,
+): PendingMessage[] {
+  if (pending.length === 0) return pending;
+  const echoed = new Set<string>();
+  for (const m of messages) if (m.client_id) echoed.add(m.client_id);
+  if (extra) echoed.add(extra);
+  if (echoed.size === 0) return pending;
+  const left = pending.filter((p) => !echoed.has(p.client_id));
+  return left.length === pending.length ? pending : left;
+}
+
+function markIds(list: Message[], ids: number[], patch: (m: Message) => Message): Message[] {
+  if (ids.length === 0) return list;
+  const set = new Set(ids);
+  let changed = false;
+  const out = list.map((m) => {
+    if (!set.has(m.id)) return m;
+    const next = patch(m);
+    if (next !== m) changed = true;
+    return next;
+  });
+  return changed ? out : list;
+}
+
+export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessages {
+  switch (action.type) {
+    case 'page': {
+      const messages = mergeMessages(state.messages, action.messages);
+      const full = action.messages.length >= (action.pageSize ?? PAGE_SIZE);
+      let hasOlder = state.hasOlder;
+      if (action.position === 'older') hasOlder = full;
+      else if (action.position === 'latest' && !state.loaded) hasOlder = full;
+      return {
+        messages,
+        pending: withoutEchoed(state.pending, action.messages),
+        hasOlder,
+        loaded: state.loaded || action.position === 'latest',
+      };
+    }
+    case 'received': {
+      const messages = mergeMessages(state.messages, [action.message]);
+      const pending = withoutEchoed(state.pending, [action.message], action.client_id);
+      if (messages === state.messages && pending === state.pending) return state;
+      return { ...state, messages, pending };
+    }
+    case 'pending':
+      if (state.pending.some((p) => p.client_id === action.pending.client_id)) return state;
+      return { ...state, pending: [...state.pending, action.pending] };
+    case 'pending_failed':
+    case 'pending_retry': {
+      const failed = action.type === 'pending_failed';
+      let changed = false;
+      const pending = state.pending.map((p) => {
+        if (p.client_id !== action.client_id) return p;
+        changed = true;
+        return failed
+          ? { ...p, status: 'error' as const, error: action.error }
+          : { ...p, status: 'sending' as const };
+      });
+      return changed ? { ...state, pending } : state;
+    }
+    case 'pending_update': {
+      const index = state.pending.findIndex((p) => p.client_id === action.client_id);
+      if (index < 0) return state;
+      const pending = state.pending.slice();
+      pending[index] = { ...pending[index]!, ...action.patch };
+      return { ...state, pending };
+    }
+    case 'pending_remove': {
+      const pending = state.pending.filter((p) => p.client_id !== action.client_id);
+      return pending.length === state.pending.length ? state : { ...state, pending };
+    }
+    case 'read': {
+      const messages = markIds(state.messages, action.ids, (m) =>
+        m.is_read ? m : { ...m, is_read: true, is_delivered: true, is_sent: true },
+      );
+      return messages === state.messages ? state : { ...state, messages };
+    }
+    case 'delivered': {
+      const messages = markIds(state.messages, action.ids, (m) =>
+        m.is_delivered ? m : { ...m, is_delivered: true, is_sent: true },
+      );
+      return messages === state.messages ? state : { ...state, messages };
+    }
+  }
+}
+
+/** The id the catch-up fetch after a (re)connect starts from: the newest message known, or null for none. */
+export const lastKnownId = (state: RoomMessages): number | null =>
+  state.messages.length ? state.messages[state.messages.length - 1]!.id : null;
+
+/** Others' messages not yet read, that this client has not reported since `reported` was last cleared. */
+export function unreadFromOthers(messages: Message[], me: number, reported: ReadonlySet<number>): number[] {
+  const ids: number[] = [];
+  for (const m of messages) if (m.sender !== me && !m.is_read && !reported.has(m.id)) ids.push(m.id);
+  return ids;
+}
+
+/** Others' user messages this client received that nobody has acknowledged as delivered yet. */
+export function undeliveredFromOthers(messages: Message[], me: number, acked: ReadonlySet<number>): number[] {
+  const ids: number[] = [];
+  for (const m of messages) {
+    if (m.kind === 'user' && m.sender !== me && !m.is_delivered && !m.is_read && !acked.has(m.id))
+      ids.push(m.id);
+  }
+  return ids;
+}

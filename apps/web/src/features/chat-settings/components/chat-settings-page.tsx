@@ -1,0 +1,121 @@
+import { DELETED_DISPLAY_NAME, DELETED_USERNAME } from '@parley/protocol';
+import { ArrowLeft, BadgeCheck, Eraser, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
+import { Page } from '../../../components/page';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadingState } from '../../../components/ui/spinner';
+import { isApiError, serverErrorOr } from '../../../lib/api-error';
+import { Avatar } from '../../profile/components/avatar';
+import { useClearConversation } from '../api/clear-conversation';
+import { usePrivateChat } from '../api/get-private-chat';
+
+/**
+ * /chats/{chat_id}/settings (DESIGN §1): the other person's card, a link to their profile, and clearing the
+ * conversation for oneself. A group's id goes to /groups/{chat_id}/settings.
+ */
+export function ChatSettingsPage() {
+  const { chatId = '' } = useParams();
+  const chat = usePrivateChat(chatId);
+  const clear = useClearConversation(chatId);
+  const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
+
+  if (chat.isPending) return <LoadingState label="Loading chat..." fullPage />;
+  if (chat.isError) {
+    const gone = isApiError(chat.error) && (chat.error.status === 404 || chat.error.status === 403);
+    return gone ? (
+      <ChatGone />
+    ) : (
+      <ChatLoadFailed onRetry={() => void chat.refetch()} busy={chat.isFetching} />
+    );
+  }
+  const detail = chat.data;
+  const id = encodeURIComponent(detail.chat_id);
+  if (!detail.is_private) return <Navigate to={`/groups/${id}/settings`} replace />;
+
+  const partner = detail.members[0];
+  const deleted = !partner || partner.username === DELETED_USERNAME;
+  const name = deleted
+    ? DELETED_DISPLAY_NAME
+    : partner.displayname || partner.name || partner.username || detail.display_name;
+
+  const clearNow = () =>
+    clear.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success('Conversation cleared');
+        void navigate(`/chats/${id}`, { replace: true });
+      },
+      onError: (e) => {
+        setConfirming(false);
+        toast.error(serverErrorOr(e, 'Failed to clear the conversation. Please try again.'));
+      },
+    });
+
+  return (
+    <Page
+      title="Chat Settings"
+      actions={
+        <Link to={`/chats/${id}`} className={buttonClasses('secondary', 'sm')}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to chat
+        </Link>
+      }
+    >
+      <Card>
+        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+          <Avatar src={deleted ? null : partner.avatar} name={name} size="xl" />
+          <div className="min-w-0 flex-1">
+            <h2 className="flex items-center justify-center gap-1.5 text-xl font-semibold text-slate-900 sm:justify-start">
+              <span className="break-words">{name}</span>
+              {!deleted && partner.is_blue_verified && (
+                <BadgeCheck role="img" aria-label="Verified" className="size-5 shrink-0 text-sky-500" />
+              )}
+            </h2>
+            {!deleted && <p className="text-sm text-slate-500">@{partner.username}</p>}
+            {deleted && <p className="text-sm text-slate-500">This account has been deleted.</p>}
+          </div>
+          {!deleted && (
+            <Link
+              to={`/user/${encodeURIComponent(partner.username)}`}
+              className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')}
+            >
+              <UserRound aria-hidden="true" className="size-4" />
+              View profile
+            </Link>
+          )}
+        </div>
+      </Card>
+
+      <Card>
+        <CardHeader
+          title="Clear conversation"
+          description={`Removes the messages so far from your view only. ${deleted ? 'The other person' : name} still sees them.`}
+        />
+        <div className="mt-4 flex justify-end">
+          <Button variant="danger" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
+            <Eraser aria-hidden="true" className="size-4" />
+            Clear conversation
+          </Button>
+        </div>
+      </Card>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Clear conversation?"
+        confirmLabel="Clear conversation"
+        danger
+        busy={clear.isPending}
+        onConfirm={clearNow}
+        onCancel={() => setConfirming(false)}
+      >
+        Every message in this chat so far will be removed for you. This cannot be undone.
+      </ConfirmDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,80 @@
+import { MessageSquarePlus, MessagesSquare, RefreshCw, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/spinner';
+import { useMyChats } from '../api/get-my-chats';
+import { ChatRow } from './chat-row';
+import { NewGroupDialog } from './new-group-dialog';
+
+/** /chats (SPEC §2 Chat list). */
+export function ChatsPage() {
+  const chats = useMyChats();
+  const [newGroupOpen, setNewGroupOpen] = useState(false);
+  const count = chats.data?.length ?? 0;
+  const now = new Date();
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">My Chats</h1>
+          <span
+            className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-700"
+            data-testid="chat-count"
+          >
+            {chats.isPending ? '...' : `${count} chats`}
+          </span>
+        </div>
+        <div className="flex gap-2">
+          <Link to="/" className={buttonClasses('secondary', 'md')}>
+            <MessageSquarePlus aria-hidden="true" className="size-4" />
+            New Chat
+          </Link>
+          <Button onClick={() => setNewGroupOpen(true)}>
+            <Users aria-hidden="true" className="size-4" />
+            New Group
+          </Button>
+        </div>
+      </div>
+
+      <section
+        aria-label="Chats"
+        className="max-h-[600px] overflow-y-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
+        {chats.isPending ? (
+          <LoadingState label="Loading chats..." />
+        ) : chats.isError ? (
+          <div role="alert" className="flex flex-col items-center px-4 py-14 text-center">
+            <p className="text-sm font-medium text-red-700">Failed to load chats. Please try again.</p>
+            <Button
+              variant="secondary"
+              className="mt-4"
+              onClick={() => void chats.refetch()}
+              loading={chats.isFetching}
+            >
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Try again
+            </Button>
+          </div>
+        ) : count === 0 ? (
+          <div className="flex flex-col items-center px-4 py-14 text-center">
+            <span className="mb-3 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
+              <MessagesSquare aria-hidden="true" className="size-6" />
+            </span>
+            <p className="font-semibold text-slate-900">No chats yet</p>
+            <p className="mt-1 text-sm text-slate-500">Start a conversation with someone!</p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {chats.data.map((chat) => (
+              <ChatRow key={chat.chat_id} chat={chat} now={now} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <NewGroupDialog open={newGroupOpen} onClose={() => setNewGroupOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { groupCreateSchema } from '@parley/protocol';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { createGroupErrorText, useCreateGroup } from '../api/create-group';
+
+/** 'New Group': asks for a name, creates the group and opens /groups/{chat_id}; a failure is a toast. */
+export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const createGroup = useCreateGroup();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      setName('');
+      setError(null);
+      dialog.showModal();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = groupCreateSchema.safeParse({ group_name: name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Group name is required.');
+      return;
+    }
+    createGroup.mutate(parsed.data.group_name, {
+      onSuccess: ({ chat_id }) => {
+        onClose();
+        void navigate(`/groups/${encodeURIComponent(chat_id)}`);
+      },
+      onError: (e) => {
+        toast.error(createGroupErrorText(e));
+      },
+    });
+  };
+
+  const busy = createGroup.isPending;
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl"
+    >
+      <form onSubmit={submit} className="p-6" noValidate>
+        <h2 id={titleId} className="text-lg font-semibold">
+          New Group
+        </h2>
+        <p className="mt-1 text-sm text-slate-500">
+          Give your group a name. You can add people from its settings.
+        </p>
+        <TextField
+          label="Group name"
+          className="mt-4"
+          value={name}
+          autoFocus
+          maxLength={100}
+          placeholder="e.g. Weekend hikers"
+          error={error}
+          disabled={busy}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (error) setError(null);
+          }}
+        />
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Create Group
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ChatDetail } from '@parley/protocol';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { storeGroup } from './group-cache';
+
+export interface GroupChanges {
+  group_name: string;
+  description: string;
+  /** A new picture (an image of at most 2 MB), or none to keep the current one. */
+  image: File | null;
+}
+
+/** PATCH /api/chats/{chat_id}/ (multipart; admin only, 403 otherwise) → the updated group. */
+export function updateGroup(chatId: string, changes: GroupChanges): Promise<ChatDetail> {
+  const form = new FormData();
+  form.append('group_name', changes.group_name);
+  form.append('description', changes.description);
+  if (changes.image) form.append('image', changes.image, changes.image.name);
+  return api.request<ChatDetail>(`/chats/${encodeURIComponent(chatId)}/`, { method: 'PATCH', body: form });
+}
+
+export const useUpdateGroup = (chatId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: GroupChanges) => updateGroup(chatId, changes),
+    onSuccess: (detail) => storeGroup(queryClient, detail),
+  });
+};

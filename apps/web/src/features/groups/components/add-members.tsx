@@ -1,0 +1,123 @@
+import type { ChatMember, ProfileListItem } from '@parley/protocol';
+import { UserPlus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { Avatar } from '../../profile/components/avatar';
+import { matchPeople, usePeople } from '../api/search-people';
+
+/** A username someone might type in full (a hidden profile is not listed, but can still be added by name). */
+const USERNAME = /^@?[\w.+-]{3,150}$/;
+
+/** 'Add members': search people by name or username and add them; the admin's screen only. */
+export function AddMembers({
+  members,
+  adding,
+  onAdd,
+}: {
+  members: ChatMember[];
+  /** The username or id being added, while the call runs. */
+  adding: string | number | null;
+  onAdd: (target: { key: string | number; name: string }) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const people = usePeople(query.trim().length > 0);
+  const memberIds = useMemo(
+    () => new Set(members.map((m) => m.id).filter((id): id is number => id !== null)),
+    [members],
+  );
+  const memberNames = useMemo(() => new Set(members.map((m) => m.username.toLowerCase())), [members]);
+  const found = useMemo(
+    () => matchPeople(people.data ?? [], query, memberIds),
+    [people.data, query, memberIds],
+  );
+  const typed = query.trim().replace(/^@/, '');
+  const offerTyped =
+    USERNAME.test(query.trim()) &&
+    !memberNames.has(typed.toLowerCase()) &&
+    !found.some((p) => p.username.toLowerCase() === typed.toLowerCase());
+
+  const add = (person: ProfileListItem) => {
+    onAdd({ key: person.username, name: person.displayname || person.username });
+  };
+
+  return (
+    <div className="space-y-3">
+      <TextField
+        label="Add members"
+        type="search"
+        placeholder="Search by name or username"
+        autoComplete="off"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
+      />
+      {query.trim() && (
+        <div aria-live="polite">
+          {people.isPending ? (
+            <p className="flex items-center gap-2 text-sm text-slate-500">
+              <Spinner size="sm" /> Searching...
+            </p>
+          ) : (
+            <>
+              {found.length === 0 && !offerTyped && (
+                <p className="text-sm text-slate-500">No people found.</p>
+              )}
+              <ul aria-label="Search results" className="divide-y divide-slate-100">
+                {found.map((person) => {
+                  const name = person.displayname || person.username;
+                  return (
+                    <li key={person.id} className="flex items-center gap-3 py-2">
+                      <Avatar src={person.avatar} name={name} size="md" />
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate text-sm font-medium text-slate-900">{name}</p>
+                        <p className="truncate text-xs text-slate-500">@{person.username}</p>
+                      </div>
+                      <Button
+                        size="sm"
+                        aria-label={`Add ${name}`}
+                        loading={adding === person.username}
+                        disabled={adding !== null && adding !== person.username}
+                        onClick={() => {
+                          add(person);
+                          setQuery('');
+                        }}
+                      >
+                        <UserPlus aria-hidden="true" className="size-4" />
+                        Add
+                      </Button>
+                    </li>
+                  );
+                })}
+                {offerTyped && (
+                  <li className="flex items-center gap-3 py-2">
+                    <p className="min-w-0 flex-1 truncate text-sm text-slate-600">
+                      Add by username <span className="font-medium text-slate-900">@{typed}</span>
+                    </p>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Add @${typed}`}
+                      loading={adding === typed}
+                      disabled={adding !== null && adding !== typed}
+                      onClick={() => {
+                        onAdd({ key: typed, name: `@${typed}` });
+                        setQuery('');
+                      }}
+                    >
+                      <UserPlus aria-hidden="true" className="size-4" />
+                      Add
+                    </Button>
+                  </li>
+                )}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

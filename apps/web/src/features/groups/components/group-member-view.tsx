@@ -1,0 +1,91 @@
+import type { ChatDetail } from '@parley/protocol';
+import { LogOut } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { serverErrorOr } from '../../../lib/api-error';
+import { useLeaveGroup } from '../api/leave-group';
+import { GroupPicture } from './group-picture';
+import { MemberList } from './member-list';
+
+export const LEAVE_GROUP_TEXT = "You'll need to be invited back to rejoin.";
+
+/** 'Group Chat Settings' for a member: the group, its admin and members, and 'Leave Group'. */
+export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: number }) {
+  const membersTitleId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const leave = useLeaveGroup(detail.chat_id);
+  const navigate = useNavigate();
+  const admin = detail.admin;
+  const adminName = admin ? admin.profile.name || admin.username : 'No admin';
+
+  const leaveGroup = () =>
+    leave.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('You left the group');
+        void navigate('/chats', { replace: true });
+      },
+      onError: (e) => {
+        setConfirming(false);
+        toast.error(serverErrorOr(e, 'Failed to leave the group. Please try again.'));
+      },
+    });
+
+  return (
+    <>
+      <Card>
+        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+          <GroupPicture src={detail.chat_avatar ?? detail.avatar} size="xl" />
+          <div className="min-w-0">
+            <h2 className="text-xl font-semibold break-words text-slate-900" data-testid="group-name">
+              {detail.group_name || detail.display_name}
+            </h2>
+            {detail.description && (
+              <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-600">
+                {detail.description}
+              </p>
+            )}
+            <p className="mt-2 text-sm text-slate-600">
+              <span className="font-medium text-slate-700">Group admin:</span>{' '}
+              <span data-testid="group-admin">{adminName}</span>
+            </p>
+          </div>
+        </div>
+      </Card>
+
+      <Card>
+        <header className="mb-3 flex items-baseline justify-between gap-2">
+          <h2 id={membersTitleId} className="text-base font-semibold text-slate-900">
+            Members
+          </h2>
+          <span className="text-sm text-slate-500">
+            {detail.members.length} {detail.members.length === 1 ? 'member' : 'members'}
+          </span>
+        </header>
+        <MemberList members={detail.members} meId={meId} labelledBy={membersTitleId} />
+      </Card>
+
+      <div className="flex justify-end">
+        <Button variant="danger" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
+          <LogOut aria-hidden="true" className="size-4" />
+          Leave Group
+        </Button>
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Leave Group?"
+        confirmLabel="Leave Group"
+        danger
+        busy={leave.isPending}
+        onConfirm={leaveGroup}
+        onCancel={() => setConfirming(false)}
+      >
+        {LEAVE_GROUP_TEXT}
+      </ConfirmDialog>
+    </>
+  );
+}

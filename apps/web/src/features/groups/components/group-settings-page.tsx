@@ -1,0 +1,61 @@
+import type { ChatDetail } from '@parley/protocol';
+import { ArrowLeft } from 'lucide-react';
+import { Link, Navigate, useParams } from 'react-router';
+import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
+import { Page } from '../../../components/page';
+import { buttonClasses } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth-store';
+import { useGroup } from '../api/get-group';
+import { GroupAdminView } from './group-admin-view';
+import { GroupMemberView } from './group-member-view';
+
+const isAdmin = (detail: ChatDetail, meId: number) =>
+  detail.admin?.id === meId || detail.members.some((m) => m.id === meId && m.role === 'admin');
+
+/**
+ * /groups/{chat_id}/settings: the admin gets 'Manage Chat Room', everyone else 'Group Chat Settings' (SPEC §2,
+ * §6). A private chat's id goes to /chats/{chat_id}/settings.
+ */
+export function GroupSettingsPage() {
+  const { chatId = '' } = useParams();
+  const me = useAuth((s) => s.user);
+  const group = useGroup(chatId);
+
+  if (!me || group.isPending) return <LoadingState label="Loading group..." fullPage />;
+  if (group.isError) {
+    const gone = isApiError(group.error) && (group.error.status === 404 || group.error.status === 403);
+    return gone ? (
+      <ChatGone />
+    ) : (
+      <ChatLoadFailed onRetry={() => void group.refetch()} busy={group.isFetching} />
+    );
+  }
+  const detail = group.data;
+  const id = encodeURIComponent(detail.chat_id);
+  if (detail.is_private) return <Navigate to={`/chats/${id}/settings`} replace />;
+  const admin = isAdmin(detail, me.id);
+  return (
+    <Page
+      title={admin ? 'Manage Chat Room' : 'Group Chat Settings'}
+      description={admin ? detail.group_name : undefined}
+      actions={<BackToChat to={`/groups/${id}`} />}
+    >
+      {admin ? (
+        <GroupAdminView key={detail.chat_id} detail={detail} meId={me.id} />
+      ) : (
+        <GroupMemberView detail={detail} meId={me.id} />
+      )}
+    </Page>
+  );
+}
+
+function BackToChat({ to }: { to: string }) {
+  return (
+    <Link to={to} className={buttonClasses('secondary', 'sm')}>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to chat
+    </Link>
+  );
+}

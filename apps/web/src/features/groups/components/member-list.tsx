@@ -1,0 +1,84 @@
+import { type ChatMember, DELETED_DISPLAY_NAME, DELETED_USERNAME } from '@parley/protocol';
+import { BadgeCheck, UserMinus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Avatar } from '../../profile/components/avatar';
+
+export const memberName = (m: Pick<ChatMember, 'username' | 'displayname' | 'name'>): string =>
+  m.username === DELETED_USERNAME ? DELETED_DISPLAY_NAME : m.displayname || m.name || m.username;
+
+const profilePath = (m: ChatMember, meId: number) =>
+  m.id === meId ? '/profile' : `/user/${encodeURIComponent(m.username)}`;
+
+/**
+ * The group's members (scrollable, at most 20rem tall): picture, name, @username, an 'Admin' badge, and for
+ * the admin's screen a Remove button beside everyone but the admin.
+ */
+export function MemberList({
+  members,
+  meId,
+  labelledBy,
+  onRemove,
+  removingId,
+}: {
+  members: ChatMember[];
+  meId: number;
+  labelledBy: string;
+  onRemove?: (member: ChatMember) => void;
+  removingId?: number | null;
+}) {
+  return (
+    <ul
+      aria-labelledby={labelledBy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a long list scrolls, so the keyboard must reach it.
+      tabIndex={0}
+      className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200"
+      data-testid="member-list"
+    >
+      {members.map((m) => {
+        const name = memberName(m);
+        const deleted = m.username === DELETED_USERNAME || m.id === null;
+        return (
+          <li key={m.id ?? `deleted-${m.username}`} className="flex items-center gap-3 px-3 py-2.5">
+            <Avatar src={deleted ? null : m.avatar} name={name} size="md" />
+            <div className="min-w-0 flex-1">
+              <p className="flex items-center gap-1.5 text-sm font-medium text-slate-900">
+                {deleted ? (
+                  <span className="truncate">{name}</span>
+                ) : (
+                  <Link to={profilePath(m, meId)} className="truncate rounded hover:underline">
+                    {name}
+                  </Link>
+                )}
+                {m.is_blue_verified && !deleted && (
+                  <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
+                )}
+                {m.id === meId && <span className="shrink-0 text-xs font-normal text-slate-500">(you)</span>}
+              </p>
+              {!deleted && <p className="truncate text-xs text-slate-500">@{m.username}</p>}
+            </div>
+            {m.role === 'admin' && (
+              <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                Admin
+              </span>
+            )}
+            {onRemove && m.role !== 'admin' && m.id !== null && (
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Remove ${name}`}
+                loading={removingId === m.id}
+                disabled={removingId != null && removingId !== m.id}
+                onClick={() => onRemove(m)}
+                className="shrink-0"
+              >
+                <UserMinus aria-hidden="true" className="size-4" />
+                Remove
+              </Button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

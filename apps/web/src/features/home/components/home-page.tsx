@@ -1,0 +1,97 @@
+import { LogIn, MessagesSquare, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import { ErrorBanner } from '../../../components/ui/alert';
+import { buttonClasses } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth-store';
+import { useProfiles } from '../api/get-profiles';
+import { useStats } from '../api/get-stats';
+import { HomeStats } from './home-stats';
+import { ProfileCard } from './profile-card';
+
+/** '/': the tagline, the platform statistics and everyone to start a chat with. */
+export function HomePage() {
+  const isAuthenticated = useAuth((s) => s.isAuthenticated);
+  const firstName = useAuth((s) => s.user?.first_name);
+  const ownId = useAuth((s) => s.user?.id);
+  const profiles = useProfiles();
+  const stats = useStats();
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-16">
+      <title>Parley · Real-time chat</title>
+      <section aria-labelledby="home-tagline" className="mx-auto max-w-2xl text-center">
+        {isAuthenticated && firstName && (
+          <p className="mb-3 text-sm font-medium text-brand-700">Welcome back, {firstName}</p>
+        )}
+        <h1
+          id="home-tagline"
+          className="text-3xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl"
+        >
+          Talk to anyone, the moment it matters.
+        </h1>
+        <p className="mx-auto mt-4 max-w-xl text-base text-balance text-slate-600 sm:text-lg">
+          Parley is real-time chat for one-to-one talks and groups, with presence, typing and read receipts.
+        </p>
+        <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
+          {isAuthenticated ? (
+            <Link to="/chats" className={buttonClasses('primary', 'lg')}>
+              <MessagesSquare aria-hidden="true" className="size-5" />
+              Go to chats
+            </Link>
+          ) : (
+            <>
+              <Link to="/register" className={buttonClasses('primary', 'lg')}>
+                <UserPlus aria-hidden="true" className="size-5" />
+                Sign up free
+              </Link>
+              <Link to="/login" className={buttonClasses('secondary', 'lg')}>
+                <LogIn aria-hidden="true" className="size-5" />
+                Log in
+              </Link>
+            </>
+          )}
+        </div>
+      </section>
+
+      <section aria-label="Statistics" className="mt-10">
+        <HomeStats />
+      </section>
+
+      <section aria-labelledby="home-people" className="mt-12 sm:mt-16">
+        <div className="mb-5 flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <h2 id="home-people" className="text-xl font-semibold tracking-tight text-slate-900">
+              People on Parley
+            </h2>
+            <p className="mt-1 text-sm text-slate-500">
+              {isAuthenticated
+                ? 'Open a profile to start a conversation.'
+                : 'Open a profile to see who is here; sign up to start chatting.'}
+            </p>
+          </div>
+        </div>
+
+        {(profiles.isError || stats.isError) && (
+          <ErrorBanner className="mb-5">Failed to load data. Please try again later.</ErrorBanner>
+        )}
+
+        {profiles.isPending ? (
+          <LoadingState label="Loading profiles..." />
+        ) : profiles.isError ? null : profiles.data.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center text-sm text-slate-500">
+            No profiles available at the moment.
+          </p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4">
+            {profiles.data.map((profile) => (
+              <li key={profile.id}>
+                <ProfileCard profile={profile} own={profile.id === ownId} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

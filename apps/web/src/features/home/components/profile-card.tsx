@@ -1,0 +1,42 @@
+import type { ProfileListItem } from '@parley/protocol';
+import { BadgeCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../profile/components/avatar';
+
+/** One person on the home grid; it opens /profile for oneself and /user/{username} for anyone else. */
+export function ProfileCard({ profile, own }: { profile: ProfileListItem; own: boolean }) {
+  const name = profile.displayname.trim() || profile.username;
+  return (
+    <Link
+      to={own ? '/profile' : `/user/${encodeURIComponent(profile.username)}`}
+      className="group flex h-full flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md sm:flex-row sm:p-5 sm:text-left"
+    >
+      <span className="relative shrink-0">
+        <Avatar src={profile.avatar} name={name} size="lg" />
+        {profile.is_online && (
+          <span
+            role="img"
+            aria-label="Online"
+            className="absolute right-0 bottom-0 size-3.5 rounded-full bg-emerald-500 ring-2 ring-white"
+          />
+        )}
+      </span>
+      <span className="flex w-full min-w-0 flex-1 flex-col">
+        <span className="flex min-w-0 items-center justify-center gap-1 sm:justify-start">
+          <span className="line-clamp-2 font-semibold wrap-anywhere text-slate-900 group-hover:text-brand-700 sm:line-clamp-1">
+            {name}
+          </span>
+          {profile.is_blue_verified && (
+            <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
+          )}
+        </span>
+        <span className="truncate text-sm text-slate-500">@{profile.username}</span>
+        {own && (
+          <span className="mt-1.5 self-center rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 sm:self-start">
+            You
+          </span>
+        )}
+      </span>
+    </Link>
+  );
+}

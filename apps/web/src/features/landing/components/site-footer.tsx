@@ -1,0 +1,93 @@
+import { Briefcase } from 'lucide-react';
+import { Link } from 'react-router';
+import { BRAND } from './brand';
+import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from './social-icons';
+
+const EXPLORE = [
+  { to: '/', label: 'Home' },
+  { to: '/technologies', label: 'Technologies' },
+  { to: '/projects', label: 'Projects' },
+  { to: '/contact', label: 'Contact' },
+];
+// SPEC §2: the Support entries have no targets yet, so they are plain text rather than dead links.
+const SUPPORT = ['Help Center', 'Terms of Service', 'Privacy Policy', 'FAQ'];
+const SOCIAL = [
+  { href: BRAND.social.linkedin, label: 'LinkedIn', icon: LinkedInIcon },
+  { href: BRAND.social.x, label: 'X (Twitter)', icon: XIcon },
+  { href: BRAND.social.facebook, label: 'Facebook', icon: FacebookIcon },
+  { href: BRAND.social.instagram, label: 'Instagram', icon: InstagramIcon },
+];
+
+const linkClass =
+  'rounded text-sm text-slate-300 transition-colors hover:text-white hover:underline underline-offset-4';
+
+/** The landing page's footer (the only page that has one): Explore, Support and social links. */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-slate-900 text-slate-300 [&_:focus-visible]:outline-white">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr_1fr]">
+        <div className="col-span-2 md:col-span-1">
+          <p className="inline-flex items-center gap-2 text-lg font-semibold text-white">
+            <span className="inline-flex size-8 items-center justify-center rounded-lg bg-emerald-500 text-slate-900">
+              <Briefcase aria-hidden="true" className="size-4.5" />
+            </span>
+            {BRAND.name}
+          </p>
+          <p className="mt-3 max-w-xs text-sm text-slate-400">
+            {BRAND.tagline}: skilled freelancers and the clients who need them, in one place.
+          </p>
+        </div>
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className="text-sm font-semibold tracking-wide text-white uppercase">
+            Explore
+          </h2>
+          <ul className="mt-4 space-y-2.5">
+            {EXPLORE.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to} className={linkClass}>
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Support</h2>
+          <ul className="mt-4 space-y-2.5">
+            {SUPPORT.map((label) => (
+              <li key={label} className="text-sm text-slate-400">
+                {label}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="col-span-2 md:col-span-1">
+          <h2 id="footer-social" className="text-sm font-semibold tracking-wide text-white uppercase">
+            Follow us
+          </h2>
+          <ul aria-labelledby="footer-social" className="mt-4 flex flex-wrap gap-2">
+            {SOCIAL.map(({ href, label, icon: Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${label} (opens in a new tab)`}
+                  className="inline-flex size-10 items-center justify-center rounded-lg bg-slate-800 text-slate-300 transition-colors hover:bg-slate-700 hover:text-white"
+                >
+                  <Icon className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-slate-500 sm:px-6">
+          © {year} {BRAND.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+import { lazy, Suspense } from 'react';
+import { useAuth } from '../../lib/auth-store';
+
+const NotificationSocket = lazy(async () => ({
+  default: (await import('./notification-socket')).NotificationSocket,
+}));
+
+/**
+ * The global notification listener (SPEC §2): runs for signed-in users, on /ws/notifications/ with the same
+ * reconnect rules as the chat room. Counts feed the Chats badge; each new message refreshes the chat list and,
+ * for a chat not on screen, shows a browser notification.
+ */
+export function NotificationListener() {
+  const userId = useAuth((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
+  if (userId === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationSocket key={userId} />
+    </Suspense>
+  );
+}

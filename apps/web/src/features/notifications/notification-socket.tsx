@@ -1,0 +1,81 @@
+import { type NotificationClientFrame, type NotificationFrame, SOCKET_CLIENT_TEXT } from '@parley/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { createKeyedAckBatcher } from '../../lib/ack-batcher';
+import { fetchSocketTicket, ReconnectingSocket, socketUrl } from '../../lib/chat-socket';
+import { chatQueryKeys } from '../../lib/chat-socket-shared';
+import { settingsQueryOptions } from '../settings/api/get-settings';
+import { askPermissionIfUndecided, notifyNewMessage } from './browser-notification';
+import { notificationStore } from './notification-store';
+import { usePushSubscription } from './push-subscription';
+
+/** The notification socket itself; loaded lazily so the first page's JavaScript stays small. */
+export function NotificationSocket() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  // The Push Notifications switch governs Web Push and the in-app browser notifications alike.
+  const pushOn = useQuery({ ...settingsQueryOptions(), select: (s) => s.profile.push_notification }).data;
+  const pushOnRef = useRef(pushOn);
+  pushOnRef.current = pushOn;
+  usePushSubscription(pushOn);
+
+  useEffect(() => {
+    if (pushOn) askPermissionIfUndecided();
+  }, [pushOn]);
+
+  useEffect(() => {
+    const refreshChatList = () => void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
+    let freshConnection = true;
+    // Delivered acks per chat, coalesced: a busy chat costs one frame per window, not one per message. A
+    // batch that cannot go out is dropped; the server recomputes when the chat is next opened.
+    const deliveredAcks = createKeyedAckBatcher<string>(
+      (chatroom_id, message_ids) =>
+        void socket.send({ type: 'messages_delivered', chatroom_id, message_ids }),
+    );
+    const socket = new ReconnectingSocket<NotificationFrame, NotificationClientFrame>({
+      onOpen: () => {
+        freshConnection = true;
+      },
+      url: async () => socketUrl('/ws/notifications/', await fetchSocketTicket()),
+      texts: {
+        connectionError: SOCKET_CLIENT_TEXT.notificationError,
+        invalidFormat: SOCKET_CLIENT_TEXT.notificationInvalid,
+        authFailed: SOCKET_CLIENT_TEXT.authFailed,
+        notFound: SOCKET_CLIENT_TEXT.notFound,
+      },
+      onFrame: (frame) => {
+        if (frame.type === 'notification_count') {
+          // The first count after each (re)connect comes once the server listens for us: anything that
+          // changed before then (a group we were added to meanwhile) is fetched now.
+          if (freshConnection || frame.count !== notificationStore.getState().count) refreshChatList();
+          freshConnection = false;
+          notificationStore.setState({ count: frame.count });
+        } else if (frame.type === 'new_message') {
+          // Tell the server this browser has it, so the sender's tick turns to Delivered.
+          deliveredAcks.add(frame.message.chatroom_id, [frame.message.message_id]);
+          refreshChatList();
+          // Until the settings load the default (on) applies.
+          if (pushOnRef.current !== false)
+            notifyNewMessage(frame.message, (path) => void navigateRef.current(path));
+        } else if (frame.type === 'chats_changed') {
+          // Added to or removed from a group, or a group deleted.
+          refreshChatList();
+        }
+      },
+    });
+    socket.start();
+    const retryNow = () => socket.reconnectNow();
+    window.addEventListener('online', retryNow);
+    return () => {
+      window.removeEventListener('online', retryNow);
+      deliveredAcks.stop();
+      socket.stop();
+      notificationStore.setState({ count: 0 });
+    };
+  }, [queryClient]);
+
+  return null;
+}

@@ -1,0 +1,203 @@
+import { BIO_MAX_LENGTH, MSG } from '@parley/protocol';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ErrorBanner } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth-store';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { useOwnProfile } from '../api/get-own-profile';
+import { useUpdateProfile } from '../api/update-profile';
+import {
+  LOAD_FAILED,
+  missingRequired,
+  type ProfileFields,
+  updateFailureMessage,
+} from '../lib/profile-errors';
+import { ProfileTextArea, ProfileTextField } from './form-fields';
+import { PictureField } from './picture-field';
+
+/** SPEC §2: after a successful update the screen waits this long, then goes to /profile. */
+const BACK_TO_PROFILE_MS = 500;
+
+interface Initial extends ProfileFields {
+  avatar: string | null;
+}
+
+/** /profile/edit: the form starts from the own profile, or from the signed-in user when that fails to load. */
+export function EditProfilePage() {
+  const profile = useOwnProfile();
+  const user = useAuth((s) => s.user);
+
+  let content: ReactNode;
+  if (profile.isPending) content = <LoadingState label="Loading profile..." />;
+  else if (profile.isSuccess && profile.data) {
+    const p = profile.data;
+    content = (
+      <EditProfileForm
+        key="profile"
+        initial={{
+          first_name: p.first_name,
+          last_name: p.last_name,
+          username: p.username,
+          bio: p.bio ?? '',
+          avatar: p.avatar,
+        }}
+      />
+    );
+  } else {
+    content = (
+      <EditProfileForm
+        key="fallback"
+        loadError={LOAD_FAILED}
+        initial={{
+          first_name: user?.first_name ?? '',
+          last_name: user?.last_name ?? '',
+          username: user?.username ?? '',
+          bio: '',
+          avatar: user?.avatar ?? null,
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
+      <title>Edit your Profile · Parley</title>
+      <h1 id="edit-profile-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+        Edit your Profile
+      </h1>
+      <p className="mt-1 mb-6 text-sm text-slate-500">This is how others see you on Parley.</p>
+      {content}
+    </div>
+  );
+}
+
+function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?: string }) {
+  const navigate = useNavigate();
+  const update = useUpdateProfile();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fields, setFields] = useState<ProfileFields>({
+    first_name: initial.first_name,
+    last_name: initial.last_name,
+    username: initial.username,
+    bio: initial.bio,
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const [missing, setMissing] = useState<Array<keyof ProfileFields>>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const busy = update.isPending || done;
+  const bind = (key: keyof ProfileFields) => ({
+    name: key,
+    value: fields[key],
+    invalid: missing.includes(key),
+    onChange: (event: { target: { value: string } }) => {
+      setFields((f) => ({ ...f, [key]: event.target.value }));
+      const stillMissing = missing.filter((k) => k !== key);
+      setMissing(stillMissing);
+      // The required-fields banner goes once every required field has been filled in.
+      if (stillMissing.length === 0 && error === MSG.profileRequired) setError(null);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const blank = missingRequired(fields);
+    setMissing(blank);
+    if (blank.length > 0) {
+      setError(MSG.profileRequired);
+      return focusFirstInvalid(formRef.current);
+    }
+    setError(null);
+    update.mutate(
+      {
+        first_name: fields.first_name.trim(),
+        last_name: fields.last_name.trim(),
+        username: fields.username.trim(),
+        bio: fields.bio.trim(),
+        image,
+      },
+      {
+        onSuccess: () => {
+          setDone(true);
+          toast.success(MSG.profileUpdated);
+          timer.current = setTimeout(() => void navigate('/profile'), BACK_TO_PROFILE_MS);
+        },
+        onError: (failure) => setError(updateFailureMessage(failure)),
+      },
+    );
+  };
+
+  const name = `${fields.first_name} ${fields.last_name}`.trim() || fields.username;
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="edit-profile-title"
+      className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      {loadError && <ErrorBanner>{loadError}</ErrorBanner>}
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+
+      <PictureField current={initial.avatar} name={name} file={image} onChange={setImage} disabled={busy} />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ProfileTextField
+          label="First Name"
+          required
+          autoComplete="given-name"
+          disabled={busy}
+          {...bind('first_name')}
+        />
+        <ProfileTextField
+          label="Last Name"
+          required
+          autoComplete="family-name"
+          disabled={busy}
+          {...bind('last_name')}
+        />
+      </div>
+      <ProfileTextField
+        label="Username"
+        required
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        disabled={busy}
+        {...bind('username')}
+      />
+      <ProfileTextArea
+        label="Bio"
+        name="bio"
+        rows={4}
+        maxLength={BIO_MAX_LENGTH}
+        placeholder="Tell people a little about yourself"
+        hint={`${fields.bio.length}/${BIO_MAX_LENGTH}`}
+        value={fields.bio}
+        disabled={busy}
+        onChange={(event) => setFields((f) => ({ ...f, bio: event.target.value }))}
+      />
+
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+        <Link
+          to="/profile"
+          className={buttonClasses('secondary', 'md')}
+          aria-disabled={busy || undefined}
+          onClick={(event) => busy && event.preventDefault()}
+        >
+          Cancel
+        </Link>
+        <Button type="submit" loading={busy}>
+          {busy ? 'Updating...' : 'Update Profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { cn } from '../../../lib/cn';
+
+/** A green (online) or grey (offline) dot with its word beside it. */
+export function PresenceLabel({ online, className }: { online: boolean; className?: string }) {
+  return (
+    <span className={cn('inline-flex items-center gap-1.5 text-sm', className)}>
+      <span
+        aria-hidden="true"
+        className={cn('size-2.5 rounded-full', online ? 'bg-emerald-500' : 'bg-slate-300')}
+      />
+      <span className={online ? 'font-medium text-emerald-700' : 'text-slate-500'}>
+        {online ? 'Online' : 'Offline'}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,164 @@
+import type { OwnProfile } from '@parley/protocol';
+import { PencilLine, Plus, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-error';
+import { useOwnProfile } from '../api/get-own-profile';
+import { formatDate, formatDateTime } from '../lib/dates';
+import { ownProfileErrorText } from '../lib/profile-errors';
+import { Avatar } from './avatar';
+import { ProfileProblem } from './profile-problem';
+import { VerifiedPill } from './verified-badge';
+
+/** /profile: the signed-in person's own profile, with Edit Profile and Refresh. */
+export function ProfilePage() {
+  const profile = useOwnProfile();
+  if (profile.isPending) return <LoadingState label="Loading profile..." fullPage />;
+  if (profile.isError) {
+    if (isApiError(profile.error) && profile.error.status === 404) {
+      return <ProfileProblem kind="missing" title="Profile not found" />;
+    }
+    return (
+      <ProfileProblem
+        kind="error"
+        title="Error Loading Profile"
+        description={ownProfileErrorText(profile.error)}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
+    );
+  }
+  if (!profile.data) return <ProfileProblem kind="missing" title="Profile not found" />;
+  return (
+    <OwnProfileView
+      profile={profile.data}
+      refreshing={profile.isFetching}
+      onRefresh={() => void profile.refetch()}
+    />
+  );
+}
+
+function OwnProfileView({
+  profile,
+  refreshing,
+  onRefresh,
+}: {
+  profile: OwnProfile;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  const name = profile.displayname.trim() || profile.username;
+  const fullName = `${profile.first_name} ${profile.last_name}`.trim();
+  const info: Array<[string, string, string?]> = [
+    ['Username', `@${profile.username}`],
+    ['Display Name', profile.displayname.trim() || '—'],
+    ['Email', profile.email],
+    ['Full Name', fullName || '—'],
+    ['Member Since', formatDate(profile.date_joined), profile.date_joined],
+    ['Profile Created', formatDate(profile.created_at), profile.created_at],
+  ];
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+      <title>My Profile · Parley</title>
+      <h1 className="mb-6 text-2xl font-semibold tracking-tight text-slate-900">My Profile</h1>
+      <div className="space-y-6">
+        <section
+          aria-labelledby="own-profile-name"
+          className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+        >
+          <div aria-hidden="true" className="h-24 bg-linear-to-r from-brand-100 via-sky-50 to-emerald-50" />
+          <div className="px-5 pb-6 sm:px-8">
+            <div className="-mt-12 flex flex-col items-center gap-4 text-center sm:-mt-14 sm:flex-row sm:items-end sm:text-left">
+              <Avatar
+                src={profile.avatar}
+                name={name}
+                size="2xl"
+                alt="Your profile picture"
+                className="ring-4 ring-white"
+              />
+              <div className="min-w-0 flex-1 sm:pb-1">
+                <h2
+                  id="own-profile-name"
+                  className="text-2xl font-semibold tracking-tight wrap-anywhere text-slate-900"
+                >
+                  {name}
+                </h2>
+                <p className="text-sm text-slate-500">@{profile.username}</p>
+              </div>
+              <div className="flex w-full gap-2 sm:mb-1 sm:w-auto">
+                <Link to="/profile/edit" className={buttonClasses('primary', 'md', 'flex-1 sm:flex-none')}>
+                  <PencilLine aria-hidden="true" className="size-4" />
+                  Edit Profile
+                </Link>
+                <Button
+                  variant="secondary"
+                  onClick={onRefresh}
+                  disabled={refreshing}
+                  className="flex-1 sm:flex-none"
+                >
+                  <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
+                  Refresh
+                </Button>
+              </div>
+            </div>
+
+            <div className="mt-4 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+              {profile.is_blue_verified && <VerifiedPill />}
+              {profile.is_online ? (
+                <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-200 ring-inset">
+                  <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
+                  Online
+                </span>
+              ) : profile.last_seen ? (
+                <span className="text-sm text-slate-500">
+                  Last seen <time dateTime={profile.last_seen}>{formatDateTime(profile.last_seen)}</time>
+                </span>
+              ) : null}
+            </div>
+
+            <div className="mt-5 border-t border-slate-100 pt-5">
+              <h3 className="sr-only">Bio</h3>
+              {profile.bio.trim() ? (
+                <p className="text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-slate-700">
+                  {profile.bio}
+                </p>
+              ) : (
+                <div className="flex flex-col items-center gap-1 text-sm sm:flex-row sm:gap-3">
+                  <p className="text-slate-500 italic">No bio available yet.</p>
+                  <Link
+                    to="/profile/edit"
+                    className="inline-flex items-center gap-1 rounded font-medium text-brand-700 hover:text-brand-800 hover:underline"
+                  >
+                    <Plus aria-hidden="true" className="size-4" />
+                    Add your bio
+                  </Link>
+                </div>
+              )}
+            </div>
+          </div>
+        </section>
+
+        <section
+          aria-labelledby="own-profile-info"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
+          <h2 id="own-profile-info" className="text-base font-semibold text-slate-900">
+            User Information
+          </h2>
+          <dl className="mt-4 grid gap-x-6 gap-y-4 sm:grid-cols-2">
+            {info.map(([label, value, dateTime]) => (
+              <div key={label} className="min-w-0 rounded-xl bg-slate-50 px-4 py-3">
+                <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+                <dd className="mt-1 text-sm font-medium wrap-anywhere text-slate-900">
+                  {dateTime ? <time dateTime={dateTime}>{value}</time> : value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}

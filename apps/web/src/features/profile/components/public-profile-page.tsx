@@ -1,0 +1,138 @@
+import { displayNameOf, joinedMonthYear, lastSeenText, type PublicProfile } from '@parley/protocol';
+import { CalendarDays, MapPin, MessageCircle } from 'lucide-react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth-store';
+import { useStartChat } from '../../chats/api/start-chat';
+import { usePublicProfile } from '../api/get-public-profile';
+import { publicProfileErrorText } from '../lib/profile-errors';
+import { Avatar } from './avatar';
+import { PresenceLabel } from './presence';
+import { ProfileProblem } from './profile-problem';
+import { VerifiedIcon } from './verified-badge';
+
+/** /user/{username}: another person's public profile. One's own username goes to /profile (replace). */
+export function PublicProfilePage() {
+  const { username = '' } = useParams();
+  const own = useAuth((s) => s.user?.username);
+  if (own && username === own) return <Navigate to="/profile" replace />;
+  return <PublicProfileScreen key={username} username={username} />;
+}
+
+function PublicProfileScreen({ username }: { username: string }) {
+  const profile = usePublicProfile(username);
+  if (profile.isPending) return <LoadingState label="Loading profile..." fullPage />;
+  if (profile.isError) {
+    const status = isApiError(profile.error) ? profile.error.status : 0;
+    return (
+      <ProfileProblem
+        kind={status === 403 ? 'private' : status === 404 ? 'missing' : 'error'}
+        title={publicProfileErrorText(profile.error)}
+        description={
+          status === 403
+            ? `@${username} has chosen to keep their profile hidden.`
+            : status === 404
+              ? `There is no one called @${username} on Parley.`
+              : 'Please check your connection and try again.'
+        }
+        onRetry={status === 403 || status === 404 ? undefined : () => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
+    );
+  }
+  if (!profile.data) return <ProfileProblem kind="missing" title="Profile not found" />;
+  return <PublicProfileView profile={profile.data} />;
+}
+
+function PublicProfileView({ profile }: { profile: PublicProfile }) {
+  const name = displayNameOf(profile);
+  const isAuthenticated = useAuth((s) => s.isAuthenticated);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const startChat = useStartChat();
+
+  const onMessage = () => {
+    // A visitor signs in first and comes back here.
+    if (!isAuthenticated) return void navigate('/login', { state: { from: location } });
+    startChat.mutate(profile.username);
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+      <title>{`${name} (@${profile.username}) · Parley`}</title>
+      <article className="space-y-6">
+        <section
+          aria-labelledby="profile-name"
+          className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+        >
+          <div aria-hidden="true" className="h-24 bg-linear-to-r from-brand-100 via-sky-50 to-emerald-50" />
+          <div className="px-5 pb-6 sm:px-8">
+            <div className="-mt-12 flex flex-col items-center gap-4 text-center sm:-mt-14 sm:flex-row sm:items-end sm:text-left">
+              <Avatar
+                src={profile.avatar}
+                name={name}
+                size="2xl"
+                alt={`Profile picture of ${name}`}
+                className="ring-4 ring-white"
+              />
+              <div className="min-w-0 flex-1 sm:pb-1">
+                <h1
+                  id="profile-name"
+                  className="flex items-center justify-center gap-2 text-2xl font-semibold tracking-tight wrap-anywhere text-slate-900 sm:justify-start"
+                >
+                  {name}
+                  {profile.is_blue_verified && <VerifiedIcon className="size-6" />}
+                </h1>
+                <p className="text-sm text-slate-500">@{profile.username}</p>
+              </div>
+              <Button onClick={onMessage} loading={startChat.isPending} className="w-full sm:mb-1 sm:w-auto">
+                {!startChat.isPending && <MessageCircle aria-hidden="true" className="size-4" />}
+                {startChat.isPending ? 'Starting chat...' : 'Message'}
+              </Button>
+            </div>
+
+            <ul className="mt-5 flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-slate-600 sm:justify-start">
+              <li className="inline-flex items-center gap-2">
+                <PresenceLabel online={profile.is_online} />
+                {!profile.is_online && profile.last_seen && (
+                  <span className="text-slate-500">
+                    · Last seen <time dateTime={profile.last_seen}>{lastSeenText(profile.last_seen)}</time>
+                  </span>
+                )}
+              </li>
+              {profile.location && (
+                <li className="inline-flex items-center gap-1.5">
+                  <MapPin aria-hidden="true" className="size-4 text-slate-400" />
+                  <span className="sr-only">Location: </span>
+                  {profile.location}
+                </li>
+              )}
+              <li className="inline-flex items-center gap-1.5">
+                <CalendarDays aria-hidden="true" className="size-4 text-slate-400" />
+                Joined <time dateTime={profile.date_joined}>{joinedMonthYear(profile.date_joined)}</time>
+              </li>
+            </ul>
+          </div>
+        </section>
+
+        <section
+          aria-labelledby="profile-about"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
+          <h2 id="profile-about" className="text-base font-semibold text-slate-900">
+            About
+          </h2>
+          {profile.bio.trim() ? (
+            <p className="mt-2 text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-slate-700">
+              {profile.bio}
+            </p>
+          ) : (
+            <p className="mt-2 text-sm text-slate-500 italic">No bio available</p>
+          )}
+        </section>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { SettingsResponse } from '@parley/protocol';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/users/profile/settings/ → {user, profile, pending_email}. */
+export const getSettings = (): Promise<SettingsResponse> =>
+  api.get<SettingsResponse>('/users/profile/settings/');
+
+export const settingsQueryKey = ['settings'] as const;
+
+export const settingsQueryOptions = () => queryOptions({ queryKey: settingsQueryKey, queryFn: getSettings });
+
+export const useSettings = () => useQuery(settingsQueryOptions());

@@ -1,0 +1,69 @@
+import { type AuthUser, CODE_LENGTH } from '@parley/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'react-toastify';
+import { CodeInput } from '../../../components/code-input';
+import { ErrorBanner } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { serverErrorOr } from '../../../lib/api-error';
+import { authStore } from '../../../lib/auth-store';
+import { settingsQueryKey } from '../api/get-settings';
+import { useVerifyEmailChange } from '../api/verify-email-change';
+
+/** The code panel after an email change: the code went to the new address; a correct one applies the change. */
+export function EmailCodePanel({
+  email,
+  onDone,
+  onCancel,
+}: {
+  email: string;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const verify = useVerifyEmailChange();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) return;
+    setError(null);
+    verify.mutate(code, {
+      onSuccess: (answer) => {
+        const { user, updateUser } = authStore.getState();
+        if (user) updateUser({ ...user, ...answer?.user, email: answer?.user?.email ?? email } as AuthUser);
+        toast.success(answer?.message ?? 'Email updated successfully.');
+        void queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: ['profile', 'me'] });
+        onDone();
+      },
+      onError: (err) => setError(serverErrorOr(err, 'Invalid verification code')),
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Verify new email"
+      className="mt-3 space-y-3 rounded-xl border border-brand-100 bg-brand-50/60 p-4"
+    >
+      <p className="text-sm text-slate-700">
+        We sent a 6-digit code to{' '}
+        <strong className="font-semibold wrap-anywhere text-slate-900">{email}</strong>. Enter it to confirm
+        your new email.
+      </p>
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      <CodeInput value={code} onChange={setCode} autoFocus />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={code.length !== CODE_LENGTH} loading={verify.isPending}>
+          Verify
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onCancel} disabled={verify.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

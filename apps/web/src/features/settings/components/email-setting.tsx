@@ -1,0 +1,140 @@
+import { looksLikeEmail, MSG, type SettingsResponse } from '@parley/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { BadgeCheck, CircleAlert } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'react-toastify';
+import { InfoNote } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/text-field';
+import { serverErrorOr } from '../../../lib/api-error';
+import { settingsQueryKey } from '../api/get-settings';
+import { useUpdateEmail } from '../api/update-email';
+import { EmailCodePanel } from './email-code-panel';
+
+function VerifiedBadge({ verified }: { verified: boolean }) {
+  return verified ? (
+    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
+      <BadgeCheck aria-hidden="true" className="size-3.5" />
+      Verified
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-700">
+      <CircleAlert aria-hidden="true" className="size-3.5" />
+      Not verified
+    </span>
+  );
+}
+
+/** The email row: Edit, Save, Cancel; a change waits for the code sent to the new address. */
+export function EmailSetting({ settings }: { settings: SettingsResponse }) {
+  const { user } = settings;
+  const queryClient = useQueryClient();
+  const update = useUpdateEmail();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(user.email);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const [noteDismissed, setNoteDismissed] = useState(false);
+  const serverPending = noteDismissed ? null : settings.pending_email;
+
+  const startEditing = () => {
+    setDraft(user.email);
+    setFieldError(null);
+    setEditing(true);
+  };
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    const email = draft.trim();
+    // Unchanged: nothing to send.
+    if (email.toLowerCase() === user.email.toLowerCase()) return setEditing(false);
+    if (!email) return setFieldError(MSG.emailRequired);
+    if (!looksLikeEmail(email)) return setFieldError(MSG.emailInvalid);
+    update.mutate(email, {
+      onSuccess: (answer) => {
+        setEditing(false);
+        if (answer?.requires_verification) {
+          setPendingEmail(answer.pending_email ?? email);
+          setNoteDismissed(false);
+          if (answer.message) toast.info(answer.message);
+        } else {
+          toast.success('Email updated successfully.');
+        }
+        void queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+      },
+      onError: (err) => setFieldError(serverErrorOr(err, 'Failed to update email')),
+    });
+  };
+
+  const closePanel = () => {
+    setPendingEmail(null);
+    setNoteDismissed(true);
+  };
+
+  return (
+    <Card>
+      <CardHeader title="Account" description={`Signed in as @${user.username}`} />
+      {editing ? (
+        <form noValidate onSubmit={onSave} className="space-y-3 py-2">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            value={draft}
+            error={fieldError}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              setFieldError(null);
+            }}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" loading={update.isPending}>
+              Save
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setEditing(false)}
+              disabled={update.isPending}
+            >
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3 py-2">
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-slate-700">Email</p>
+            <div className="mt-0.5 flex flex-wrap items-center gap-2">
+              <span className="text-sm wrap-anywhere text-slate-900" data-testid="current-email">
+                {user.email}
+              </span>
+              <VerifiedBadge verified={user.is_activated} />
+            </div>
+          </div>
+          <Button size="sm" variant="secondary" onClick={startEditing} aria-label="Edit email">
+            Edit
+          </Button>
+        </div>
+      )}
+
+      {!pendingEmail && serverPending && (
+        <InfoNote className="mt-3">
+          <p>
+            <strong className="font-semibold wrap-anywhere">{serverPending}</strong> is awaiting verification.
+          </p>
+          <button
+            type="button"
+            onClick={() => setPendingEmail(serverPending)}
+            className="mt-1 rounded font-medium underline underline-offset-2"
+          >
+            Enter the code
+          </button>
+        </InfoNote>
+      )}
+      {pendingEmail && <EmailCodePanel email={pendingEmail} onDone={closePanel} onCancel={closePanel} />}
+    </Card>
+  );
+}

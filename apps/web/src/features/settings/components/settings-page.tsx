@@ -1,0 +1,33 @@
+import { Page } from '../../../components/page';
+import { ErrorBanner } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/spinner';
+import { useSettings } from '../api/get-settings';
+import { DeleteAccountSection } from './delete-account-section';
+import { EmailSetting } from './email-setting';
+import { SettingsSwitches } from './settings-switches';
+
+/** /settings: email with verification, privacy and notification switches, account deletion. */
+export function SettingsPage() {
+  const settings = useSettings();
+  return (
+    <Page title="Account Settings" description="Manage your email, privacy and notifications.">
+      {settings.isPending ? (
+        <LoadingState label="Loading settings..." />
+      ) : settings.isError ? (
+        <div className="space-y-3">
+          <ErrorBanner>Failed to load settings</ErrorBanner>
+          <Button variant="secondary" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <EmailSetting settings={settings.data} />
+          <SettingsSwitches profile={settings.data.profile} />
+          <DeleteAccountSection />
+        </>
+      )}
+    </Page>
+  );
+}

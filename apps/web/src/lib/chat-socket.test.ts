@@ -1,0 +1,308 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import {
+  newClientId,
+  ReconnectingSocket,
+  type SocketLike,
+  type SocketStatus,
+  socketUrl,
+} from './chat-socket';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  onopen: SocketLike['onopen'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onerror: SocketLike['onerror'] = null;
+  sent: string[] = [];
+  closedWith: number | undefined;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code?: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  serverClose(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  receive(data: string) {
+    this.onmessage?.({ data });
+  }
+}
+
+const texts = {
+  connectionError: 'Connection error',
+  invalidFormat: 'Invalid message format',
+  authFailed: 'Authentication failed',
+  notFound: 'Chat room not found',
+};
+
+let sockets: FakeSocket[];
+let statuses: SocketStatus[];
+let errors: Array<string | null>;
+let frames: unknown[];
+let opens: number;
+let tickets: number;
+let urlImpl: () => Promise<string>;
+
+function make() {
+  return new ReconnectingSocket<{ type: string }>({
+    url: () => urlImpl(),
+    texts,
+    onFrame: (f) => frames.push(f),
+    onStatus: (s) => statuses.push(s),
+    onError: (e) => errors.push(e),
+    onOpen: () => opens++,
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+  });
+}
+
+const last = () => sockets[sockets.length - 1]!;
+/** Lets the ticket promise resolve and the socket get created. */
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sockets = [];
+  statuses = [];
+  errors = [];
+  frames = [];
+  opens = 0;
+  tickets = 0;
+  urlImpl = async () => `ws://x/ws/chatroom/c1/?token=t${++tickets}`;
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ReconnectingSocket (SPEC §4 chat channel connection)', () => {
+  it('connects with a fresh ticket, reports connected and passes frames on', async () => {
+    const socket = make();
+    socket.start();
+    expect(socket.status).toBe('connecting');
+    await flush();
+    expect(last().url).toBe('ws://x/ws/chatroom/c1/?token=t1');
+    last().open();
+    expect(socket.status).toBe('connected');
+    expect(opens).toBe(1);
+    expect(errors).toEqual([null]);
+    last().receive('{"type":"in_chat_count","count":2}');
+    expect(frames).toEqual([{ type: 'in_chat_count', count: 2 }]);
+  });
+
+  it('reports an unparseable frame and stays connected', async () => {
+    const socket = make();
+    socket.start();
+    await flush();
+    last().open();
+    last().receive('not json');
+    last().receive('{"no":"type"}');
+    expect(errors.filter(Boolean)).toEqual(['Invalid message format', 'Invalid message format']);
+    expect(socket.status).toBe('connected');
+    expect(frames).toEqual([]);
+  });
+
+  it('4001 ends with "Authentication failed" and never reconnects', async () => {
+    const socket = make();
+    socket.start();
+    await flush();
+    last().open();
+    last().serverClose(4001);
+    expect(socket.status).toBe('disconnected');
+    expect(errors.at(-1)).toBe('Authentication failed');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+    socket.reconnectNow();
+    await flush();
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('4004 ends with "Chat room not found" and never reconnects', async () => {
+    const socket = make();
+    socket.start();
+    await flush();
+    last().serverClose(4004);
+    expect(socket.status).toBe('disconnected');
+    expect(errors.at(-1)).toBe('Chat room not found');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('any other close retries up to 5 times, 3 s apart, each with a new ticket', async () => {
+    const socket = make();
+    socket.start();
+    await flush();
+    last().open();
+    last().serverClose(1006);
+    expect(socket.status).toBe('reconnecting');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await vi.advanceTimersByTimeAsync(2999);
+      expect(sockets).toHaveLength(attempt);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sockets).toHaveLength(attempt + 1);
+      expect(last().url).toBe(`ws://x/ws/chatroom/c1/?token=t${attempt + 1}`);
+      expect(socket.status).toBe('reconnecting');
+      last().serverClose(1006);
+    }
+    expect(socket.status).toBe('disconnected');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(6);
+  });
+
+  it('a successful open resets the attempt counter', async () => {
+    const socket = make();
+    socket.start();
+    await flush();
+    last().open();
+    for (let i = 0; i < 4; i++) {
+      last().serverClose(1011);
+      await vi.advanceTimersByTimeAsync(3000);
+    }
+    expect(socket.attemptsMade).toBe(4);
+    last().open();
+    expect(socket.attemptsMade).toBe(0);
+    expect(opens).toBe(2);
+    // Five more attempts are allowed again.
+    for (let i = 0; i < 5; i++) {
+      last().serverClose(1006);
+      await vi.advanceTimersByTimeAsync(3000);
+    }
+    expect(sockets).toHaveLength(10);
+    last().serverClose(1006);
+    expect(socket.status).toBe('disconnected');
+  });
+
+  it('leaving closes with 1000 and stops reconnecting, even during a retry wait', async () => {
+    const socket = make();
+    socket.start();
+    await flush();
+    last().open();
+    socket.stop();
+    expect(sockets[0]!.closedWith).toBe(1000);
+    expect(socket.status).toBe('disconnected');
+
+    const again = make();
+    again.start();
+    await flush();
+    last().serverClose(1006);
+    again.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('ignores a ticket that arrives after leaving', async () => {
+    let resolve: (url: string) => void = () => {};
+    urlImpl = () => new Promise((r) => (resolve = r));
+    const socket = make();
+    socket.start();
+    socket.stop();
+    resolve('ws://x/late');
+    await flush();
+    expect(sockets).toHaveLength(0);
+  });
+
+  it('a failed ticket request counts as a failed attempt; a 401 ends like 4001', async () => {
+    urlImpl = async () => {
+      throw new ApiError(0, null);
+    };
+    const socket = make();
+    socket.start();
+    await flush();
+    expect(errors.at(-1)).toBe('Connection error');
+    expect(socket.status).toBe('reconnecting');
+    urlImpl = async () => {
+      throw new ApiError(401, { detail: 'Invalid token.' });
+    };
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(socket.status).toBe('disconnected');
+    expect(errors.at(-1)).toBe('Authentication failed');
+  });
+
+  it('does not send while disconnected, sends JSON when connected, reports a throwing send', async () => {
+    const socket = make();
+    expect(socket.send({ type: 'typing', is_typing: true })).toBe('not_connected');
+    socket.start();
+    await flush();
+    expect(socket.send({ type: 'typing', is_typing: true })).toBe('not_connected');
+    last().open();
+    expect(socket.send({ type: 'typing', is_typing: true })).toBe('sent');
+    expect(last().sent).toEqual(['{"type":"typing","is_typing":true}']);
+    last().send = () => {
+      throw new Error('boom');
+    };
+    expect(socket.send({ type: 'typing', is_typing: false })).toBe('failed');
+  });
+
+  it('reconnectNow skips the wait, and starts a new round after attempts ran out', async () => {
+    const socket = make();
+    socket.start();
+    await flush();
+    last().serverClose(1006);
+    socket.reconnectNow();
+    await flush();
+    expect(sockets).toHaveLength(2);
+    for (let i = 0; i < 5; i++) {
+      last().serverClose(1006);
+      await vi.advanceTimersByTimeAsync(3000);
+    }
+    expect(socket.status).toBe('disconnected');
+    const count = sockets.length;
+    socket.reconnectNow();
+    expect(socket.status).toBe('connecting');
+    await flush();
+    expect(sockets).toHaveLength(count + 1);
+  });
+
+  it('ignores events of a socket it has replaced', async () => {
+    const socket = make();
+    socket.start();
+    await flush();
+    const first = last();
+    first.open();
+    socket.stop();
+    first.receive('{"type":"x"}');
+    first.serverClose(1006);
+    expect(frames).toEqual([]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+});
+
+describe('socketUrl', () => {
+  it('uses the page host, wss on https, and escapes the ticket', () => {
+    expect(
+      socketUrl('/ws/notifications/', 'a b', undefined, { protocol: 'https:', host: 'chat.example' }),
+    ).toBe('wss://chat.example/ws/notifications/?token=a%20b');
+    expect(socketUrl('/ws/x/', 't', '', { protocol: 'http:', host: 'localhost:5173' })).toBe(
+      'ws://localhost:5173/ws/x/?token=t',
+    );
+  });
+
+  it('uses the host of VITE_API_URL when it names one', () => {
+    expect(socketUrl('/ws/x/', 't', 'https://api.example:8443/api', { protocol: 'http:', host: 'p' })).toBe(
+      'wss://api.example:8443/ws/x/?token=t',
+    );
+    expect(socketUrl('/ws/x/', 't', '/api', { protocol: 'http:', host: 'p:1' })).toBe(
+      'ws://p:1/ws/x/?token=t',
+    );
+  });
+});
+
+describe('newClientId', () => {
+  it('makes distinct v4 UUIDs', () => {
+    const a = newClientId();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newClientId()).not.toBe(a);
+  });
+});

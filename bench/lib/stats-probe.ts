@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import { sleep } from './proc';
+
+// The runner's side of lib/eld-preload.mjs: ask a server process for its event-loop delay or a GC.
+export interface EventLoopDelay {
+  samples: number;
+  min: number;
+  mean: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+export interface ProbeStats {
+  command: string;
+  eld: EventLoopDelay;
+  memory: NodeJS.MemoryUsage;
+}
+
+export async function probe(pid: number, file: string, command: 'eld' | 'gc'): Promise<ProbeStats | null> {
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(`${file}.cmd`, command);
+  try {
+    process.kill(pid, 'SIGUSR2');
+  } catch {
+    return null;
+  }
+  for (let i = 0; i < 500; i++) {
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as ProbeStats;
+    await sleep(10);
+  }
+  return null;
+}

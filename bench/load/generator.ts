@@ -1,0 +1,28 @@
+import { runChurnJob, runIdleJob } from './connection-jobs';
+import type { GeneratorMessage, RunnerMessage } from './ipc';
+import { runRateJob } from './rate-job';
+
+// The load generator: a process of its own (forked by the runner), so its work never shares an event loop
+// with the runner's bookkeeping. It takes one job, reports marks and a result over IPC, then exits.
+const report = (m: GeneratorMessage) => process.send?.(m);
+
+process.on('message', async (m: RunnerMessage) => {
+  if (m.type !== 'start') return;
+  const { job } = m;
+  try {
+    if (job.mode === 'rate') report({ type: 'result', result: await runRateJob(job, report) });
+    else if (job.mode === 'churn') report({ type: 'result', result: await runChurnJob(job, report) });
+    else {
+      const idle = await runIdleJob(job);
+      report({ type: 'result', result: idle.result });
+      await new Promise<void>((resolve) =>
+        process.on('message', (next: RunnerMessage) => next.type === 'close' && resolve()),
+      );
+      idle.close();
+    }
+  } catch (err) {
+    report({ type: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  }
+  // Let the last IPC message leave before exiting.
+  setTimeout(() => process.exit(0), 200);
+});

@@ -1,0 +1,128 @@
+// What the runner and the load generator processes say to each other (over the fork IPC channel).
+
+/** Parley (its room and notification sockets), the bare `ws` peer or the Socket.IO peer. */
+export type ServerKind = 'parley' | 'ws' | 'socketio';
+
+export interface Member {
+  /** Base URL of the server process this member connects to (http://127.0.0.1:port). */
+  target: string;
+  /** Parley: a session token. Peers: the user id. */
+  token: string;
+}
+
+export interface RoomSpec {
+  id: string;
+  members: Member[];
+}
+
+interface JobBase {
+  kind: ServerKind;
+  /** Source addresses to spread connections over (127.0.0.2, 127.0.0.3 ...). */
+  localAddresses: string[];
+  connectConcurrency: number;
+}
+
+/** Open loop: messages at fixed rates, phase after phase; a ramp stops at the first phase it cannot carry. */
+export interface RateJob extends JobBase {
+  mode: 'rate';
+  rooms: RoomSpec[];
+  bodyBytes: number;
+  warmup: { rate: number; seconds: number };
+  phases: { rate: number; seconds: number }[];
+  /** Stop after two phases in a row that deliver under 90% of what they offer or whose p99 passes 1 s. */
+  stopWhenSaturated: boolean;
+  /** Parley only: each member acknowledges others' messages as the web client on a visible page does: one
+   *  read_messages frame per room per 250 ms at most, carrying every id seen meanwhile. */
+  acks?: boolean;
+  drainSeconds: number;
+}
+
+/** Opens one authenticated notification socket per member, holds them until told to close. */
+export interface IdleJob extends JobBase {
+  mode: 'idle';
+  members: Member[];
+}
+
+/** Workers open an authenticated socket, wait for its first frame, close it and start again. */
+export interface ChurnJob extends JobBase {
+  mode: 'churn';
+  members: Member[];
+  concurrency: number;
+  warmupSeconds: number;
+  seconds: number;
+}
+
+export type Job = RateJob | IdleJob | ChurnJob;
+
+export interface Percentiles {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+export interface PhaseResult {
+  label: string;
+  rate: number;
+  seconds: number;
+  /** Messages sent in this phase. */
+  sent: number;
+  /** Unique deliveries received while this phase ran, per second. */
+  deliveredPerSecond: number;
+  /** Latency (ms) of the messages sent in this phase, wherever they arrived. */
+  latency: Percentiles;
+  /** Latency (ms) of what arrived while this phase ran (for spotting a backlog during a ramp). */
+  arrivalLatency: Percentiles;
+  /** Generator CPU over this phase, as a share of one core. */
+  generatorCpu: number;
+}
+
+export interface RateResult {
+  mode: 'rate';
+  connectSeconds: number;
+  sockets: number;
+  phases: PhaseResult[];
+  /** Messages sent × room members (everyone in the room, the sender included, gets each message). */
+  expected: number;
+  unique: number;
+  lost: number;
+  duplicated: number;
+  misrouted: number;
+  errorFrames: number;
+  closedEarly: number;
+  /** HDR histogram of the measured phases (µs), compressed base64 (hdr-histogram-js encoding). */
+  histogram: string;
+}
+
+export interface IdleResult {
+  mode: 'idle';
+  connected: number;
+  failed: number;
+  connectSeconds: number;
+  firstError: string | null;
+}
+
+export interface ChurnResult {
+  mode: 'churn';
+  cycles: number;
+  failed: number;
+  perSecond: number;
+  /** Connect → first frame (ms). */
+  setup: Percentiles;
+  generatorCpu: number;
+  firstError: string | null;
+}
+
+export type JobResult = RateResult | IdleResult | ChurnResult;
+
+/** Generator → runner. `mark` comes at the start of each phase and at the end, so the runner can sample the server. */
+export type GeneratorMessage =
+  | { type: 'connected'; sockets: number; seconds: number }
+  | { type: 'mark'; label: string }
+  | { type: 'result'; result: JobResult }
+  | { type: 'failed'; error: string };
+
+/** Runner → generator. */
+export type RunnerMessage = { type: 'start'; job: Job } | { type: 'close' };

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../apps/server/src/config';
+import { freePort, type Managed, probeFlags, repoDir, startProcess, waitForHttp } from '../lib/proc';
+import { type SeedResult, type SeedSpec, seedParley } from './seed';
+
+// Starts Parley as it runs in production (the built bundle, NODE_ENV=production) on a fresh database:
+// SQLite in a temporary DATA_DIR, or a schema of its own in PostgreSQL; optionally several processes over Redis.
+export const parleyMain = path.join(repoDir, 'apps/server/dist/main.js');
+
+export interface ParleyOptions {
+  db: 'sqlite' | 'postgres';
+  processes: number;
+  redisUrl?: string;
+  postgresUrl: string;
+  seed: SeedSpec;
+  /** Extra Node flags for the server processes (bench/profile.ts passes --cpu-prof). */
+  nodeFlags?: string[];
+}
+
+export interface ParleyRun {
+  urls: string[];
+  procs: Managed[];
+  statsFiles: string[];
+  seed: SeedResult;
+  stop(): Promise<void>;
+}
+
+/**
+ * The advisory lock apps/server/test/helpers/pg-schema.ts takes: migrating (Kysely introspects every schema of
+ * the database) holds it shared, dropping a schema holds it exclusively, so a bench and a test suite sharing
+ * the database never trip over each other's DDL.
+ */
+const DDL_LOCK_KEY = 0x7061726c;
+
+async function pgClient(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+/** postgres://…/db with `search_path` set to `schema` for every pooled connection Parley opens. */
+const withSchema = (url: string, schema: string) =>
+  `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+
+export async function launchParley(opts: ParleyOptions): Promise<ParleyRun> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    MESSAGE_RATE_LIMIT: '1000000000',
+  };
+  // For bench/experiments/sqlite-query-timer.mjs.
+  if (process.env.BENCH_QUERY_LOG) env.BENCH_QUERY_LOG = process.env.BENCH_QUERY_LOG;
+  // Held (shared) while the seed and the processes migrate; released once they all listen.
+  let migrationLock: pg.Client | null = null;
+  if (opts.db === 'postgres') {
+    migrationLock = await pgClient(opts.postgresUrl);
+    await migrationLock.query('SELECT pg_advisory_lock_shared($1)', [DDL_LOCK_KEY]);
+    // Kysely's Migrator looks for its bookkeeping tables in every schema: this schema gets its own first.
+    await migrationLock.query(`CREATE SCHEMA ${schema}`);
+    await migrationLock.query(
+      `CREATE TABLE ${schema}.kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)`,
+    );
+    await migrationLock.query(
+      `CREATE TABLE ${schema}.kysely_migration_lock (id varchar(255) NOT NULL PRIMARY KEY, is_locked integer NOT NULL DEFAULT 0)`,
+    );
+    env.DATABASE_URL = withSchema(opts.postgresUrl, schema);
+  }
+  if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
+
+  const procs: Managed[] = [];
+  const releaseLock = async () => {
+    await migrationLock?.end();
+    migrationLock = null;
+  };
+  const cleanup = async () => {
+    await releaseLock();
+    await Promise.all(procs.map((p) => p.stop()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (opts.db === 'postgres') {
+      const admin = await pgClient(opts.postgresUrl);
+      await admin.query('SELECT pg_advisory_lock($1)', [DDL_LOCK_KEY]);
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    }
+  };
+  try {
+    const seed = await seedParley(loadConfig(env), opts.seed);
+    const urls: string[] = [];
+    const statsFiles: string[] = [];
+    for (let i = 0; i < opts.processes; i++) {
+      const port = await freePort();
+      const statsFile = path.join(dataDir, `stats-${i}.json`);
+      const proc = startProcess(
+        `parley-${i}`,
+        process.execPath,
+        [...probeFlags, ...(opts.nodeFlags ?? []), parleyMain],
+        {
+          ...env,
+          PORT: String(port),
+          BENCH_STATS_FILE: statsFile,
+        },
+      );
+      procs.push(proc);
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHttp(`${url}/api/health`, proc);
+      urls.push(url);
+      statsFiles.push(statsFile);
+    }
+    await releaseLock();
+    return { urls, procs, statsFiles, seed, stop: cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}

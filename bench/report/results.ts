@@ -1,0 +1,28 @@
+import type { Machine } from '../lib/machine';
+import type { ChurnRun } from '../scenarios/churn';
+import type { HistoryRun } from '../scenarios/history';
+import type { IdleRun } from '../scenarios/idle';
+import type { LatencyRun } from '../scenarios/latency';
+import type { ThroughputRun } from '../scenarios/throughput';
+import type { WebSize } from './web-size';
+
+// The JSON result of one `npm run bench` (bench/results/<timestamp>.json).
+export interface Results {
+  startedAt: string;
+  finishedAt: string;
+  durationSeconds: number;
+  quick: boolean;
+  machine: Machine;
+  git: { commit: string; dirty: boolean };
+  /** Load average when the run started, and the busiest background seen during it (cores). */
+  contention: { loadAverageAtStart: number[]; backgroundCoresMedian: number; backgroundCoresMax: number };
+  throughput: ThroughputRun[];
+  latency: LatencyRun[];
+  /** One Parley process on PostgreSQL against two over Redis, at REDIS_RATE. */
+  redis: LatencyRun[];
+  idle: IdleRun[];
+  churn: ChurnRun[];
+  history: { runs: HistoryRun[]; pageBytes: number } | null;
+  web: WebSize | null;
+  errors: { scenario: string; variant: string; error: string }[];
+}

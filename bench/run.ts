@@ -1,0 +1,215 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeMachine, waitForQuiet } from './lib/machine';
+import { benchDir, fdLimit, repoDir } from './lib/proc';
+import { checkPostgres, defaultPostgresUrl, sourceAddresses, startRedis } from './lib/services';
+import { spread } from './lib/stats';
+import { renderMarkdown, summary } from './report/markdown';
+import type { Results } from './report/results';
+import { initialJs } from './report/web-size';
+import { runChurnOnce } from './scenarios/churn';
+import { type BenchContext, fullPlan, type Plan, quickPlan } from './scenarios/context';
+import { runHistory } from './scenarios/history';
+import { runIdle } from './scenarios/idle';
+import { LATENCY_RATE, REDIS_RATE, runLatencyOnce } from './scenarios/latency';
+import { runThroughputOnce } from './scenarios/throughput';
+import type { Variant } from './targets';
+
+// `npm run bench [-- --quick] [--only a,b] [--reps n] [--idle-goal n] [--no-build] [--docs]`: builds the server, runs every
+// scenario against Parley and its peers in alternation, writes bench/results/<timestamp>.json, prints the
+// budget table and (full runs, or --docs) rewrites docs/benchmarks.md. `--render <json>` only re-renders.
+const SCENARIOS = ['throughput', 'latency', 'idle', 'churn', 'history'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    reps: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    docs: { type: 'boolean', default: false },
+    'idle-goal': { type: 'string' },
+    render: { type: 'string' },
+  },
+});
+const quick = args.quick ?? false;
+const only = new Set((args.only?.split(',') ?? SCENARIOS) as Scenario[]);
+const basePlan = quick ? quickPlan : fullPlan;
+const plan: Plan = {
+  ...basePlan,
+  reps: Number(args.reps ?? basePlan.reps),
+  idleGoal: Number(args['idle-goal'] ?? basePlan.idleGoal),
+};
+const { reps } = plan;
+const started = Date.now();
+const log = (line: string) =>
+  process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+/** Every rep starts the alternation with a different server, so none always runs first. */
+const rotate = <T>(list: T[], by: number) => list.map((_, i) => list[(i + by) % list.length] as T);
+
+function git() {
+  const run = (a: string[]) => spawnSync('git', a, { cwd: repoDir, encoding: 'utf8' }).stdout.trim();
+  return {
+    commit: run(['rev-parse', 'HEAD']),
+    dirty: run(['status', '--porcelain', 'apps', 'packages']) !== '',
+  };
+}
+
+function buildServer() {
+  log('building the server bundle (npm run build -w @parley/server)');
+  const r = spawnSync('npm', ['run', 'build', '-w', '@parley/server'], { cwd: repoDir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`server build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+async function main() {
+  if (!args['no-build']) buildServer();
+  const postgresUrl = defaultPostgresUrl();
+  await checkPostgres(postgresUrl);
+  const redis = await startRedis();
+  const ctx: BenchContext = {
+    quick,
+    plan,
+    services: { postgresUrl, redisUrl: redis.url },
+    localAddresses: await sourceAddresses(),
+    log,
+  };
+  const results: Results = {
+    startedAt: new Date(started).toISOString(),
+    finishedAt: '',
+    durationSeconds: 0,
+    quick,
+    machine: describeMachine(fdLimit(process.pid)),
+    git: git(),
+    contention: { loadAverageAtStart: os.loadavg(), backgroundCoresMedian: 0, backgroundCoresMax: 0 },
+    throughput: [],
+    latency: [],
+    redis: [],
+    idle: [],
+    churn: [],
+    history: null,
+    web: initialJs(),
+    errors: [],
+  };
+  let waitLeft = plan.quietWaitBudgetSeconds;
+  const attempt = async <T>(scenario: string, variant: string, fn: () => Promise<T>): Promise<T | null> => {
+    const waitStart = Date.now();
+    const busy = await waitForQuiet(Math.min(plan.quietWaitSeconds, Math.max(1, waitLeft)));
+    waitLeft -= (Date.now() - waitStart) / 1000;
+    if (busy > 0.35) log(`  (machine busy with other work: ${busy.toFixed(2)} cores)`);
+    try {
+      return await fn();
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      log(`  ${scenario} / ${variant} FAILED: ${error.split('\n')[0]}`);
+      results.errors.push({ scenario, variant, error });
+      return null;
+    }
+  };
+
+  try {
+    if (only.has('throughput')) {
+      log('saturation throughput');
+      const found = new Map<string, number>();
+      for (let rep = 1; rep <= reps; rep++)
+        for (const layout of plan.layouts)
+          for (const v of rotate<Variant>(['parley', 'ws', 'socketio'], rep - 1)) {
+            const key = `${v}/${layout.size}`;
+            const r = await attempt('throughput', key, () =>
+              runThroughputOnce(ctx, v, layout, rep, found.get(key)),
+            );
+            if (!r) continue;
+            found.set(key, r.saturation);
+            results.throughput.push(r);
+            log(
+              `  ${layout.rooms}×${layout.size} ${v} rep ${rep}: ${Math.round(r.saturation)} deliveries/s (gen ${r.generatorCpu.toFixed(2)})`,
+            );
+          }
+    }
+    if (only.has('latency')) {
+      log(`latency at ${LATENCY_RATE} msg/s`);
+      const variants: Variant[] = ['parley', 'parley-pg', 'ws', 'socketio', 'parley-acks', 'parley-pg-redis'];
+      for (let rep = 1; rep <= reps; rep++)
+        for (const v of rotate(variants, rep - 1)) {
+          // Acknowledging clients and two processes at this rate are illustrations, not budgets: once is enough,
+          // and the quick pass leaves them out.
+          if ((v === 'parley-acks' || v === 'parley-pg-redis') && (rep > 1 || quick)) continue;
+          const r = await attempt('latency', v, () => runLatencyOnce(ctx, v, rep));
+          if (!r) continue;
+          results.latency.push(r);
+          log(
+            `  ${v} rep ${rep}: p50 ${r.latency.p50} p99 ${r.latency.p99} ms, lost ${r.lost}, dup ${r.duplicated}`,
+          );
+        }
+      log(`one process against two over Redis (PostgreSQL), ${REDIS_RATE} msg/s`);
+      for (let rep = 1; rep <= reps; rep++)
+        for (const v of rotate<Variant>(['parley-pg', 'parley-pg-redis'], rep - 1)) {
+          const r = await attempt('redis', v, () => runLatencyOnce(ctx, v, rep, REDIS_RATE));
+          if (!r) continue;
+          results.redis.push(r);
+          log(
+            `  ${v} rep ${rep}: p50 ${r.latency.p50} p99 ${r.latency.p99} ms, lost ${r.lost}, dup ${r.duplicated}`,
+          );
+        }
+    }
+    if (only.has('idle')) {
+      log('idle connections');
+      for (const v of ['parley', 'ws', 'socketio'] as Variant[]) {
+        const r = await attempt('idle', v, () => runIdle(ctx, v, plan.idleGoal));
+        if (!r) continue;
+        results.idle.push(r);
+        log(`  ${v}: ${r.connected} connected, ${r.kibPerConnection.toFixed(1)} KiB each`);
+      }
+    }
+    if (only.has('churn')) {
+      log('connect/disconnect churn');
+      for (let rep = 1; rep <= reps; rep++)
+        for (const v of rotate<Variant>(['parley', 'ws', 'socketio'], rep - 1)) {
+          const r = await attempt('churn', v, () => runChurnOnce(ctx, v, rep));
+          if (!r) continue;
+          results.churn.push(r);
+          log(`  ${v} rep ${rep}: ${Math.round(r.perSecond)} connections/s`);
+        }
+    }
+    if (only.has('history')) {
+      log('history endpoint');
+      results.history = await attempt('history', 'parley', () => runHistory(ctx, reps));
+    }
+  } finally {
+    await redis.proc?.stop();
+  }
+
+  const background = [
+    ...results.throughput.map((r) => r.background),
+    ...results.latency.map((r) => r.background),
+  ];
+  results.contention.backgroundCoresMedian = spread(background).median;
+  results.contention.backgroundCoresMax = background.length ? Math.max(...background) : 0;
+  results.finishedAt = new Date().toISOString();
+  results.durationSeconds = (Date.now() - started) / 1000;
+
+  const dir = path.join(benchDir, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${results.startedAt.replaceAll(':', '-').slice(0, 19)}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 1)}\n`);
+  const markdown = renderMarkdown(results);
+  fs.writeFileSync(path.join(dir, 'latest.md'), markdown);
+  if (!quick || args.docs) fs.writeFileSync(path.join(repoDir, 'docs/benchmarks.md'), markdown);
+  process.stdout.write(`\n${summary(results)}\n`);
+  log(`results: ${path.relative(repoDir, file)}${!quick || args.docs ? ' and docs/benchmarks.md' : ''}`);
+  if (results.errors.length) process.exitCode = 1;
+}
+
+/** `--render bench/results/<file>.json`: the Markdown again from a stored result (after editing findings.md). */
+function render(file: string) {
+  const results = JSON.parse(fs.readFileSync(file, 'utf8')) as Results;
+  const markdown = renderMarkdown(results);
+  fs.writeFileSync(path.join(repoDir, 'docs/benchmarks.md'), markdown);
+  process.stdout.write(`${summary(results)}\ndocs/benchmarks.md rewritten from ${file}\n`);
+}
+
+if (args.render) render(args.render);
+else await main();

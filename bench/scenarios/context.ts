@@ -1,0 +1,60 @@
+import type { Services } from '../targets';
+
+// What every scenario gets from the runner: the services, the source addresses and the plan (full or quick).
+export interface Plan {
+  reps: number;
+  /** Room layouts for saturation: members per room and how many rooms. */
+  layouts: { size: number; rooms: number }[];
+  stepSeconds: number;
+  latencyWarmupSeconds: number;
+  latencySeconds: number;
+  idleGoal: number;
+  churnSeconds: number;
+  historySeconds: number;
+  /** How long to wait, before each run, for someone else's burst of work to pass… */
+  quietWaitSeconds: number;
+  /** …and how long in all. */
+  quietWaitBudgetSeconds: number;
+}
+
+export const fullPlan: Plan = {
+  reps: 3,
+  layouts: [
+    { size: 10, rooms: 100 },
+    { size: 100, rooms: 10 },
+    { size: 1000, rooms: 1 },
+  ],
+  stepSeconds: 1.5,
+  latencyWarmupSeconds: 2,
+  latencySeconds: 6,
+  idleGoal: 20_000,
+  churnSeconds: 3,
+  historySeconds: 3,
+  quietWaitSeconds: 15,
+  quietWaitBudgetSeconds: 180,
+};
+
+export const quickPlan: Plan = {
+  reps: 1,
+  layouts: [
+    { size: 10, rooms: 50 },
+    { size: 100, rooms: 5 },
+  ],
+  stepSeconds: 1,
+  latencyWarmupSeconds: 1,
+  latencySeconds: 2,
+  idleGoal: 2_000,
+  churnSeconds: 2,
+  historySeconds: 2,
+  quietWaitSeconds: 1,
+  quietWaitBudgetSeconds: 10,
+};
+
+export interface BenchContext {
+  quick: boolean;
+  plan: Plan;
+  services: Services;
+  /** Loopback source addresses the generator spreads its connections over. */
+  localAddresses: string[];
+  log(line: string): void;
+}

@@ -1,0 +1,118 @@
+import { cpuBetween, type Mark, runJob, worstEld } from '../lib/drive';
+import type { RateResult } from '../load/ipc';
+import { startTarget, type Variant } from '../targets';
+import type { BenchContext } from './context';
+
+// Saturation: an open-loop ramp until a step delivers under 90% of what it offered or its
+// arrivals' p99 passes 1 s. The figure is the most deliveries per second any step achieved.
+export interface ThroughputRun {
+  variant: Variant;
+  roomSize: number;
+  rooms: number;
+  rep: number;
+  /** Deliveries per second (messages × recipients) at saturation. */
+  saturation: number;
+  /** Messages per second in at that step. */
+  inputRate: number;
+  cpuPer1000: number;
+  eldP99: number | null;
+  rssMiB: number;
+  generatorCpu: number;
+  generatorBound: boolean;
+  /** Cores busy with work that was neither the server nor the generator during that step. */
+  background: number;
+  steps: { rate: number; delivered: number; p99: number; generatorCpu: number }[];
+  lost: number;
+  duplicated: number;
+  closedEarly: number;
+  connectSeconds: number;
+}
+
+/**
+ * The ramp: a coarse one (×2 from a cautious guess) the first time a server and room size are measured; later
+ * repetitions start at 0.6 × what the first found and climb ×1.25, so they spend their steps near saturation.
+ */
+function rampFor(previous: number | undefined, size: number, stepSeconds: number) {
+  const first = previous
+    ? Math.max(1, Math.round((previous / size) * 0.6))
+    : Math.max(4, Math.round(8000 / size));
+  const factor = previous ? 1.25 : 2;
+  return {
+    warmup: { rate: first, seconds: 1 },
+    phases: Array.from({ length: 7 }, (_, i) => ({
+      rate: Math.round(first * factor ** i),
+      seconds: stepSeconds,
+    })),
+  };
+}
+
+export async function runThroughputOnce(
+  ctx: BenchContext,
+  variant: Variant,
+  layout: { size: number; rooms: number },
+  rep: number,
+  previous: number | undefined,
+): Promise<ThroughputRun> {
+  const target = await startTarget(
+    variant,
+    { rooms: layout.rooms, membersPerRoom: layout.size },
+    ctx.services,
+  );
+  try {
+    const ramp = rampFor(previous, layout.size, ctx.plan.stepSeconds);
+    const { result, marks } = await runJob(
+      target,
+      {
+        mode: 'rate',
+        kind: target.kind,
+        rooms: target.rooms,
+        bodyBytes: 100,
+        localAddresses: ctx.localAddresses,
+        connectConcurrency: 64,
+        ...ramp,
+        stopWhenSaturated: true,
+        drainSeconds: 3,
+      },
+      300_000,
+    );
+    const r = result as RateResult;
+    // Phase i (0 = warm-up) runs from mark i to mark i + 1.
+    const measured = r.phases.slice(1);
+    let best = 0;
+    for (let i = 1; i < measured.length; i++)
+      if ((measured[i]?.deliveredPerSecond ?? 0) > (measured[best]?.deliveredPerSecond ?? 0)) best = i;
+    const step = measured[best];
+    const from = marks[best + 1] as Mark;
+    const to = marks[best + 2] as Mark;
+    const seconds = (to.at - from.at) / 1000;
+    const cpu = cpuBetween(from, to);
+    const delivered = (step?.deliveredPerSecond ?? 0) * seconds;
+    const generatorCpu = step?.generatorCpu ?? 0;
+    return {
+      variant,
+      roomSize: layout.size,
+      rooms: layout.rooms,
+      rep,
+      saturation: step?.deliveredPerSecond ?? 0,
+      inputRate: step?.rate ?? 0,
+      cpuPer1000: delivered > 0 ? cpu / (delivered / 1000) : Number.NaN,
+      eldP99: worstEld(to)?.p99 ?? null,
+      rssMiB: Math.max(...to.rss) / 2 ** 20,
+      generatorCpu,
+      generatorBound: generatorCpu > 0.9,
+      background: Math.max(0, (to.machine - from.machine - cpu) / seconds - generatorCpu),
+      steps: measured.map((p) => ({
+        rate: p.rate,
+        delivered: Math.round(p.deliveredPerSecond),
+        p99: p.arrivalLatency.p99,
+        generatorCpu: Math.round(p.generatorCpu * 100) / 100,
+      })),
+      lost: r.lost,
+      duplicated: r.duplicated,
+      closedEarly: r.closedEarly,
+      connectSeconds: r.connectSeconds,
+    };
+  } finally {
+    await target.stop();
+  }
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  benchDir,
+  freePort,
+  type Managed,
+  probeFlags,
+  startProcess,
+  tsxFlags,
+  waitForHttp,
+} from './lib/proc';
+import type { Member, RoomSpec, ServerKind } from './load/ipc';
+import { launchParley } from './parley/launch';
+import type { SeedSpec } from './parley/seed';
+
+// A server under test, whichever it is: its processes (for CPU, RSS and event-loop probes), its rooms and users.
+// 'parley-acks' is Parley on SQLite with clients that acknowledge every message as the web app does.
+export type Variant = 'parley' | 'parley-acks' | 'parley-pg' | 'parley-pg-redis' | 'ws' | 'socketio';
+
+export const variantLabel: Record<Variant, string> = {
+  parley: 'Parley (SQLite)',
+  'parley-acks': 'Parley (SQLite), clients ack like the web app',
+  'parley-pg': 'Parley (PostgreSQL)',
+  'parley-pg-redis': 'Parley ×2 processes (PostgreSQL + Redis)',
+  ws: 'bare ws',
+  socketio: 'Socket.IO',
+};
+
+export interface Target {
+  variant: Variant;
+  kind: ServerKind;
+  procs: Managed[];
+  statsFiles: string[];
+  urls: string[];
+  rooms: RoomSpec[];
+  /** Users in no room, for idle and churn connections. */
+  loners: Member[];
+  stop(): Promise<void>;
+}
+
+export interface Services {
+  postgresUrl: string;
+  redisUrl: string;
+}
+
+export async function startTarget(
+  variant: Variant,
+  layout: SeedSpec,
+  services: Services,
+  nodeFlags: string[] = [],
+): Promise<Target> {
+  if (variant === 'ws' || variant === 'socketio') return startPeer(variant, layout);
+  const run = await launchParley({
+    db: variant === 'parley' || variant === 'parley-acks' ? 'sqlite' : 'postgres',
+    processes: variant === 'parley-pg-redis' ? 2 : 1,
+    redisUrl: variant === 'parley-pg-redis' ? services.redisUrl : undefined,
+    postgresUrl: services.postgresUrl,
+    seed: layout,
+    nodeFlags,
+  });
+  const { users } = run.seed;
+  // With several processes, the members of each room alternate between them.
+  const rooms = run.seed.rooms.map((room) => ({
+    id: room.chatId,
+    members: room.members.map((u, i) => ({
+      target: run.urls[i % run.urls.length] as string,
+      token: users[u]?.token as string,
+    })),
+  }));
+  const inRooms = layout.rooms * layout.membersPerRoom;
+  const loners = users
+    .slice(inRooms)
+    .map((u, i) => ({ target: run.urls[i % run.urls.length] as string, token: u.token }));
+  return {
+    variant,
+    kind: 'parley',
+    procs: run.procs,
+    statsFiles: run.statsFiles,
+    urls: run.urls,
+    rooms,
+    loners,
+    stop: run.stop,
+  };
+}
+
+async function startPeer(variant: 'ws' | 'socketio', layout: SeedSpec): Promise<Target> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${variant}-`));
+  const port = await freePort();
+  const statsFile = path.join(dir, 'stats.json');
+  const script = path.join(benchDir, variant === 'ws' ? 'peers/bare-ws.ts' : 'peers/socketio.ts');
+  const proc = startProcess(variant, process.execPath, [...probeFlags, ...tsxFlags, script], {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    BENCH_STATS_FILE: statsFile,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/`, proc);
+  } catch (err) {
+    await proc.stop();
+    throw err;
+  }
+  const member = (user: number): Member => ({ target: url, token: String(user) });
+  const rooms = Array.from({ length: layout.rooms }, (_, r) => ({
+    id: `room${r + 1}`,
+    members: Array.from({ length: layout.membersPerRoom }, (_, m) =>
+      member(r * layout.membersPerRoom + m + 1),
+    ),
+  }));
+  const first = layout.rooms * layout.membersPerRoom + 1;
+  const loners = Array.from({ length: layout.extraUsers ?? 0 }, (_, i) => member(first + i));
+  return {
+    variant,
+    kind: variant,
+    procs: [proc],
+    statsFiles: [statsFile],
+    urls: [url],
+    rooms,
+    loners,
+    async stop() {
+      await proc.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
