@@ -59,7 +59,7 @@ export async function deleteExpiredSessions(db: Db, now: string): Promise<void> 
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
 
-/** Stores a code, replacing any earlier one of the same purpose for the user. */
+/** Stores a code, replacing any earlier one of the same purpose for the user (one statement). */
 export async function upsertCode(
   db: Db,
   c: {
@@ -71,14 +71,11 @@ export async function upsertCode(
     created_at: string;
   },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('codes').where('user_id', '=', c.user_id).where('purpose', '=', c.purpose).execute();
-    await trx
-      .insertInto('codes')
-      .values({ ...c, attempts: 0 })
-      .onConflict((oc) => oc.columns(['user_id', 'purpose']).doUpdateSet({ ...c, attempts: 0 }))
-      .execute();
-  });
+  await db
+    .insertInto('codes')
+    .values({ ...c, attempts: 0 })
+    .onConflict((oc) => oc.columns(['user_id', 'purpose']).doUpdateSet({ ...c, attempts: 0 }))
+    .execute();
 }
 
 export const findCode = (db: Db, userId: number, purpose: CodePurpose) =>
@@ -97,6 +94,8 @@ export async function countWrongAttempt(db: Db, codeId: number): Promise<void> {
     .execute();
 }
 
-export async function deleteCode(db: Db, codeId: number): Promise<void> {
-  await db.deleteFrom('codes').where('id', '=', codeId).execute();
+/** Deletes a code; false when it was already gone (used by a request that came first). */
+export async function deleteCode(db: Db, codeId: number): Promise<boolean> {
+  const result = await db.deleteFrom('codes').where('id', '=', codeId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

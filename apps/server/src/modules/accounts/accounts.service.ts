@@ -87,17 +87,21 @@ export class AccountsService {
     if (Object.keys(taken).length > 0) throw new FieldsError(taken);
     await this.limitMailTo('signup', email);
 
-    const now = new Date().toISOString();
-    let userId: number;
+    const passwordHash = String(await this.hashPassword(input.password));
+    let code: string;
     try {
-      userId = await repo.insertUser(this.d.db, {
-        username: input.username,
-        email,
-        password_hash: String(await this.hashPassword(input.password)),
-        first_name: input.first_name,
-        last_name: input.last_name,
-        displayname: `${input.first_name} ${input.last_name}`.trim(),
-        date_joined: now,
+      // The account and its code are written together: no account is left without a way to verify it.
+      code = await this.d.db.transaction().execute(async (trx) => {
+        const userId = await repo.insertUser(trx, {
+          username: input.username,
+          email,
+          password_hash: passwordHash,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          displayname: `${input.first_name} ${input.last_name}`.trim(),
+          date_joined: new Date().toISOString(),
+        });
+        return this.d.codes.issue(userId, 'signup', null, trx);
       });
     } catch (err) {
       // Two sign-ups racing for one name: the unique index decides.
@@ -108,7 +112,6 @@ export class AccountsService {
       }
       throw err;
     }
-    const code = await this.d.codes.issue(userId, 'signup');
     await this.d.mailer.send(codeMail(email, 'Verify your Parley account', code));
     return this.verificationRequired(email);
   }
@@ -129,9 +132,12 @@ export class AccountsService {
     const user = await repo.findUserByEmail(this.d.db, emailRaw.toLowerCase());
     if (!user) throw new BadRequestError(MSG.invalidCode);
     if (user.is_activated) throw new BadRequestError(MSG.alreadyVerified);
-    await this.d.codes.check(user.id, 'signup', code, true);
-    await repo.updateUser(this.d.db, user.id, { is_activated: 1 });
-    const token = await this.d.sessions.create(user.id, true);
+    const row = await this.d.codes.check(user.id, 'signup', code);
+    const token = await this.d.db.transaction().execute(async (trx) => {
+      await this.d.codes.consume(trx, row);
+      await repo.updateUser(trx, user.id, { is_activated: 1 });
+      return this.d.sessions.create(user.id, true, trx);
+    });
     return { token, ...toAuthUser({ ...user, is_activated: 1 }) };
   }
 
@@ -183,7 +189,7 @@ export class AccountsService {
   async verifyReset(emailRaw: string, code: string): Promise<{ message: string }> {
     const user = await repo.findUserByEmail(this.d.db, emailRaw.toLowerCase());
     if (!user) throw new BadRequestError(MSG.invalidCode);
-    await this.d.codes.check(user.id, 'reset', code, false);
+    await this.d.codes.check(user.id, 'reset', code);
     return { message: 'Code verified.' };
   }
 
@@ -191,11 +197,14 @@ export class AccountsService {
     const user = await repo.findUserByEmail(this.d.db, emailRaw.toLowerCase());
     if (!user) throw new BadRequestError(MSG.invalidCode);
     this.assertPasswordAllowed(newPassword, 'new_password');
-    await this.d.codes.check(user.id, 'reset', code, true);
-    await repo.updateUser(this.d.db, user.id, {
-      password_hash: String(await this.hashPassword(newPassword)),
+    const row = await this.d.codes.check(user.id, 'reset', code);
+    const passwordHash = String(await this.hashPassword(newPassword));
+    await this.d.db.transaction().execute(async (trx) => {
+      await this.d.codes.consume(trx, row);
+      await repo.updateUser(trx, user.id, { password_hash: passwordHash });
+      await repo.deleteSessionsOfUser(trx, user.id);
     });
-    await this.d.sessions.revokeAll(user.id);
+    this.d.sessions.revokedAll(user.id);
     this.notify(passwordResetNotice(user.email));
     return { message: 'Your password has been reset. You can now log in.' };
   }
@@ -240,13 +249,24 @@ export class AccountsService {
 
   async confirmEmailChange(userId: number, code: string) {
     const user = await this.requireUser(userId);
-    const row = await this.d.codes.check(userId, 'email_change', code, true);
+    const row = await this.d.codes.check(userId, 'email_change', code);
     const email = row.new_email;
     if (!email) throw new BadRequestError(MSG.invalidCode);
-    if (await repo.findUserByEmail(this.d.db, email)) throw new FieldsError({ email: [MSG.emailTaken] });
-    await repo.updateUser(this.d.db, userId, { email });
+    const updated = await this.d.db.transaction().execute(async (trx) => {
+      // Taken since the code was sent: refused, and the code is left for nothing (a new request replaces it).
+      if (await repo.findUserByEmail(trx, email)) throw new FieldsError({ email: [MSG.emailTaken] });
+      await this.d.codes.consume(trx, row);
+      try {
+        await repo.updateUser(trx, userId, { email });
+      } catch (err) {
+        // Taken by a sign-up between the look-up and the update: the unique index decides.
+        if (/unique|duplicate/i.test(String(err))) throw new FieldsError({ email: [MSG.emailTaken] });
+        throw err;
+      }
+      return repo.findUserById(trx, userId);
+    });
+    if (!updated) throw new HttpError(401, { detail: MSG.invalidToken });
     this.notify(emailChangedNotice(user.email, email));
-    const updated = await this.requireUser(userId);
     return { message: 'Email updated successfully.', user: toAuthUser(updated) };
   }
 

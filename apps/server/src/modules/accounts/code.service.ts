@@ -11,10 +11,16 @@ const hashCode = (userId: number, purpose: string, code: string) =>
 export class CodeService {
   constructor(private readonly db: Db) {}
 
-  async issue(userId: number, purpose: repo.CodePurpose, newEmail: string | null = null): Promise<string> {
+  /** A new code for the user and purpose, replacing the last; `db` may be the caller's transaction. */
+  async issue(
+    userId: number,
+    purpose: repo.CodePurpose,
+    newEmail: string | null = null,
+    db: Db = this.db,
+  ): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = Date.now();
-    await repo.upsertCode(this.db, {
+    await repo.upsertCode(db, {
       user_id: userId,
       purpose,
       code_hash: hashCode(userId, purpose, code).toString('hex'),
@@ -26,10 +32,10 @@ export class CodeService {
   }
 
   /**
-   * Checks a code; a wrong one counts against the limit. With `consume` a right one is used up.
-   * Returns the stored row (for its new_email) or throws a 400 with the reason.
+   * Checks a code without using it up; a wrong one counts against the limit (at once, outside any transaction).
+   * Returns the stored row (for its new_email and for `consume`) or throws a 400 with the reason.
    */
-  async check(userId: number, purpose: repo.CodePurpose, code: string, consume: boolean) {
+  async check(userId: number, purpose: repo.CodePurpose, code: string) {
     const row = await repo.findCode(this.db, userId, purpose);
     if (!row || row.expires_at <= new Date().toISOString()) throw new BadRequestError(MSG.invalidCode);
     if (row.attempts >= CODE_MAX_ATTEMPTS) throw new BadRequestError(MSG.codeLocked);
@@ -38,8 +44,15 @@ export class CodeService {
       await repo.countWrongAttempt(this.db, row.id);
       throw new BadRequestError(row.attempts + 1 >= CODE_MAX_ATTEMPTS ? MSG.codeLocked : MSG.invalidCode);
     }
-    if (consume) await repo.deleteCode(this.db, row.id);
     return row;
+  }
+
+  /**
+   * Uses a checked code up, in the transaction that makes the change it allows: a code used by a request that
+   * came first (or replaced since) is refused, and the change is not made.
+   */
+  async consume(trx: Db, row: { id: number }): Promise<void> {
+    if (!(await repo.deleteCode(trx, row.id))) throw new BadRequestError(MSG.invalidCode);
   }
 
   async pending(userId: number, purpose: repo.CodePurpose) {

@@ -60,10 +60,11 @@ export class SessionService {
     events.on('sessions.revoked', ({ userId, sessionIds }) => this.forget(userId, sessionIds));
   }
 
-  async create(userId: number, remember: boolean): Promise<string> {
+  /** A new session and its token; `db` may be the caller's transaction. */
+  async create(userId: number, remember: boolean, db: Db = this.db): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
-    await repo.insertSession(this.db, {
+    await repo.insertSession(db, {
       user_id: userId,
       token_hash: hashToken(token),
       remember: remember ? 1 : 0,
@@ -152,6 +153,14 @@ export class SessionService {
 
   async revokeAll(userId: number): Promise<void> {
     await repo.deleteSessionsOfUser(this.db, userId);
+    this.revokedAll(userId);
+  }
+
+  /**
+   * Announces that every session of a user was deleted (by a caller's transaction, once it has committed):
+   * forgotten here, and their sockets closed wherever they are.
+   */
+  revokedAll(userId: number): void {
     this.forget(userId, 'all');
     this.events.emit('sessions.revoked', { userId, sessionIds: 'all' });
   }
