@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { CLOSE_AUTH_FAILED } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -9,6 +10,8 @@ import type { Bus, BusMessage } from './bus';
 // SocketSweep below keeps them honest: one ping-and-session round for all of them every 30 s.
 export interface Client {
   ws: WebSocket;
+  /** The connection under the socket (the upgraded request's), corked while a burst of frames is written. */
+  tcp?: Duplex;
   userId: number;
   sessionId: number;
   chatId: string | null;
@@ -30,6 +33,9 @@ export class Hub {
     string,
     { clients: Set<Client>; unsubscribe: Promise<() => Promise<void>> }
   >();
+
+  /** Connections written to since the last flush: each gets one write for all its frames (see deliver). */
+  private readonly corked = new Set<Duplex>();
 
   constructor(private readonly bus: Bus) {}
 
@@ -80,8 +86,26 @@ export class Hub {
         continue;
       }
       payload ??= Buffer.from(m.data);
+      this.cork(c);
       c.ws.send(payload, TEXT_FRAME);
     }
+  }
+
+  /**
+   * Holds a connection's writes until the code now running is done: a batch of messages announced together
+   * (message-writer.ts) reaches each socket as one write, one system call, instead of one per frame.
+   */
+  private cork(c: Client): void {
+    const tcp = c.tcp;
+    if (!tcp || this.corked.has(tcp)) return;
+    if (this.corked.size === 0) process.nextTick(() => this.uncorkAll());
+    tcp.cork();
+    this.corked.add(tcp);
+  }
+
+  private uncorkAll(): void {
+    for (const tcp of this.corked) tcp.uncork();
+    this.corked.clear();
   }
 }
 

@@ -86,7 +86,13 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
       return;
     }
     if (ws.readyState !== ws.OPEN) return;
-    const client: Client = { ws, userId: session.userId, sessionId: session.sessionId, chatId };
+    const client: Client = {
+      ws,
+      tcp: req.raw.socket,
+      userId: session.userId,
+      sessionId: session.sessionId,
+      chatId,
+    };
     const room = topics.room(chatId);
     ctx.hub.attach(room, client);
     await ctx.hub.ready(room);
@@ -114,7 +120,13 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/ws/notifications/', { websocket: true }, async (ws, req) => {
     const session = await openSocket(ctx, ws, req, []);
     if (!session || ws.readyState !== ws.OPEN) return;
-    const client: Client = { ws, userId: session.userId, sessionId: session.sessionId, chatId: null };
+    const client: Client = {
+      ws,
+      tcp: req.raw.socket,
+      userId: session.userId,
+      sessionId: session.sessionId,
+      chatId: null,
+    };
     const topic = topics.notify(session.userId);
     ctx.hub.attach(topic, client);
     await ctx.hub.ready(topic);
