@@ -20,7 +20,8 @@ import type { Variant } from './targets';
 
 // `npm run bench [-- --quick] [--only a,b] [--reps n] [--idle-goal n] [--no-build] [--docs]`: builds the server, runs every
 // scenario against Parley and its peers in alternation, writes bench/results/<timestamp>.json, prints the
-// budget table and (full runs, or --docs) rewrites docs/benchmarks.md. `--render <json>` only re-renders.
+// budget table and (whole runs: every scenario, not --quick; or with --docs) rewrites docs/benchmarks.md.
+// `--render <json>` only re-renders.
 const SCENARIOS = ['throughput', 'latency', 'idle', 'churn', 'history'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
@@ -37,6 +38,13 @@ const { values: args } = parseArgs({
 });
 const quick = args.quick ?? false;
 const only = new Set((args.only?.split(',') ?? SCENARIOS) as Scenario[]);
+const unknown = [...only].filter((s) => !SCENARIOS.includes(s));
+if (unknown.length) {
+  process.stderr.write(`unknown scenario ${unknown.join(', ')}: choose from ${SCENARIOS.join(', ')}\n`);
+  process.exit(2);
+}
+/** Only a whole run (every scenario, full plan) replaces docs/benchmarks.md, unless --docs says so. */
+const writesDocs = (!quick && only.size === SCENARIOS.length) || args.docs;
 const basePlan = quick ? quickPlan : fullPlan;
 const plan: Plan = {
   ...basePlan,
@@ -197,9 +205,9 @@ async function main() {
   fs.writeFileSync(file, `${JSON.stringify(results, null, 1)}\n`);
   const markdown = renderMarkdown(results);
   fs.writeFileSync(path.join(dir, 'latest.md'), markdown);
-  if (!quick || args.docs) fs.writeFileSync(path.join(repoDir, 'docs/benchmarks.md'), markdown);
+  if (writesDocs) fs.writeFileSync(path.join(repoDir, 'docs/benchmarks.md'), markdown);
   process.stdout.write(`\n${summary(results)}\n`);
-  log(`results: ${path.relative(repoDir, file)}${!quick || args.docs ? ' and docs/benchmarks.md' : ''}`);
+  log(`results: ${path.relative(repoDir, file)}${writesDocs ? ' and docs/benchmarks.md' : ''}`);
   if (results.errors.length) process.exitCode = 1;
 }
 

@@ -128,6 +128,20 @@ export const unreadCounts = (db: Db, userId: number) =>
     .groupBy('m.chat_id')
     .execute();
 
+/** Unread messages over all chats, for each of these users (a user with none is left out). */
+export const unreadTotals = (db: Db, userIds: number[]) =>
+  db
+    .selectFrom('chat_members as cm')
+    .innerJoin('messages as m', 'm.chat_id', 'cm.chat_id')
+    .select(['cm.user_id', (eb) => eb.fn.countAll().as('n')])
+    .where('cm.user_id', 'in', userIds)
+    .whereRef('m.id', '>', 'cm.last_read_id')
+    .whereRef('m.id', '>', 'cm.cleared_before_id')
+    .where('m.kind', '=', 'user')
+    .where((eb) => eb.or([eb('m.sender_id', '!=', eb.ref('cm.user_id')), eb('m.sender_id', 'is', null)]))
+    .groupBy('cm.user_id')
+    .execute();
+
 const messageColumns = [
   'm.id',
   'm.chat_id',

@@ -330,8 +330,17 @@ export class ChatsService {
   }
 
   async totalUnread(userId: number): Promise<number> {
-    const rows = await repo.unreadCounts(this.d.db, userId);
-    return rows.reduce((sum, r) => sum + Number(r.n), 0);
+    return (await this.totalsUnread([userId])).get(userId) ?? 0;
+  }
+
+  /** totalUnread for many users with one query per 500 of them. */
+  async totalsUnread(userIds: number[]): Promise<Map<number, number>> {
+    const totals = new Map(userIds.map((id) => [id, 0]));
+    for (let i = 0; i < userIds.length; i += 500) {
+      for (const r of await repo.unreadTotals(this.d.db, userIds.slice(i, i + 500)))
+        if (r.user_id !== null) totals.set(r.user_id, Number(r.n));
+    }
+    return totals;
   }
 
   async memberIds(chatId: string): Promise<number[]> {

@@ -20,9 +20,12 @@ interface Deps {
   log: FastifyBaseLogger;
   /** How long after an occupancy announcement further changes are gathered into one (250 ms). */
   occupancyWindowMs?: number;
+  /** How long after unread counts were announced further changes are gathered into one round (250 ms). */
+  countsWindowMs?: number;
 }
 
 const OCCUPANCY_WINDOW_MS = 250;
+const COUNTS_WINDOW_MS = 250;
 
 /** A room's occupancy announcements: one is due (`pending`), or changes came since the last one (`dirty`). */
 interface Occupancy {
@@ -37,10 +40,15 @@ interface Occupancy {
 export class RealtimeService {
   private readonly occupancy = new Map<string, Occupancy>();
   private readonly occupancyWindowMs: number;
+  /** Users whose notification_count is due, and the round that will announce them (see countsChanged). */
+  private readonly countsDue = new Set<number>();
+  private countsRound: { soon: NodeJS.Immediate | null; windowEnd: NodeJS.Timeout | null } | null = null;
+  private readonly countsWindowMs: number;
   private closed = false;
 
   constructor(private readonly d: Deps) {
     this.occupancyWindowMs = d.occupancyWindowMs ?? OCCUPANCY_WINDOW_MS;
+    this.countsWindowMs = d.countsWindowMs ?? COUNTS_WINDOW_MS;
     const on = d.events.on.bind(d.events);
     const guard =
       <T>(fn: (p: T) => Promise<void>) =>
@@ -67,7 +75,7 @@ export class RealtimeService {
         };
         const data = JSON.stringify(notice);
         await Promise.all(away.map((id) => d.bus.publish(topics.notify(id), { data })));
-        await this.sendCounts(away);
+        this.countsChanged(away);
       }),
     );
     on(
@@ -87,7 +95,7 @@ export class RealtimeService {
     );
     on(
       'unread.changed',
-      guard(({ userIds }) => this.sendCounts(userIds)),
+      guard(async ({ userIds }) => this.countsChanged(userIds)),
     );
     on(
       'chat.updated',
@@ -105,7 +113,7 @@ export class RealtimeService {
       guard(async ({ chatId, userId }) => {
         await d.bus.publish(topics.control(userId), { data: '', close: { code: CLOSE_NOT_FOUND, chatId } });
         await this.chatsChanged([userId]);
-        await this.sendCounts([userId]);
+        this.countsChanged([userId]);
       }),
     );
     on(
@@ -113,7 +121,7 @@ export class RealtimeService {
       guard(async ({ chatId, memberIds }) => {
         await d.bus.publish(topics.room(chatId), { data: '', close: { code: CLOSE_NOT_FOUND } });
         await this.chatsChanged(memberIds);
-        await this.sendCounts(memberIds);
+        this.countsChanged(memberIds);
       }),
     );
     on(
@@ -133,16 +141,44 @@ export class RealtimeService {
     await Promise.all(userIds.map((id) => this.d.bus.publish(topics.notify(id), { data })));
   }
 
-  async sendCounts(userIds: number[]): Promise<void> {
-    await Promise.all(
-      userIds.map(async (id) => {
-        const frame: NotificationFrame = {
-          type: 'notification_count',
-          count: await this.d.chats.totalUnread(id),
-        };
-        await this.d.bus.publish(topics.notify(id), { data: JSON.stringify(frame) });
-      }),
-    );
+  /**
+   * These users' unread totals may have changed: each gets a fresh notification_count. Counted together, with
+   * one query, in rounds: the first after a quiet spell on the next turn, later ones gathered until a window
+   * after the last round, so a busy group costs a round per window instead of a count per away member per
+   * message. Every round reads the counts as they are then.
+   */
+  countsChanged(userIds: number[]): void {
+    if (this.closed) return;
+    for (const id of userIds) this.countsDue.add(id);
+    if (this.countsRound === null && this.countsDue.size > 0)
+      this.countsRound = { soon: setImmediate(() => void this.announceCounts()), windowEnd: null };
+  }
+
+  private async announceCounts(): Promise<void> {
+    const round = this.countsRound;
+    if (this.closed || !round) return;
+    round.soon = null;
+    const userIds = [...this.countsDue];
+    this.countsDue.clear();
+    try {
+      const totals = await this.d.chats.totalsUnread(userIds);
+      await Promise.all(
+        userIds.map((id) => {
+          const frame: NotificationFrame = { type: 'notification_count', count: totals.get(id) ?? 0 };
+          return this.d.bus.publish(topics.notify(id), { data: JSON.stringify(frame) });
+        }),
+      );
+    } catch (err) {
+      this.d.log.error({ err }, 'unread count announcement failed');
+    }
+    if (this.closed) return;
+    // Changes from the start of this round on are announced by the next, once the window has passed.
+    round.windowEnd = setTimeout(() => {
+      round.windowEnd = null;
+      if (this.closed) return;
+      if (this.countsDue.size === 0) this.countsRound = null;
+      else void this.announceCounts();
+    }, this.countsWindowMs);
   }
 
   /**
@@ -167,6 +203,8 @@ export class RealtimeService {
   /** Drops pending occupancy announcements; later changes are ignored (the app is closing). */
   close(): void {
     this.closed = true;
+    if (this.countsRound?.soon) clearImmediate(this.countsRound.soon);
+    if (this.countsRound?.windowEnd) clearTimeout(this.countsRound.windowEnd);
     for (const room of this.occupancy.values()) {
       if (room.soon) clearImmediate(room.soon);
       if (room.windowEnd) clearTimeout(room.windowEnd);
