@@ -1,6 +1,7 @@
 import { MSG } from '@parley/protocol';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { CodeService } from '../../src/modules/accounts/code.service';
 import { hashToken } from '../../src/modules/accounts/session.service';
 import { newEmail } from '../helpers/factories';
 import { type TestApp, useTestApp } from '../helpers/test-app';
@@ -18,6 +19,29 @@ const codesOf = (t: TestApp, userId: number) =>
   t.ctx.db.selectFrom('codes').select(['purpose', 'attempts']).where('user_id', '=', userId).execute();
 const userByEmail = (t: TestApp, email: string) =>
   t.ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+
+/** Makes every insert into a table fail in the database (a trigger), or stop failing. */
+async function failInserts(t: TestApp, table: 'codes', on: boolean) {
+  const db = t.ctx.db;
+  const name = sql.raw(`fail_insert_${table}`);
+  const target = sql.table(table);
+  await t.withDdlLock(async () => {
+    if (t.ctx.dialect === 'sqlite') {
+      if (on)
+        await sql`CREATE TRIGGER ${name} BEFORE INSERT ON ${target}
+          BEGIN SELECT RAISE(ABORT, 'injected failure'); END`.execute(db);
+      else await sql`DROP TRIGGER ${name}`.execute(db);
+    } else if (on) {
+      await sql`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS
+          $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$`.execute(db);
+      await sql`CREATE TRIGGER ${name} BEFORE INSERT ON ${target}
+          FOR EACH ROW EXECUTE FUNCTION ${name}()`.execute(db);
+    } else {
+      await sql`DROP TRIGGER ${name} ON ${target}`.execute(db);
+      await sql`DROP FUNCTION ${name}()`.execute(db);
+    }
+  });
+}
 
 /** Makes every update of a password hash fail in the database (a trigger), or stop failing. */
 async function failPasswordUpdates(t: TestApp, on: boolean) {
@@ -61,11 +85,65 @@ describe('codes used up in the change they allow', () => {
     expect(await codesOf(t, user.id)).toEqual([]);
   });
 
-  it('sign-up: the account and its code are written together', async () => {
+  it('sign-up: the account and its code are written together, or neither is', async () => {
+    const t = app();
+    // The code cannot be stored: the sign-up fails whole, and the name and address stay free.
+    await failInserts(t, 'codes', true);
+    const account = {
+      first_name: 'Ada',
+      last_name: 'Tester',
+      username: `ada_${Date.now().toString(36)}`,
+      email: newEmail('atomic'),
+      password: 'a-long-enough-secret-1',
+    };
+    const failed = await t.post('/api/users/register/', account);
+    expect(failed.status).toBe(500);
+    expect(
+      await t.ctx.db.selectFrom('users').select('id').where('email', '=', account.email).execute(),
+    ).toEqual([]);
+    await failInserts(t, 'codes', false);
+    expect((await t.post('/api/users/register/', account)).status).toBe(200);
+    const user = await userByEmail(t, account.email);
+    expect(await codesOf(t, user.id)).toEqual([{ purpose: 'signup', attempts: 0 }]);
+  });
+
+  it('a code replaced by a newer one after it was checked is not used up, and changes nothing', async () => {
+    const t = app();
+    const { user } = await t.signUpAndVerify();
+    const codes = new CodeService(t.ctx.db);
+    const first = await codes.issue(user.id, 'email_change', newEmail('first'));
+    const checked = await codes.check(user.id, 'email_change', first);
+    const second = await codes.issue(user.id, 'email_change', newEmail('second'));
+
+    await expect(t.ctx.db.transaction().execute((trx) => codes.consume(trx, checked))).rejects.toThrow(
+      MSG.invalidCode,
+    );
+    // The newer code is untouched and still works.
+    expect(await codesOf(t, user.id)).toEqual([{ purpose: 'email_change', attempts: 0 }]);
+    expect((await codes.check(user.id, 'email_change', second)).new_email).toMatch(/^second/);
+  });
+
+  it('guesses sent all at once get no more than 5 wrong tries between them', async () => {
     const t = app();
     const payload = await t.register();
+    const code = await t.codeFor(payload.email);
+    const wrong = Array.from({ length: 20 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    // Straight to the checker, all at once: every look-up is under way before any try is counted.
     const user = await userByEmail(t, payload.email);
-    expect(await codesOf(t, user.id)).toEqual([{ purpose: 'signup', attempts: 0 }]);
+    const codes = new CodeService(t.ctx.db);
+    const answers = await Promise.allSettled(wrong.map((guess) => codes.check(user.id, 'signup', guess)));
+    const details = answers.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'accepted'));
+    expect(details.filter((d) => d === MSG.invalidCode).length).toBeLessThanOrEqual(4);
+    expect(details.filter((d) => d !== MSG.invalidCode && d !== MSG.codeLocked)).toEqual([]);
+    expect(await codesOf(t, user.id)).toEqual([{ purpose: 'signup', attempts: 5 }]);
+    // Locked: the right code no longer opens it.
+    const right = await t.post('/api/users/email/verify/signup/', {
+      email: payload.email,
+      verification_code: code,
+    });
+    expect(right.body).toEqual({ detail: MSG.codeLocked });
   });
 
   it('password reset: one code confirmed twice at once sets one password and ends every session once', async () => {

@@ -34,11 +34,15 @@ describe('unread counts of away members', () => {
     for (const clientId of ids) await room.next('chat_message', (f) => f.client_id === clientId);
 
     for (const bell of bells) {
+      // (A round may count a message a moment before its new_message is out: wait for both.)
       await eventually(
-        async () => (bell.received('notification_count').at(-1)?.count === BURST ? true : undefined),
+        async () =>
+          bell.received('notification_count').at(-1)?.count === BURST &&
+          bell.received('new_message').length === BURST
+            ? true
+            : undefined,
         `a last notification_count of ${BURST} (got ${JSON.stringify(bell.received('notification_count'))})`,
       );
-      expect(bell.received('new_message')).toHaveLength(BURST);
       // Counts never go backwards and never pass what was sent.
       const counts = bell.received('notification_count').map((f) => f.count);
       expect(counts).toEqual([...counts].sort((a, b) => a - b));
@@ -87,6 +91,7 @@ describe('unread counts of away members', () => {
         [ada.user.id, 0],
       ]),
     );
-    expect(alanBell.received('notification_count')).toHaveLength(alanFrames);
+    // A round already under way may repeat Alan's 3; nothing else reaches him.
+    for (const f of alanBell.received('notification_count').slice(alanFrames)) expect(f.count).toBe(3);
   });
 });

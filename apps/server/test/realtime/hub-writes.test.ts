@@ -1,14 +1,18 @@
 import { once } from 'node:events';
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { MemoryBus } from '../../src/modules/realtime/bus';
 import { type Client, Hub, topics } from '../../src/modules/realtime/hub';
+import { people, startChat } from '../chats/chat-helpers';
+import { useTestApp } from '../helpers/test-app';
+import { joinRoom, openNotifications } from '../helpers/ws-client';
 
 // The hub corks a connection while the code that announces a batch of messages runs (message-writer.ts
 // announces a whole batch in one go), so a socket gets one write for all its frames of that moment, not one
 // system call per frame. Frames still arrive whole and in order, and later frames are not held back.
 
+const app = useTestApp();
 const servers: WebSocketServer[] = [];
 const sockets: WebSocket[] = [];
 afterEach(async () => {
@@ -99,5 +103,17 @@ describe('Hub writes', () => {
     await until(() => a.received.length === 2 && b.received.length === 1);
     expect(a.received).toEqual(['{"type":"typing"}', '{"type":"x"}']);
     expect(b.received).toEqual(['{"type":"x"}']);
+  });
+
+  it('knows the connection under every socket the routes open, so their writes are corked', async () => {
+    const t = app();
+    const [ada, grace] = await people(t, 'Ada', 'Grace');
+    const chatId = await startChat(t, ada.token, grace.user.username);
+    const room = await joinRoom(t, ada.token, chatId);
+    const bell = (await openNotifications(t, grace.token)).client;
+    const clients = [...t.ctx.hub.watched()];
+    expect(clients).toHaveLength(2);
+    for (const c of clients) expect(c.tcp).toBeInstanceOf(Socket);
+    await Promise.all([room.close(), bell.close()]);
   });
 });

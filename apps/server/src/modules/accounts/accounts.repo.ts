@@ -86,16 +86,45 @@ export const findCode = (db: Db, userId: number, purpose: CodePurpose) =>
     .where('purpose', '=', purpose)
     .executeTakeFirst();
 
-export async function countWrongAttempt(db: Db, codeId: number): Promise<void> {
-  await db
+/** A stored code as read: a newer code replaces the row's hash, so it no longer matches. */
+export interface CodeRef {
+  id: number;
+  code_hash: string;
+}
+
+/**
+ * Takes one try of a code, atomically: the tries it has now, or undefined when it has none left (or was used or
+ * replaced meanwhile). Taken before the guess is compared, so parallel guesses cannot pass the limit.
+ */
+export async function takeAttempt(db: Db, code: CodeRef, max: number): Promise<number | undefined> {
+  const row = await db
     .updateTable('codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', codeId)
+    .where('id', '=', code.id)
+    .where('code_hash', '=', code.code_hash)
+    .where('attempts', '<', max)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts;
+}
+
+/** Gives back the try a right guess took: only wrong guesses count against the code. */
+export async function giveBackAttempt(db: Db, code: CodeRef): Promise<void> {
+  await db
+    .updateTable('codes')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', code.id)
+    .where('code_hash', '=', code.code_hash)
+    .where('attempts', '>', 0)
     .execute();
 }
 
-/** Deletes a code; false when it was already gone (used by a request that came first). */
-export async function deleteCode(db: Db, codeId: number): Promise<boolean> {
-  const result = await db.deleteFrom('codes').where('id', '=', codeId).executeTakeFirst();
+/** Deletes a code; false when it was already gone (used by a request that came first) or replaced. */
+export async function deleteCode(db: Db, code: CodeRef): Promise<boolean> {
+  const result = await db
+    .deleteFrom('codes')
+    .where('id', '=', code.id)
+    .where('code_hash', '=', code.code_hash)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }

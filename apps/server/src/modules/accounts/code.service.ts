@@ -33,26 +33,34 @@ export class CodeService {
 
   /**
    * Checks a code without using it up; a wrong one counts against the limit (at once, outside any transaction).
-   * Returns the stored row (for its new_email and for `consume`) or throws a 400 with the reason.
+   * Each guess takes a try before it is compared and a right one gives it back, so however many guesses arrive
+   * together, at most 5 wrong ones are ever compared. Returns the stored row (for its new_email and for
+   * `consume`) or throws a 400 with the reason.
    */
   async check(userId: number, purpose: repo.CodePurpose, code: string) {
     const row = await repo.findCode(this.db, userId, purpose);
     if (!row || row.expires_at <= new Date().toISOString()) throw new BadRequestError(MSG.invalidCode);
-    if (row.attempts >= CODE_MAX_ATTEMPTS) throw new BadRequestError(MSG.codeLocked);
-    const expected = Buffer.from(row.code_hash, 'hex');
-    if (!timingSafeEqual(expected, hashCode(userId, purpose, code))) {
-      await repo.countWrongAttempt(this.db, row.id);
-      throw new BadRequestError(row.attempts + 1 >= CODE_MAX_ATTEMPTS ? MSG.codeLocked : MSG.invalidCode);
+    const tries = await repo.takeAttempt(this.db, row, CODE_MAX_ATTEMPTS);
+    if (tries === undefined) {
+      // No try left, or used or replaced since it was read.
+      const now = await repo.findCode(this.db, userId, purpose);
+      throw new BadRequestError(
+        now?.id === row.id && now.code_hash === row.code_hash ? MSG.codeLocked : MSG.invalidCode,
+      );
     }
+    const expected = Buffer.from(row.code_hash, 'hex');
+    if (!timingSafeEqual(expected, hashCode(userId, purpose, code)))
+      throw new BadRequestError(tries >= CODE_MAX_ATTEMPTS ? MSG.codeLocked : MSG.invalidCode);
+    await repo.giveBackAttempt(this.db, row);
     return row;
   }
 
   /**
    * Uses a checked code up, in the transaction that makes the change it allows: a code used by a request that
-   * came first (or replaced since) is refused, and the change is not made.
+   * came first, or replaced by a newer one since it was checked, is refused, and the change is not made.
    */
-  async consume(trx: Db, row: { id: number }): Promise<void> {
-    if (!(await repo.deleteCode(trx, row.id))) throw new BadRequestError(MSG.invalidCode);
+  async consume(trx: Db, row: repo.CodeRef): Promise<void> {
+    if (!(await repo.deleteCode(trx, row))) throw new BadRequestError(MSG.invalidCode);
   }
 
   async pending(userId: number, purpose: repo.CodePurpose) {

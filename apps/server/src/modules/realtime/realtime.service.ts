@@ -170,6 +170,8 @@ export class RealtimeService {
       );
     } catch (err) {
       this.d.log.error({ err }, 'unread count announcement failed');
+      // Tried again by the next round, at the window's end.
+      for (const id of userIds) this.countsDue.add(id);
     }
     if (this.closed) return;
     // Changes from the start of this round on are announced by the next, once the window has passed.
