@@ -20,49 +20,40 @@ const codesOf = (t: TestApp, userId: number) =>
 const userByEmail = (t: TestApp, email: string) =>
   t.ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
-/** Makes every insert into a table fail in the database (a trigger), or stop failing. */
-async function failInserts(t: TestApp, table: 'codes', on: boolean) {
+/**
+ * Makes a kind of write fail in the database (a trigger named `name`, e.g. `BEFORE INSERT ON codes`), or stop
+ * failing.
+ */
+async function failWrites(t: TestApp, name: string, when: string, table: string, on: boolean) {
   const db = t.ctx.db;
-  const name = sql.raw(`fail_insert_${table}`);
+  const trigger = sql.raw(name);
   const target = sql.table(table);
+  const event = sql.raw(when);
   await t.withDdlLock(async () => {
     if (t.ctx.dialect === 'sqlite') {
       if (on)
-        await sql`CREATE TRIGGER ${name} BEFORE INSERT ON ${target}
+        await sql`CREATE TRIGGER ${trigger} BEFORE ${event} ON ${target}
           BEGIN SELECT RAISE(ABORT, 'injected failure'); END`.execute(db);
-      else await sql`DROP TRIGGER ${name}`.execute(db);
+      else await sql`DROP TRIGGER ${trigger}`.execute(db);
     } else if (on) {
-      await sql`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS
+      await sql`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS
           $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$`.execute(db);
-      await sql`CREATE TRIGGER ${name} BEFORE INSERT ON ${target}
-          FOR EACH ROW EXECUTE FUNCTION ${name}()`.execute(db);
+      await sql`CREATE TRIGGER ${trigger} BEFORE ${event} ON ${target}
+          FOR EACH ROW EXECUTE FUNCTION ${trigger}()`.execute(db);
     } else {
-      await sql`DROP TRIGGER ${name} ON ${target}`.execute(db);
-      await sql`DROP FUNCTION ${name}()`.execute(db);
+      await sql`DROP TRIGGER ${trigger} ON ${target}`.execute(db);
+      await sql`DROP FUNCTION ${trigger}()`.execute(db);
     }
   });
 }
 
-/** Makes every update of a password hash fail in the database (a trigger), or stop failing. */
-async function failPasswordUpdates(t: TestApp, on: boolean) {
-  const db = t.ctx.db;
-  await t.withDdlLock(async () => {
-    if (t.ctx.dialect === 'sqlite') {
-      if (on)
-        await sql`CREATE TRIGGER fail_password BEFORE UPDATE OF password_hash ON users
-          BEGIN SELECT RAISE(ABORT, 'injected failure'); END`.execute(db);
-      else await sql`DROP TRIGGER fail_password`.execute(db);
-    } else if (on) {
-      await sql`CREATE FUNCTION fail_password() RETURNS trigger LANGUAGE plpgsql AS
-          $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$`.execute(db);
-      await sql`CREATE TRIGGER fail_password BEFORE UPDATE OF password_hash ON users
-          FOR EACH ROW EXECUTE FUNCTION fail_password()`.execute(db);
-    } else {
-      await sql`DROP TRIGGER fail_password ON users`.execute(db);
-      await sql`DROP FUNCTION fail_password()`.execute(db);
-    }
-  });
-}
+/** Makes every insert of a code fail, or stop failing. */
+const failCodeInserts = (t: TestApp, on: boolean) =>
+  failWrites(t, 'fail_insert_codes', 'INSERT', 'codes', on);
+
+/** Makes every update of a password hash fail, or stop failing. */
+const failPasswordUpdates = (t: TestApp, on: boolean) =>
+  failWrites(t, 'fail_password', 'UPDATE OF password_hash', 'users', on);
 
 describe('codes used up in the change they allow', () => {
   it('sign-up: the same code sent twice at once verifies once and opens one session', async () => {
@@ -88,7 +79,7 @@ describe('codes used up in the change they allow', () => {
   it('sign-up: the account and its code are written together, or neither is', async () => {
     const t = app();
     // The code cannot be stored: the sign-up fails whole, and the name and address stay free.
-    await failInserts(t, 'codes', true);
+    await failCodeInserts(t, true);
     const account = {
       first_name: 'Ada',
       last_name: 'Tester',
@@ -101,7 +92,7 @@ describe('codes used up in the change they allow', () => {
     expect(
       await t.ctx.db.selectFrom('users').select('id').where('email', '=', account.email).execute(),
     ).toEqual([]);
-    await failInserts(t, 'codes', false);
+    await failCodeInserts(t, false);
     expect((await t.post('/api/users/register/', account)).status).toBe(200);
     const user = await userByEmail(t, account.email);
     expect(await codesOf(t, user.id)).toEqual([{ purpose: 'signup', attempts: 0 }]);

@@ -114,31 +114,31 @@ export const lastMessages = (db: Db, chatDbIds: number[]) =>
         .execute();
 
 /** Unread messages from others per chat for one user. */
-export const unreadCounts = (db: Db, userId: number) =>
+/**
+ * Messages unread by the member row they are joined with: past both of its marks, written by someone else,
+ * not system lines. Unread counts per chat and per user both start from it.
+ */
+const unreadMessages = (db: Db) =>
   db
-    .selectFrom('messages as m')
-    .innerJoin('chat_members as cm', (j) =>
-      j.onRef('cm.chat_id', '=', 'm.chat_id').on('cm.user_id', '=', userId),
-    )
-    .select(['m.chat_id', (eb) => eb.fn.countAll().as('n')])
+    .selectFrom('chat_members as cm')
+    .innerJoin('messages as m', 'm.chat_id', 'cm.chat_id')
     .whereRef('m.id', '>', 'cm.last_read_id')
     .whereRef('m.id', '>', 'cm.cleared_before_id')
     .where('m.kind', '=', 'user')
-    .where((eb) => eb.or([eb('m.sender_id', '!=', userId), eb('m.sender_id', 'is', null)]))
+    .where((eb) => eb.or([eb('m.sender_id', '!=', eb.ref('cm.user_id')), eb('m.sender_id', 'is', null)]));
+
+export const unreadCounts = (db: Db, userId: number) =>
+  unreadMessages(db)
+    .select(['m.chat_id', (eb) => eb.fn.countAll().as('n')])
+    .where('cm.user_id', '=', userId)
     .groupBy('m.chat_id')
     .execute();
 
 /** Unread messages over all chats, for each of these users (a user with none is left out). */
 export const unreadTotals = (db: Db, userIds: number[]) =>
-  db
-    .selectFrom('chat_members as cm')
-    .innerJoin('messages as m', 'm.chat_id', 'cm.chat_id')
+  unreadMessages(db)
     .select(['cm.user_id', (eb) => eb.fn.countAll().as('n')])
     .where('cm.user_id', 'in', userIds)
-    .whereRef('m.id', '>', 'cm.last_read_id')
-    .whereRef('m.id', '>', 'cm.cleared_before_id')
-    .where('m.kind', '=', 'user')
-    .where((eb) => eb.or([eb('m.sender_id', '!=', eb.ref('cm.user_id')), eb('m.sender_id', 'is', null)]))
     .groupBy('cm.user_id')
     .execute();
 
