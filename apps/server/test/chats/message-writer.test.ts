@@ -1,7 +1,7 @@
 import type { Message } from '@parley/protocol';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { ChatRef } from '../../src/modules/chats/message-writer';
+import type { ChatRef } from '../../src/modules/messages/message-writer';
 import { HttpError } from '../../src/platform/errors';
 import type { DomainEventMap } from '../../src/platform/events';
 import { uploadFiles } from '../attachments/attachment-helpers';

@@ -1,6 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { ReceiptBatcher } from '../../src/modules/chats/receipts';
+import { ReceiptBatcher } from '../../src/modules/messages/receipts';
 import type { DomainEventMap } from '../../src/platform/events';
 import { DomainEvents } from '../../src/platform/events';
 import type { SignedUp, TestApp } from '../helpers/test-app';

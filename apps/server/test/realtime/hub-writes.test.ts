@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { type AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { MemoryBus } from '../../src/modules/realtime/bus';
+import { MemoryBus } from '../../src/platform/bus';
 import { type Client, Hub, topics } from '../../src/modules/realtime/hub';
 import { people, startChat } from '../chats/chat-helpers';
 import { useTestApp } from '../helpers/test-app';

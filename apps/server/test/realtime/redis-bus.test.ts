@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BusMessage } from '../../src/modules/realtime/bus';
+import type { BusMessage } from '../../src/platform/bus';
 import { RedisBus } from '../../src/platform/redis/redis-bus';
 
 // The Redis bus delivers to this process's own subscribers at once, in publish order, and drops its own

@@ -17,8 +17,8 @@ import { avatarUrl } from '../accounts/user-view';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import { marksOf, toDetail, toMember, toMessage } from './chat-view';
 import * as repo from './chats.repo';
-import { type ChatRef, MessageWriter } from './message-writer';
-import { ReceiptBatcher } from './receipts';
+import { type ChatRef, MessageWriter } from '../messages/message-writer';
+import { ReceiptBatcher } from '../messages/receipts';
 
 interface Deps {
   db: Db;

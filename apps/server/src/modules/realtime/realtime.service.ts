@@ -8,9 +8,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEvents } from '../../platform/events';
 import type { ChatsService } from '../chats/chats.service';
-import type { Bus } from './bus';
+import type { Bus } from '../../platform/bus';
 import { topics } from './hub';
-import type { RoomPresence } from './room-presence';
+import type { RoomPresence } from '../../platform/room-presence';
 
 interface Deps {
   bus: Bus;

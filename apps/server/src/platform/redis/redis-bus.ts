@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Bus, BusMessage } from '../../modules/realtime/bus';
+import type { Bus, BusMessage } from '../bus';
 
 type Handler = (m: BusMessage) => void;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { RoomPresence } from '../../modules/realtime/room-presence';
+import type { RoomPresence } from '../room-presence';
 import type { Presence } from '../presence';
 
 const HEARTBEAT_MS = 20_000;

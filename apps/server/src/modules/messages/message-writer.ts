@@ -4,8 +4,8 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { AttachmentsService } from '../attachments/attachments.service';
-import { toMessage } from './chat-view';
-import * as repo from './chats.repo';
+import { toMessage } from '../chats/chat-view';
+import * as repo from '../chats/chats.repo';
 
 /** What a writer needs of a chat: its row id, public id and kind never change while it exists. */
 export interface ChatRef {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import type { DomainEvents } from '../../platform/events';
-import { marksOf, ticks } from './chat-view';
-import * as repo from './chats.repo';
+import { marksOf, ticks } from '../chats/chat-view';
+import * as repo from '../chats/chats.repo';
 import type { ChatRef } from './message-writer';
 
 /** After a chat's receipts were written, later ones gather this long and are written together. */
