@@ -30,12 +30,11 @@ import { PushService } from './modules/notifications/push.service';
 import { loadVapidKeys } from './modules/notifications/vapid';
 import { avatarMediaRoutes, profilesRoutes } from './modules/profiles/profiles.routes';
 import { ProfilesService } from './modules/profiles/profiles.service';
-import { MemoryBus } from './platform/bus';
 import { Hub, SocketSweep } from './modules/realtime/hub';
 import { RealtimeService } from './modules/realtime/realtime.service';
-import { MemoryRoomPresence } from './platform/room-presence';
 import { socketRoutes } from './modules/realtime/socket.routes';
 import { TicketService } from './modules/realtime/ticket.service';
+import { MemoryBus } from './platform/bus';
 import { HttpError } from './platform/errors';
 import { DomainEvents } from './platform/events';
 import { loggerOptions } from './platform/logger';
@@ -45,6 +44,7 @@ import { MemoryRateLimiter } from './platform/rate-limit';
 import { RedisBus } from './platform/redis/redis-bus';
 import { RedisPresence, RedisPresenceStore, RedisRoomPresence } from './platform/redis/redis-presence';
 import { RedisRateLimiter } from './platform/redis/redis-rate-limit';
+import { MemoryRoomPresence } from './platform/room-presence';
 import { LocalDiskStorage } from './platform/storage';
 
 export interface ParleyServer {

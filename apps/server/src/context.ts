@@ -9,15 +9,15 @@ import type { GroupsService } from './modules/chats/groups.service';
 import type { EmailDigestService } from './modules/notifications/email-digest.service';
 import type { PushService } from './modules/notifications/push.service';
 import type { ProfilesService } from './modules/profiles/profiles.service';
-import type { Bus } from './platform/bus';
 import type { Hub } from './modules/realtime/hub';
 import type { RealtimeService } from './modules/realtime/realtime.service';
-import type { RoomPresence } from './platform/room-presence';
 import type { TicketService } from './modules/realtime/ticket.service';
+import type { Bus } from './platform/bus';
 import type { DomainEvents } from './platform/events';
 import type { Mailer } from './platform/mail';
 import type { Presence } from './platform/presence';
 import type { RateLimiter } from './platform/rate-limit';
+import type { RoomPresence } from './platform/room-presence';
 import type { FileStorage } from './platform/storage';
 
 /** The one dependency container, built once in app.ts and handed to every module. */

@@ -15,10 +15,10 @@ import type { DomainEvents } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
 import { avatarUrl } from '../accounts/user-view';
 import type { AttachmentsService } from '../attachments/attachments.service';
-import { marksOf, toDetail, toMember, toMessage } from './chat-view';
-import * as repo from './chats.repo';
 import { type ChatRef, MessageWriter } from '../messages/message-writer';
 import { ReceiptBatcher } from '../messages/receipts';
+import { marksOf, toDetail, toMember, toMessage } from './chat-view';
+import * as repo from './chats.repo';
 
 interface Deps {
   db: Db;

@@ -6,8 +6,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { FieldsError } from '../../platform/errors';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
-import type { Session } from '../accounts/session.service';
 import type { RoomPresence } from '../../platform/room-presence';
+import type { Session } from '../accounts/session.service';
 import * as repo from './notifications.repo';
 import { type VapidKeys, vapidSubject } from './vapid';
 

@@ -2,8 +2,8 @@ import type { Duplex } from 'node:stream';
 import { CLOSE_AUTH_FAILED } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { SessionService } from '../accounts/session.service';
 import type { Bus, BusMessage } from '../../platform/bus';
+import type { SessionService } from '../accounts/session.service';
 
 // This process's open sockets, grouped by bus topic. A topic is subscribed on the bus while any local socket
 // needs it, so a frame published anywhere reaches every socket everywhere, serialised once per broadcast.

@@ -6,11 +6,11 @@ import {
   type ServerFrame,
 } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DomainEvents } from '../../platform/events';
-import type { ChatsService } from '../chats/chats.service';
 import type { Bus } from '../../platform/bus';
-import { topics } from './hub';
+import type { DomainEvents } from '../../platform/events';
 import type { RoomPresence } from '../../platform/room-presence';
+import type { ChatsService } from '../chats/chats.service';
+import { topics } from './hub';
 
 interface Deps {
   bus: Bus;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { RoomPresence } from '../room-presence';
 import type { Presence } from '../presence';
+import type { RoomPresence } from '../room-presence';
 
 const HEARTBEAT_MS = 20_000;
 /** A process that stops sending heartbeats (crashed, cut off) is forgotten after this: its users go offline. */
