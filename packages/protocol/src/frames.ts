@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { chatDetailSchema, dbIdSchema, messageSchema } from './chat';
+import { MESSAGE_MAX_LENGTH } from './constants';
+
+// The two socket channels (SPEC §7, DESIGN §6): one discriminated union per direction and channel. The server
+// parses what clients send with these, the web client parses what the server sends with them.
+
+const ids = z.array(dbIdSchema).max(500);
+const messageIds = z.array(z.number().int());
+
+/** Frames a client sends on /ws/chatroom/{chat_id}/. */
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('chat_message'),
+    body: z
+      .string()
+      .max(MESSAGE_MAX_LENGTH * 4)
+      .optional()
+      .default(''),
+    client_id: z.string().min(1).max(64).optional(),
+    file_ids: z.array(dbIdSchema).max(10).optional(),
+  }),
+  z.object({ type: z.literal('typing'), is_typing: z.boolean() }),
+  z.object({ type: z.literal('read_messages'), message_ids: ids }),
+  z.object({ type: z.literal('messages_delivered'), message_ids: ids }),
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+/** Frames a client sends on /ws/notifications/: it acknowledges messages it was told about. */
+export const notificationClientFrameSchema = z.object({
+  type: z.literal('messages_delivered'),
+  chatroom_id: z.string().min(1).max(64),
+  message_ids: ids,
+});
+export type NotificationClientFrame = z.infer<typeof notificationClientFrameSchema>;
+
+/** Frames the server sends on a chat room socket. */
+export const serverFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('chat_message'),
+    message: messageSchema,
+    client_id: z.string().nullable().optional(),
+  }),
+  z.object({
+    type: z.literal('typing'),
+    user_id: z.number().int(),
+    username: z.string(),
+    is_typing: z.boolean(),
+  }),
+  z.object({ type: z.literal('in_chat_count'), count: z.number().int() }),
+  z.object({ type: z.literal('in_chat_users_update'), user_ids: z.array(z.number().int()) }),
+  z.object({ type: z.literal('messages_read'), message_ids: messageIds, user_id: z.number().int() }),
+  z.object({ type: z.literal('messages_delivered'), message_ids: messageIds }),
+  z.object({ type: z.literal('chat_updated'), chat: chatDetailSchema }),
+  z.object({
+    type: z.literal('error'),
+    message: z.string(),
+    code: z.string().optional(),
+    client_id: z.string().optional(),
+  }),
+]);
+export type ServerFrame = z.infer<typeof serverFrameSchema>;
+
+/** What the notification socket says of a new message in a chat the person is not looking at. */
+export const notificationPayloadSchema = z.object({
+  sender: z.string(),
+  sender_avatar: z.string().nullable(),
+  message: z.string(),
+  chatroom_id: z.string(),
+  is_private: z.boolean(),
+  message_id: z.number().int(),
+});
+export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
+
+/** Frames the server sends on /ws/notifications/. */
+export const notificationFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('notification_count'), count: z.number().int() }),
+  z.object({ type: z.literal('new_message'), message: notificationPayloadSchema }),
+  /** The person's chat list changed: added to or removed from a group, or a group deleted. */
+  z.object({ type: z.literal('chats_changed') }),
+]);
+export type NotificationFrame = z.infer<typeof notificationFrameSchema>;
+
+/** Error texts the server puts in `error` frames (and the HTTP answers of the same refusals). */
+export const SOCKET_ERRORS = {
+  invalidFormat: 'Invalid message format',
+  tooLarge: 'Message too large',
+  blank: 'Message cannot be empty',
+  tooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  rateLimited: 'You are sending messages too fast. Please slow down.',
+  failed: 'Failed to send message. Please try again.',
+} as const;
+
+/** Text the client shows for socket problems (SPEC §8). */
+export const SOCKET_CLIENT_TEXT = {
+  connectionError: 'Connection error',
+  invalidFormat: 'Invalid message format',
+  notConnected: 'Not connected to chat',
+  authFailed: 'Authentication failed',
+  notFound: 'Chat room not found',
+  notificationError: 'Notification connection error',
+  notificationInvalid: 'Invalid notification message format',
+} as const;
