@@ -16,6 +16,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { CodeService } from './modules/accounts/code.service';
 import { SessionService } from './modules/accounts/session.service';
+import { UsersService } from './modules/accounts/users.service';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { AttachmentsService } from './modules/attachments/attachments.service';
 import { UrlSigner } from './modules/attachments/url-signer';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter();
   const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
   const sessions = new SessionService(db, events);
+  const users = new UsersService(db);
   const codes = new CodeService(db);
   const bus = config.redisUrl ? new RedisBus(config.redisUrl) : new MemoryBus();
   const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
@@ -99,6 +101,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     events,
     presence,
     sessions,
+    users,
     accounts: new AccountsService({
       config,
       log: app.log,
@@ -112,7 +115,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     }),
     chats,
     attachments,
-    groups: new GroupsService({ db, events, chats, storage, attachments }),
+    groups: new GroupsService({ db, events, chats, users, storage, attachments }),
     bus,
     hub: new Hub(bus),
     rooms,

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db, DialectName } from './db/database';
 import type { AccountsService } from './modules/accounts/accounts.service';
 import type { SessionService } from './modules/accounts/session.service';
+import type { UsersService } from './modules/accounts/users.service';
 import type { AttachmentsService } from './modules/attachments/attachments.service';
 import type { ChatsService } from './modules/chats/chats.service';
 import type { GroupsService } from './modules/chats/groups.service';
@@ -31,6 +32,7 @@ export interface AppContext {
   events: DomainEvents;
   presence: Presence;
   sessions: SessionService;
+  users: UsersService;
   accounts: AccountsService;
   chats: ChatsService;
   attachments: AttachmentsService;

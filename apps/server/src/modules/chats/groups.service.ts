@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { FileStorage } from '../../platform/storage';
+import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import * as repo from './chats.repo';
 import type { ChatsService } from './chats.service';
@@ -11,11 +12,10 @@ interface Deps {
   db: Db;
   events: DomainEvents;
   chats: ChatsService;
+  users: UsersService;
   storage: FileStorage;
   attachments: AttachmentsService;
 }
-
-/** The largest id an `integer` (PostgreSQL serial) column holds. */
 
 const nameOf = (u: {
   username: string | null;
@@ -35,10 +35,24 @@ const nameOf = (u: {
  * is announced as a system line and a `chat.updated` event that open clients apply at once.
  */
 export class GroupsService {
-  constructor(private readonly d: Deps) {}
+  private readonly db: Db;
+  private readonly events: DomainEvents;
+  private readonly chats: ChatsService;
+  private readonly users: UsersService;
+  private readonly storage: FileStorage;
+  private readonly attachments: AttachmentsService;
+
+  constructor(deps: Deps) {
+    this.db = deps.db;
+    this.events = deps.events;
+    this.chats = deps.chats;
+    this.users = deps.users;
+    this.storage = deps.storage;
+    this.attachments = deps.attachments;
+  }
 
   private async requireGroupMember(userId: number, chatId: string) {
-    const found = await this.d.chats.requireMember(userId, chatId);
+    const found = await this.chats.requireMember(userId, chatId);
     if (found.chat.is_private) throw new BadRequestError('This is a private chat, not a group.');
     return found;
   }
@@ -54,7 +68,7 @@ export class GroupsService {
   }
 
   private async actorName(userId: number) {
-    const [me] = await repo.findUsers(this.d.db, [userId]);
+    const [me] = await this.users.findActivated([userId]);
     return me ? nameOf(me) : 'Someone';
   }
 
@@ -65,42 +79,36 @@ export class GroupsService {
     changes: { name: string; description?: string; avatar?: string },
   ): Promise<{ previousAvatar: string | null }> {
     const { chat } = await this.requireAdmin(userId, chatId);
-    await repo.updateChat(this.d.db, chat.id, {
+    await repo.updateChat(this.db, chat.id, {
       name: changes.name,
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.avatar ? { avatar: changes.avatar } : {}),
     });
     if (changes.name !== chat.name) {
-      await this.d.chats.announce(
-        chat,
-        `${await this.actorName(userId)} renamed the group to ${changes.name}`,
-      );
+      await this.chats.announce(chat, `${await this.actorName(userId)} renamed the group to ${changes.name}`);
     }
-    this.d.events.emit('chat.updated', { chatId });
+    this.events.emit('chat.updated', { chatId });
     return { previousAvatar: changes.avatar ? chat.avatar : null };
   }
 
   async addMembers(userId: number, chatId: string, targets: (string | number)[]) {
     const { chat } = await this.requireAdmin(userId, chatId);
-    // Ids past a 32-bit integer name nobody (and would make PostgreSQL fail on an `integer` column).
-    const users = await repo.findUsers(
-      this.d.db,
-      targets.filter((t) => typeof t === 'string' || t <= MAX_DB_ID),
-    );
+    // Ids past a 32-bit integer name nobody: findActivated leaves them out.
+    const users = await this.users.findActivated(targets);
     if (users.length === 0) throw new NotFoundError('User not found.');
-    const current = new Set((await repo.membersOf(this.d.db, [chat.id])).map((m) => m.user_id));
+    const current = new Set((await repo.membersOf(this.db, [chat.id])).map((m) => m.user_id));
     const fresh = users.filter((u) => !current.has(u.id));
     const now = new Date().toISOString();
     for (const u of fresh) {
-      await repo.insertMember(this.d.db, { chat_id: chat.id, user_id: u.id, role: 'member', joined_at: now });
+      await repo.insertMember(this.db, { chat_id: chat.id, user_id: u.id, role: 'member', joined_at: now });
     }
     const actor = await this.actorName(userId);
-    for (const u of fresh) await this.d.chats.announce(chat, `${actor} added ${nameOf(u)}`);
+    for (const u of fresh) await this.chats.announce(chat, `${actor} added ${nameOf(u)}`);
     if (fresh.length > 0) {
-      this.d.events.emit('chat.updated', { chatId });
-      this.d.events.emit('chats.changed', { userIds: fresh.map((u) => u.id) });
+      this.events.emit('chat.updated', { chatId });
+      this.events.emit('chats.changed', { userIds: fresh.map((u) => u.id) });
     }
-    return this.d.chats.detail(userId, chatId);
+    return this.chats.detail(userId, chatId);
   }
 
   async removeMember(userId: number, chatId: string, targetId: number) {
@@ -109,26 +117,26 @@ export class GroupsService {
       throw new BadRequestError('The admin cannot be removed. Leave the group instead.');
     if (!Number.isSafeInteger(targetId) || targetId < 1 || targetId > MAX_DB_ID)
       throw new NotFoundError('That person is not a member of this group.');
-    const target = await repo.findMembership(this.d.db, chat.id, targetId);
+    const target = await repo.findMembership(this.db, chat.id, targetId);
     if (!target) throw new NotFoundError('That person is not a member of this group.');
     if (target.role === 'admin') throw new ForbiddenError('The admin cannot be removed.');
-    await repo.deleteMember(this.d.db, chat.id, targetId);
-    const [removed] = await repo.findUsers(this.d.db, [targetId]);
-    this.d.events.emit('member.removed', { chatId, userId: targetId });
-    await this.d.chats.announce(
+    await repo.deleteMember(this.db, chat.id, targetId);
+    const [removed] = await this.users.findActivated([targetId]);
+    this.events.emit('member.removed', { chatId, userId: targetId });
+    await this.chats.announce(
       chat,
       `${await this.actorName(userId)} removed ${removed ? nameOf(removed) : 'a member'}`,
     );
-    this.d.events.emit('chat.updated', { chatId });
-    return this.d.chats.detail(userId, chatId);
+    this.events.emit('chat.updated', { chatId });
+    return this.chats.detail(userId, chatId);
   }
 
   /** A member leaves; an admin who leaves hands the group to the longest-standing member; an empty group goes. */
   async leave(userId: number, chatId: string): Promise<void> {
     const { chat, member } = await this.requireGroupMember(userId, chatId);
     const name = await this.actorName(userId);
-    const fileKeys = await this.d.attachments.keysOfChat(chat.id);
-    const deleted = await this.d.db.transaction().execute(async (trx) => {
+    const fileKeys = await this.attachments.keysOfChat(chat.id);
+    const deleted = await this.db.transaction().execute(async (trx) => {
       await repo.deleteMember(trx, chat.id, userId);
       const rest = (await repo.membersOf(trx, [chat.id])).filter((m) => m.user_id !== null);
       if (rest.length === 0) {
@@ -143,28 +151,28 @@ export class GroupsService {
       }
       return false;
     });
-    this.d.events.emit('member.removed', { chatId, userId });
+    this.events.emit('member.removed', { chatId, userId });
     if (deleted) {
-      this.d.events.emit('chat.deleted', { chatId, avatar: chat.avatar, memberIds: [] });
+      this.events.emit('chat.deleted', { chatId, avatar: chat.avatar, memberIds: [] });
       await this.removeAvatar(chat.avatar);
-      await this.d.attachments.removeKeys(fileKeys);
+      await this.attachments.removeKeys(fileKeys);
       return;
     }
-    await this.d.chats.announce(chat, `${name} left`);
-    this.d.events.emit('chat.updated', { chatId });
+    await this.chats.announce(chat, `${name} left`);
+    this.events.emit('chat.updated', { chatId });
   }
 
   async deleteGroup(userId: number, chatId: string): Promise<void> {
     const { chat } = await this.requireAdmin(userId, chatId);
-    const memberIds = await this.d.chats.memberIds(chatId);
-    const fileKeys = await this.d.attachments.keysOfChat(chat.id);
-    await repo.deleteChat(this.d.db, chat.id);
-    await this.d.attachments.removeKeys(fileKeys);
-    this.d.events.emit('chat.deleted', { chatId, avatar: chat.avatar, memberIds });
+    const memberIds = await this.chats.memberIds(chatId);
+    const fileKeys = await this.attachments.keysOfChat(chat.id);
+    await repo.deleteChat(this.db, chat.id);
+    await this.attachments.removeKeys(fileKeys);
+    this.events.emit('chat.deleted', { chatId, avatar: chat.avatar, memberIds });
     await this.removeAvatar(chat.avatar);
   }
 
   private async removeAvatar(name: string | null) {
-    if (name) await this.d.storage.delete(`avatars/${name}`).catch(() => {});
+    if (name) await this.storage.delete(`avatars/${name}`).catch(() => {});
   }
 }
