@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { createKeyedAckBatcher } from '../../lib/ack-batcher';
 import { fetchSocketTicket, ReconnectingSocket, socketUrl } from '../../lib/chat-socket';
 import { chatQueryKeys } from '../../lib/chat-socket-shared';
-import { settingsQueryOptions } from '../settings/api/get-settings';
+import { settingsQueryOptions } from '../../lib/settings-query';
 import { askPermissionIfUndecided, notifyNewMessage } from './browser-notification';
 import { notificationStore } from './notification-store';
 import { usePushSubscription } from './push-subscription';

@@ -2,7 +2,7 @@ import { MESSAGE_MAX_LENGTH } from '@parley/protocol';
 import { Paperclip, SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { ATTACH_ACCEPT, attachmentProblems } from '../../attachments/lib/attachment-files';
+import { ATTACH_ACCEPT, attachmentProblems } from '../lib/attachment-files';
 
 export interface ComposerProps {
   /** Returns false when the message could not go out; the text is then kept. */

@@ -1,12 +1,12 @@
 import { DELETED_DISPLAY_NAME, DELETED_USERNAME, type Message } from '@parley/protocol';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar';
 import { cn } from '../../../lib/cn';
-import { AttachmentList } from '../../attachments/components/attachment-list';
-import { PendingUploads } from '../../attachments/components/pending-uploads';
 import type { PendingMessage } from '../lib/room-messages';
+import { AttachmentList } from './attachment-list';
 import { MessageTicks } from './message-ticks';
-import { UserAvatar } from './user-avatar';
+import { PendingUploads } from './pending-uploads';
 
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -74,7 +74,7 @@ export const MessageItem = memo(function MessageItem({
       data-message-id={message.id || undefined}
     >
       <SenderLink to={to} label={own ? 'Your profile' : `${name}'s profile`} className="shrink-0">
-        <UserAvatar src={message.sender_avatar} name={name} size="sm" />
+        <Avatar src={message.sender_avatar} name={name} size="sm" tone="muted" lazy />
       </SenderLink>
       <div
         className={cn('flex max-w-[78%] min-w-0 flex-col sm:max-w-[70%]', own ? 'items-end' : 'items-start')}

@@ -1,9 +1,9 @@
 import { type ChatDetail, DELETED_DISPLAY_NAME, DELETED_USERNAME, lastSeenText } from '@parley/protocol';
 import { ArrowLeft, BadgeCheck, Settings } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar';
 import type { SocketStatus } from '../../../lib/chat-socket';
 import { cn } from '../../../lib/cn';
-import { UserAvatar } from './user-avatar';
 
 const STATUS_TEXT: Record<SocketStatus, string> = {
   connected: 'Connected',
@@ -59,7 +59,7 @@ export function RoomHeader({ chat, status, inChatCount, inChatUserIds }: RoomHea
         <PrivateTitle chat={chat} status={status} inChatUserIds={inChatUserIds} />
       ) : (
         <div className="flex min-w-0 flex-1 items-center gap-3">
-          <UserAvatar src={chat.chat_avatar ?? chat.avatar} name={chat.display_name} group />
+          <Avatar src={chat.chat_avatar ?? chat.avatar} name={chat.display_name} group lazy />
           <div className="min-w-0">
             <h1 className="truncate font-semibold text-slate-900">{chat.display_name || chat.group_name}</h1>
             <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
@@ -97,7 +97,7 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
   const title = (
     <>
       <span className="relative shrink-0">
-        <UserAvatar src={deleted ? null : (partner?.avatar ?? chat.avatar)} name={name} />
+        <Avatar src={deleted ? null : (partner?.avatar ?? chat.avatar)} name={name} tone="muted" lazy />
         <span
           role="img"
           aria-label={inRoom ? 'In this chat' : 'Not in this chat'}

@@ -17,9 +17,9 @@ import {
   socketUrl,
 } from '../../../lib/chat-socket';
 import { chatQueryKeys, enterChatRoom } from '../../../lib/chat-socket-shared';
-import { uploadAttachments, uploadErrorText } from '../../attachments/api/upload-attachments';
-import { guessFileType } from '../../attachments/lib/attachment-files';
 import { getMessages, getMessagesAfter } from '../api/get-messages';
+import { uploadAttachments, uploadErrorText } from '../api/upload-attachments';
+import { guessFileType } from '../lib/attachment-files';
 import {
   initialRoomMessages,
   lastKnownId,

@@ -3,6 +3,7 @@ import { ArrowLeft, BadgeCheck, Eraser, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { Avatar } from '../../../components/avatar';
 import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
 import { Page } from '../../../components/page';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -10,7 +11,6 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError, serverErrorOr } from '../../../lib/api-error';
-import { Avatar } from '../../profile/components/avatar';
 import { useClearConversation } from '../api/clear-conversation';
 import { usePrivateChat } from '../api/get-private-chat';
 
@@ -69,7 +69,7 @@ export function ChatSettingsPage() {
     >
       <Card>
         <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
-          <Avatar src={deleted ? null : partner.avatar} name={name} size="xl" />
+          <Avatar src={deleted ? null : partner.avatar} name={name} size="2xl" />
           <div className="min-w-0 flex-1">
             <h2 className="flex items-center justify-center gap-1.5 text-xl font-semibold text-slate-900 sm:justify-start">
               <span className="break-words">{name}</span>

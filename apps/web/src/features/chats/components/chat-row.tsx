@@ -1,7 +1,7 @@
 import { type ChatListItem, chatListTime, previewText } from '@parley/protocol';
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { ChatAvatar } from './chat-avatar';
+import { Avatar } from '../../../components/avatar';
 
 export const chatPath = (chat: Pick<ChatListItem, 'chat_id' | 'is_private'>) =>
   `/${chat.is_private ? 'chats' : 'groups'}/${encodeURIComponent(chat.chat_id)}`;
@@ -17,12 +17,22 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
         to={chatPath(chat)}
         className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-offset-[-2px]"
       >
-        <ChatAvatar
-          src={avatar}
-          name={chat.display_name}
-          group={!chat.is_private}
-          online={chat.is_private && chat.is_online}
-        />
+        <span className="relative inline-flex shrink-0">
+          <Avatar
+            src={avatar}
+            name={chat.display_name}
+            group={!chat.is_private}
+            size="lg"
+            tone="muted"
+            lazy
+          />
+          {chat.is_private && chat.is_online && (
+            <span
+              aria-hidden="true"
+              className="absolute right-0 bottom-0 size-3 rounded-full bg-emerald-500 ring-2 ring-white"
+            />
+          )}
+        </span>
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
             <span className="flex min-w-0 items-center gap-1">

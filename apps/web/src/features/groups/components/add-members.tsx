@@ -1,10 +1,10 @@
 import type { ChatMember, ProfileListItem } from '@parley/protocol';
 import { UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { Avatar } from '../../profile/components/avatar';
 import { matchPeople, usePeople } from '../api/search-people';
 
 /** A username someone might type in full (a hidden profile is not listed, but can still be added by name). */

@@ -3,6 +3,7 @@ import { LogOut, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { PictureField } from '../../../components/picture-field';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -14,8 +15,8 @@ import { useDeleteGroup } from '../api/delete-group';
 import { useLeaveGroup } from '../api/leave-group';
 import { useAddMembers, useRemoveMember } from '../api/manage-members';
 import { useUpdateGroup } from '../api/update-group';
+import { GROUP_AVATAR_HINT, groupAvatarProblem } from '../lib/group-avatar';
 import { AddMembers } from './add-members';
-import { GroupAvatarField } from './group-avatar-field';
 import { LEAVE_GROUP_TEXT } from './group-member-view';
 import { MemberList, memberName } from './member-list';
 
@@ -24,6 +25,7 @@ const DESCRIPTION_MAX = 500;
 /** 'Manage Chat Room': the admin edits the group, manages its members, and may delete it. */
 export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: number }) {
   const chatId = detail.chat_id;
+  const current = detail.chat_avatar ?? detail.avatar;
   const membersTitleId = useId();
   const descriptionId = useId();
   const [name, setName] = useState(detail.group_name);
@@ -148,10 +150,20 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
               {description.length}/{DESCRIPTION_MAX}
             </p>
           </div>
-          <GroupAvatarField
-            current={detail.chat_avatar ?? detail.avatar}
+          <PictureField
+            texts={{
+              label: 'Group avatar',
+              currentAlt: 'Current group avatar',
+              previewAlt: 'Preview of the chosen group avatar',
+              choose: image || current ? 'Change image' : 'Upload image',
+              remove: 'Remove chosen image',
+              hint: GROUP_AVATAR_HINT,
+            }}
+            current={current}
+            group
             file={image}
             onChange={setImage}
+            problem={groupAvatarProblem}
             disabled={saving}
           />
           <div className="flex justify-end">

@@ -3,12 +3,12 @@ import { LogOut } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { serverErrorOr } from '../../../lib/api-error';
 import { useLeaveGroup } from '../api/leave-group';
-import { GroupPicture } from './group-picture';
 import { MemberList } from './member-list';
 
 export const LEAVE_GROUP_TEXT = "You'll need to be invited back to rejoin.";
@@ -38,7 +38,7 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
     <>
       <Card>
         <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
-          <GroupPicture src={detail.chat_avatar ?? detail.avatar} size="xl" />
+          <Avatar src={detail.chat_avatar ?? detail.avatar} group size="2xl" />
           <div className="min-w-0">
             <h2 className="text-xl font-semibold break-words text-slate-900" data-testid="group-name">
               {detail.group_name || detail.display_name}

@@ -1,8 +1,8 @@
 import { type ChatMember, DELETED_DISPLAY_NAME, DELETED_USERNAME } from '@parley/protocol';
 import { BadgeCheck, UserMinus } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
-import { Avatar } from '../../profile/components/avatar';
 
 export const memberName = (m: Pick<ChatMember, 'username' | 'displayname' | 'name'>): string =>
   m.username === DELETED_USERNAME ? DELETED_DISPLAY_NAME : m.displayname || m.name || m.username;

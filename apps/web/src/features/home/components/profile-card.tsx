@@ -1,7 +1,7 @@
 import type { ProfileListItem } from '@parley/protocol';
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { Avatar } from '../../profile/components/avatar';
+import { Avatar } from '../../../components/avatar';
 
 /** One person on the home grid; it opens /profile for oneself and /user/{username} for anyone else. */
 export function ProfileCard({ profile, own }: { profile: ProfileListItem; own: boolean }) {
@@ -12,7 +12,7 @@ export function ProfileCard({ profile, own }: { profile: ProfileListItem; own: b
       className="group flex h-full flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md sm:flex-row sm:p-5 sm:text-left"
     >
       <span className="relative shrink-0">
-        <Avatar src={profile.avatar} name={name} size="lg" />
+        <Avatar src={profile.avatar} name={name} size="xl" />
         {profile.is_online && (
           <span
             role="img"

@@ -2,6 +2,7 @@ import { BIO_MAX_LENGTH, MSG } from '@parley/protocol';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { PictureField } from '../../../components/picture-field';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
@@ -10,13 +11,13 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useOwnProfile } from '../api/get-own-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import {
+  imageProblem,
   LOAD_FAILED,
   missingRequired,
   type ProfileFields,
   updateFailureMessage,
 } from '../lib/profile-errors';
 import { ProfileTextArea, ProfileTextField } from './form-fields';
-import { PictureField } from './picture-field';
 
 /** SPEC §2: after a successful update the screen waits this long, then goes to /profile. */
 const BACK_TO_PROFILE_MS = 500;
@@ -146,7 +147,23 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
       {loadError && <ErrorBanner>{loadError}</ErrorBanner>}
       {error && <ErrorBanner>{error}</ErrorBanner>}
 
-      <PictureField current={initial.avatar} name={name} file={image} onChange={setImage} disabled={busy} />
+      <PictureField
+        texts={{
+          label: 'Profile Picture',
+          currentAlt: 'Current profile picture',
+          previewAlt: 'Preview of the chosen picture',
+          choose: image ? 'Choose another' : 'Upload a file',
+          remove: 'Remove chosen picture',
+          hint: 'PNG, JPG, GIF up to 10MB',
+        }}
+        current={initial.avatar}
+        name={name}
+        file={image}
+        onChange={setImage}
+        problem={imageProblem}
+        droppable
+        disabled={busy}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <ProfileTextField

@@ -1,13 +1,13 @@
 import type { OwnProfile } from '@parley/protocol';
 import { PencilLine, Plus, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { useOwnProfile } from '../api/get-own-profile';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { ownProfileErrorText } from '../lib/profile-errors';
-import { Avatar } from './avatar';
 import { ProfileProblem } from './profile-problem';
 import { VerifiedPill } from './verified-badge';
 
@@ -74,7 +74,7 @@ function OwnProfileView({
               <Avatar
                 src={profile.avatar}
                 name={name}
-                size="2xl"
+                size="3xl"
                 alt="Your profile picture"
                 className="ring-4 ring-white"
               />

@@ -1,14 +1,14 @@
 import { displayNameOf, joinedMonthYear, lastSeenText, type PublicProfile } from '@parley/protocol';
 import { CalendarDays, MapPin, MessageCircle } from 'lucide-react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth-store';
-import { useStartChat } from '../../chats/api/start-chat';
 import { usePublicProfile } from '../api/get-public-profile';
+import { useStartChat } from '../api/start-chat';
 import { publicProfileErrorText } from '../lib/profile-errors';
-import { Avatar } from './avatar';
 import { PresenceLabel } from './presence';
 import { ProfileProblem } from './profile-problem';
 import { VerifiedIcon } from './verified-badge';
@@ -73,7 +73,7 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
               <Avatar
                 src={profile.avatar}
                 name={name}
-                size="2xl"
+                size="3xl"
                 alt={`Profile picture of ${name}`}
                 className="ring-4 ring-white"
               />

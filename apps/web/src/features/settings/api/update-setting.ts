@@ -2,7 +2,7 @@ import type { SettingsField, SettingsResponse } from '@parley/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { api } from '../../../lib/api-client';
-import { settingsQueryKey } from './get-settings';
+import { settingsQueryKey } from '../../../lib/settings-query';
 
 export interface SettingChange {
   field: SettingsField;

@@ -7,7 +7,7 @@ import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { serverErrorOr } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
-import { settingsQueryKey } from '../api/get-settings';
+import { settingsQueryKey } from '../../../lib/settings-query';
 import { useVerifyEmailChange } from '../api/verify-email-change';
 
 /** The code panel after an email change: the code went to the new address; a correct one applies the change. */

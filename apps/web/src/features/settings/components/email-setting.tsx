@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { serverErrorOr } from '../../../lib/api-error';
-import { settingsQueryKey } from '../api/get-settings';
+import { settingsQueryKey } from '../../../lib/settings-query';
 import { useUpdateEmail } from '../api/update-email';
 import { EmailCodePanel } from './email-code-panel';
 

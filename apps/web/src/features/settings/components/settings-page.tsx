@@ -2,7 +2,7 @@ import { Page } from '../../../components/page';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
-import { useSettings } from '../api/get-settings';
+import { useSettings } from '../../../lib/settings-query';
 import { DeleteAccountSection } from './delete-account-section';
 import { EmailSetting } from './email-setting';
 import { SettingsSwitches } from './settings-switches';

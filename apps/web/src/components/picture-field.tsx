@@ -1,28 +1,46 @@
-import { GROUP_AVATAR_MAX_BYTES } from '@parley/protocol';
 import { ImageUp, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { GroupPicture } from './group-picture';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { cn } from '../lib/cn';
+import { Avatar } from './avatar';
 
-export const GROUP_AVATAR_HINT = 'Recommended: Square image, max 2MB';
+// The one picture field of the forms that set a picture (a profile's, a group's): the current picture or a
+// preview of the chosen one, an upload button, a remove button once a file is chosen, and a hint. The file is
+// checked here before upload; a refused one leaves any earlier, valid choice in place.
 
-/** Why a chosen group picture cannot be used, or null. */
-export function groupAvatarProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!file.type.startsWith('image/') || file.type === 'image/svg+xml')
-    return 'Please select a valid image file.';
-  if (file.size > GROUP_AVATAR_MAX_BYTES) return 'Image size must be less than 2MB.';
-  return null;
+export interface PictureFieldTexts {
+  /** The legend, and the file input's accessible name. */
+  label: string;
+  currentAlt: string;
+  previewAlt: string;
+  /** The upload button's text. */
+  choose: string;
+  /** The remove button's accessible name. */
+  remove: string;
+  hint: string;
 }
 
-/** 'Group avatar': the current picture, or a preview of the chosen one, an upload button and the size hint. */
-export function GroupAvatarField({
+export function PictureField({
+  texts,
   current,
+  name,
+  group = false,
   file,
   onChange,
+  problem,
+  droppable = false,
   disabled = false,
 }: {
+  texts: PictureFieldTexts;
   current: string | null;
+  /** Whose picture: a person's initials stand in while there is none. */
+  name?: string;
+  group?: boolean;
   file: File | null;
   onChange: (file: File | null) => void;
+  /** Why a chosen file cannot be used, or null. */
+  problem: (file: File) => string | null;
+  /** Whether a file may also be dropped on the field (a pointer shortcut; the input is the keyboard path). */
+  droppable?: boolean;
   disabled?: boolean;
 }) {
   const id = useId();
@@ -30,24 +48,50 @@ export function GroupAvatarField({
   const errorId = `${id}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   const preview = useObjectUrl(file);
 
-  const choose = (chosen: File | undefined) => {
+  const choose = (chosen: File | null | undefined) => {
+    // Let the same file be chosen again after a refusal or a removal.
     if (inputRef.current) inputRef.current.value = '';
     if (!chosen) return;
-    const problem = groupAvatarProblem(chosen);
-    setError(problem);
-    if (!problem) onChange(chosen);
+    const refusal = problem(chosen);
+    setError(refusal);
+    if (!refusal) onChange(chosen);
   };
+
+  const dropHandlers = droppable
+    ? {
+        onDragOver: (event: DragEvent) => {
+          event.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: () => setDragging(false),
+        onDrop: (event: DragEvent) => {
+          event.preventDefault();
+          setDragging(false);
+          if (!disabled) choose(event.dataTransfer.files[0]);
+        },
+      }
+    : {};
 
   return (
     <fieldset className="space-y-1.5" disabled={disabled}>
-      <legend className="mb-1.5 block text-sm font-medium text-slate-700">Group avatar</legend>
-      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50/60 px-4 py-4 text-center sm:flex-row sm:text-left">
-        <GroupPicture
+      <legend className="mb-1.5 block text-sm font-medium text-slate-700">{texts.label}</legend>
+      <div
+        {...dropHandlers}
+        className={cn(
+          'flex flex-col items-center gap-4 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors sm:flex-row sm:text-left',
+          dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50/60',
+          error && 'border-red-300',
+        )}
+      >
+        <Avatar
           src={preview ?? current}
-          size="xl"
-          alt={preview ? 'Preview of the chosen group avatar' : 'Current group avatar'}
+          name={name}
+          group={group}
+          size="2xl"
+          alt={preview ? texts.previewAlt : texts.currentAlt}
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
@@ -56,14 +100,14 @@ export function GroupAvatarField({
               className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm transition-colors hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
             >
               <ImageUp aria-hidden="true" className="size-4" />
-              {file || current ? 'Change image' : 'Upload image'}
+              {texts.choose}
               <input
                 ref={inputRef}
                 id={id}
                 type="file"
                 accept="image/*"
                 className="sr-only"
-                aria-label="Group avatar"
+                aria-label={texts.label}
                 aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
                 aria-invalid={error ? true : undefined}
                 onChange={(event) => choose(event.target.files?.[0])}
@@ -72,7 +116,7 @@ export function GroupAvatarField({
             {file && (
               <button
                 type="button"
-                aria-label="Remove chosen image"
+                aria-label={texts.remove}
                 onClick={() => {
                   onChange(null);
                   setError(null);
@@ -83,10 +127,11 @@ export function GroupAvatarField({
                 Remove
               </button>
             )}
+            {droppable && <span className="hidden text-sm text-slate-500 sm:inline">or drag and drop</span>}
           </div>
           {file && <p className="mt-2 truncate text-sm text-slate-700">{file.name}</p>}
           <p id={hintId} className="mt-1 text-xs text-slate-500">
-            {GROUP_AVATAR_HINT}
+            {texts.hint}
           </p>
         </div>
       </div>
