@@ -1,0 +1,52 @@
+import type { Message } from '@parley/protocol';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { getMessages, getMessagesAfter } from '../api/get-messages';
+import { initialRoomMessages, lastKnownId, PAGE_SIZE, roomReducer } from '../lib/room-messages';
+
+// The room's message list (confirmed messages and this user's pending sends, see room-messages.ts) and the
+// pages that fill it: the newest page from the query cache, what arrived while away, and older history.
+
+export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
+  const [state, dispatch] = useReducer(roomReducer, initialRoomMessages);
+  /** The list as of the last render, for callbacks that must not be rebuilt on every message. */
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const loadingOlderRef = useRef(false);
+
+  // The newest page from the query cache seeds the list (and refills it after 'Try Again').
+  useEffect(() => {
+    if (latest) dispatch({ type: 'page', messages: latest, position: 'latest' });
+  }, [latest]);
+
+  /** After an open: fetches what arrived while away (the newest page when nothing is known yet). */
+  const catchUp = useCallback(async () => {
+    const last = lastKnownId(stateRef.current);
+    try {
+      const missed = last === null ? await getMessages(chatId) : await getMessagesAfter(chatId, last);
+      dispatch({ type: 'page', messages: missed, position: last === null ? 'latest' : 'newer' });
+    } catch {
+      // The list stays as it is; the next reconnect tries again.
+    }
+  }, [chatId]);
+
+  const loadOlder = useCallback(async () => {
+    const { messages, hasOlder } = stateRef.current;
+    if (!hasOlder || loadingOlderRef.current || messages.length === 0) return;
+    loadingOlderRef.current = true;
+    setLoadingOlder(true);
+    try {
+      const older = await getMessages(chatId, { before: messages[0]!.id, limit: PAGE_SIZE });
+      dispatch({ type: 'page', messages: older, position: 'older' });
+    } catch {
+      // Scrolling to the top again retries.
+    } finally {
+      loadingOlderRef.current = false;
+      setLoadingOlder(false);
+    }
+  }, [chatId]);
+
+  return { state, stateRef, dispatch, catchUp, loadOlder, loadingOlder };
+}
+
+export type RoomMessageList = ReturnType<typeof useRoomMessages>;

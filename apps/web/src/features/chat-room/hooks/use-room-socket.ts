@@ -1,0 +1,81 @@
+import { type ClientFrame, type ServerFrame, SOCKET_CLIENT_TEXT } from '@parley/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useEffect, useRef } from 'react';
+import {
+  fetchSocketTicket,
+  ReconnectingSocket,
+  type SocketStatus,
+  socketUrl,
+} from '../../../lib/chat-socket';
+import { chatQueryKeys, enterChatRoom } from '../../../lib/chat-socket-shared';
+
+// The room's one socket (SPEC §4 "Chat channel connection"): opened on entering, retried at once when the
+// network or the tab comes back, closed on leaving. What a frame, an open or a drop means is the caller's.
+
+export type RoomSocket = ReconnectingSocket<ServerFrame, ClientFrame>;
+
+export interface RoomSocketEvents {
+  onFrame: (frame: ServerFrame) => void;
+  /** Each successful open, first or after a reconnect. */
+  onOpen: (socket: RoomSocket) => void;
+  /** Every change of the connection's state. */
+  onStatus: (status: SocketStatus) => void;
+  /** Leaving the room while the socket is still open: the last frames go out here. */
+  onLeave: (socket: RoomSocket) => void;
+  /** An error text for the banner, or null when it clears. */
+  onError: (message: string | null) => void;
+}
+
+/**
+ * Opens the socket of `chatId` into `socketRef` for as long as the room is on screen; `visible` is whether
+ * the page is.
+ */
+export function useRoomSocket(
+  chatId: string,
+  socketRef: RefObject<RoomSocket | null>,
+  visible: boolean,
+  events: RoomSocketEvents,
+): void {
+  const queryClient = useQueryClient();
+  // Read when an event comes, so the socket is not rebuilt when the handlers are.
+  const on = useRef(events);
+  on.current = events;
+
+  useEffect(() => {
+    const socket: RoomSocket = new ReconnectingSocket<ServerFrame, ClientFrame>({
+      url: async () => socketUrl(`/ws/chatroom/${encodeURIComponent(chatId)}/`, await fetchSocketTicket()),
+      texts: {
+        connectionError: SOCKET_CLIENT_TEXT.connectionError,
+        invalidFormat: SOCKET_CLIENT_TEXT.invalidFormat,
+        authFailed: SOCKET_CLIENT_TEXT.authFailed,
+        notFound: SOCKET_CLIENT_TEXT.notFound,
+      },
+      onFrame: (frame) => on.current.onFrame(frame),
+      onStatus: (next) => on.current.onStatus(next),
+      onError: (message) => {
+        on.current.onError(message);
+        // Removed from the group (or the group deleted): the chat leaves this person's list.
+        if (message === SOCKET_CLIENT_TEXT.notFound)
+          void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
+      },
+      onOpen: () => on.current.onOpen(socket),
+    });
+    socketRef.current = socket;
+    socket.start();
+    const leave = enterChatRoom(chatId);
+    const retryNow = () => socket.reconnectNow();
+    window.addEventListener('online', retryNow);
+    return () => {
+      window.removeEventListener('online', retryNow);
+      leave();
+      on.current.onLeave(socket);
+      socketRef.current = null;
+      socket.stop();
+    };
+  }, [chatId, queryClient, socketRef]);
+
+  // Coming back to the tab is a good moment to retry a connection that gave up or is waiting to retry.
+  useEffect(() => {
+    if (visible) socketRef.current?.reconnectNow();
+  }, [visible, socketRef]);
+}

@@ -1,0 +1,23 @@
+import type { ClientFrame } from '@parley/protocol';
+import type { SendResult } from '../../../lib/chat-socket';
+
+// What goes out on the room socket for a message, and what the screen says when it could not go out.
+
+export const NOT_CONNECTED_TEXT = 'Not connected to chat. Trying to reconnect...';
+export const SEND_FAILED_TEXT = 'Failed to send message. Please check your connection.';
+
+/** A pending message's frame: its text and, when it carries files, their ids (the body may then be empty). */
+export const messageFrame = (p: { body: string; client_id: string; file_ids?: number[] }): ClientFrame =>
+  p.file_ids?.length
+    ? { type: 'chat_message', body: p.body, client_id: p.client_id, file_ids: p.file_ids }
+    : { type: 'chat_message', body: p.body, client_id: p.client_id };
+
+/**
+ * A send that did not go out: the banner's text, and whether to try to connect at once (there was no open
+ * socket, rather than one that failed to write). Null when it went; undefined is a room with no socket.
+ */
+export function sendFailure(result: SendResult | undefined): { text: string; reconnect: boolean } | null {
+  if (result === 'sent') return null;
+  if (result === 'failed') return { text: SEND_FAILED_TEXT, reconnect: false };
+  return { text: NOT_CONNECTED_TEXT, reconnect: true };
+}
