@@ -8,7 +8,7 @@ import { benchDir, fdLimit, repoDir } from './lib/proc';
 import { checkPostgres, defaultPostgresUrl, sourceAddresses, startRedis } from './lib/services';
 import { spread } from './lib/stats';
 import { renderMarkdown, summary } from './report/markdown';
-import type { Results } from './report/results';
+import { emptyResults, type Results } from './report/results';
 import { initialJs } from './report/web-size';
 import { runChurnOnce } from './scenarios/churn';
 import { type BenchContext, fullPlan, type Plan, quickPlan } from './scenarios/context';
@@ -85,23 +85,16 @@ async function main() {
     localAddresses: await sourceAddresses(),
     log,
   };
-  const results: Results = {
-    startedAt: new Date(started).toISOString(),
-    finishedAt: '',
-    durationSeconds: 0,
-    quick,
-    machine: describeMachine(fdLimit(process.pid)),
-    git: git(),
-    contention: { loadAverageAtStart: os.loadavg(), backgroundCoresMedian: 0, backgroundCoresMax: 0 },
-    throughput: [],
-    latency: [],
-    redis: [],
-    idle: [],
-    churn: [],
-    history: null,
-    web: initialJs(),
-    errors: [],
-  };
+  const results = emptyResults(
+    {
+      startedAt: new Date(started).toISOString(),
+      quick,
+      machine: describeMachine(fdLimit(process.pid)),
+      git: git(),
+      web: initialJs(),
+    },
+    os.loadavg(),
+  );
   let waitLeft = plan.quietWaitBudgetSeconds;
   const attempt = async <T>(scenario: string, variant: string, fn: () => Promise<T>): Promise<T | null> => {
     const waitStart = Date.now();

@@ -4,8 +4,10 @@ import { benchDir } from '../lib/proc';
 import { fmt, fmtSpread, spread } from '../lib/stats';
 import { LATENCY_RATE, REDIS_RATE } from '../scenarios/latency';
 import { variantLabel } from '../targets';
-import { budgetRows, CONTENDED_CORES } from './budgets';
+import { budgetRows, COLUMNS } from './budgets';
+import { AT_ONE_CORE } from './checks';
 import type { Results } from './results';
+import { CONTENDED_CORES } from './runs';
 
 // The Markdown report: DESIGN §8's figures beside their budgets and the peers, then every run's numbers,
 // then the hand-written findings (bench/report/findings.md).
@@ -21,7 +23,17 @@ const contended = (cores: number) => `${fmt(cores, 2)}${cores > CONTENDED_CORES 
 
 export function budgetTable(results: Results): string {
   return table(
-    ['DESIGN §8', 'Budget', 'Parley', 'bare ws', 'Socket.IO', 'Parley ÷ peer', 'Result', 'Why'],
+    [
+      'DESIGN §8',
+      'Budget',
+      COLUMNS.parley,
+      COLUMNS.ws,
+      COLUMNS.socketio,
+      'Parley ÷ peer',
+      'Result',
+      'Reason',
+      'Limited by',
+    ],
     budgetRows(results).map((r) => [
       r.what,
       r.budget,
@@ -30,7 +42,8 @@ export function budgetTable(results: Results): string {
       r.socketio,
       r.ratio,
       `**${r.verdict}**`,
-      r.why,
+      r.reason,
+      r.limitedBy,
     ]),
   );
 }
@@ -65,7 +78,10 @@ export function renderMarkdown(results: Results): string {
   out.push(
     'Figures are medians of alternated repetitions, with min–max in brackets; ratios are paired run by run. ' +
       `Runs during which other work kept more than ${CONTENDED_CORES} of a core busy ("bg", marked †) are left out ` +
-      'of a figure when every server kept an undisturbed run.',
+      'of a figure when every server kept an undisturbed run. "Reason" is the comparison that decided the result; ' +
+      `"Limited by" names the side that was at one core (≥ ${AT_ONE_CORE}) while the figure was measured — the ` +
+      'server, the load generator, both or neither — with the server’s / the generator’s cores. Why the figures ' +
+      'are what they are: [Findings, the budget rows](#the-budget-rows) below.',
   );
   out.push('');
   out.push(budgetTable(results));

@@ -26,3 +26,23 @@ export interface Results {
   web: WebSize | null;
   errors: { scenario: string; variant: string; error: string }[];
 }
+
+/** A result before any scenario ran: what the runner knows at the start, every list empty. */
+export function emptyResults(
+  start: Pick<Results, 'startedAt' | 'quick' | 'machine' | 'git' | 'web'>,
+  loadAverage: number[],
+): Results {
+  return {
+    ...start,
+    finishedAt: '',
+    durationSeconds: 0,
+    contention: { loadAverageAtStart: loadAverage, backgroundCoresMedian: 0, backgroundCoresMax: 0 },
+    throughput: [],
+    latency: [],
+    redis: [],
+    idle: [],
+    churn: [],
+    history: null,
+    errors: [],
+  };
+}

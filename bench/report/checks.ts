@@ -1,0 +1,89 @@
+import { fmt } from '../lib/stats';
+
+// What a budget row's verdict is made of: figures held against their bounds, and which side's CPU was at its
+// ceiling while the figure was measured. Only numbers go in; the reason is the comparisons written out.
+export type Verdict = 'PASS' | 'MISS' | 'n/a';
+
+/** A process using this many cores or more is at its ceiling: Node runs JavaScript on one thread. */
+export const AT_ONE_CORE = 0.9;
+
+export interface Check {
+  ok: boolean;
+  /** The figure was not measured (no run, or no pair of runs), so the budget cannot be judged. */
+  missing: boolean;
+  text: string;
+}
+
+export interface Shown {
+  /** What the figure is, for when it is missing: "ratio to bare ws". */
+  name: string;
+  digits: number;
+  unit?: string;
+  prefix?: string;
+  suffix?: string;
+}
+
+/** A bound as DESIGN writes it: 0.5, 25, 20,000. */
+export const bound = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+function compare(value: number, limit: number, ok: boolean, signs: [string, string], s: Shown): Check {
+  if (!Number.isFinite(value)) return { ok: false, missing: true, text: `${s.name} not measured` };
+  const unit = s.unit ?? '';
+  const sign = ok ? signs[0] : signs[1];
+  return {
+    ok,
+    missing: false,
+    text: `${s.prefix ?? ''}${fmt(value, s.digits)}${unit} ${sign} ${bound(limit)}${unit}${s.suffix ?? ''}`,
+  };
+}
+
+/** "0.97 × ≥ 0.7 × bare ws", "0.19 × < 0.5 ×": the sign says on which side of its floor the figure fell. */
+export const atLeast = (value: number, floor: number, s: Shown) =>
+  compare(value, floor, value >= floor, ['≥', '<'], s);
+
+/** "p99 10.6 ms ≤ 25 ms", "p99 31.0 ms > 25 ms". */
+export const atMost = (value: number, ceiling: number, s: Shown) =>
+  compare(value, ceiling, value <= ceiling, ['≤', '>'], s);
+
+/** Nothing lost or duplicated: "0 lost, 0 duplicated" (sockets the server closed early count as lost). */
+export function nothingLost(lost: number, duplicated: number, closedEarly: number): Check {
+  const closed = closedEarly ? `, ${fmt(closedEarly)} closed early` : '';
+  return {
+    ok: lost + duplicated + closedEarly === 0,
+    missing: false,
+    text: `${fmt(lost)} lost, ${fmt(duplicated)} duplicated${closed}`,
+  };
+}
+
+/** n/a while a figure is missing, PASS when every check holds, MISS otherwise; the reason lists them all. */
+export function judge(checks: Check[], notes: string[] = []): { verdict: Verdict; reason: string } {
+  const verdict = checks.some((c) => c.missing) ? 'n/a' : checks.every((c) => c.ok) ? 'PASS' : 'MISS';
+  return { verdict, reason: [...checks.map((c) => c.text), ...notes].filter(Boolean).join('; ') };
+}
+
+/**
+ * Which side was at its one core while the figure was measured: "server", "generator", "both" or "neither",
+ * then the server's and the generator's cores ("–" where the run did not record them). `processes` server
+ * processes share the server's figure.
+ */
+export function limitedBy(serverCores: number, generatorCores: number, processes = 1): string {
+  const server = serverCores / processes >= AT_ONE_CORE;
+  const generator = generatorCores >= AT_ONE_CORE;
+  const known = [serverCores, generatorCores].filter(Number.isFinite).length;
+  const side =
+    known === 0
+      ? 'CPU not recorded'
+      : server && generator
+        ? 'both'
+        : server
+          ? 'server'
+          : generator
+            ? 'generator'
+            : known === 2
+              ? 'neither'
+              : Number.isFinite(serverCores)
+                ? 'not the server'
+                : 'not the generator';
+  const each = processes > 1 ? ` in ${processes} processes` : '';
+  return `${side} (${fmt(serverCores, 2)}${each} / ${fmt(generatorCores, 2)} cores)`;
+}
