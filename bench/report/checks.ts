@@ -55,6 +55,11 @@ export function nothingLost(lost: number, duplicated: number, closedEarly: numbe
   };
 }
 
+/** A figure the run did not measure: the budget cannot be judged. */
+export function notMeasured(name: string): Check {
+  return { ok: false, missing: true, text: `${name} not measured` };
+}
+
 /** n/a while a figure is missing, PASS when every check holds, MISS otherwise; the reason lists them all. */
 export function judge(checks: Check[], notes: string[] = []): { verdict: Verdict; reason: string } {
   const verdict = checks.some((c) => c.missing) ? 'n/a' : checks.every((c) => c.ok) ? 'PASS' : 'MISS';
