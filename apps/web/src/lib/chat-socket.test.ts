@@ -1,6 +1,9 @@
+import { notificationFrameSchema, serverFrameSchema } from '@parley/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import {
+  droppedFrameCount,
+  type FrameSchema,
   newClientId,
   ReconnectingSocket,
   type SocketLike,
@@ -52,9 +55,10 @@ let opens: number;
 let tickets: number;
 let urlImpl: () => Promise<string>;
 
-function make() {
+function make(schema: FrameSchema<{ type: string }> = serverFrameSchema) {
   return new ReconnectingSocket<{ type: string }>({
     url: () => urlImpl(),
+    schema,
     texts,
     onFrame: (f) => frames.push(f),
     onStatus: (s) => statuses.push(s),
@@ -111,6 +115,60 @@ describe('ReconnectingSocket (SPEC §4 chat channel connection)', () => {
     expect(errors.filter(Boolean)).toEqual(['Invalid message format', 'Invalid message format']);
     expect(socket.status).toBe('connected');
     expect(frames).toEqual([]);
+  });
+
+  describe('frames are parsed with their schema, never cast', () => {
+    let warn: ReturnType<typeof vi.spyOn>;
+    beforeEach(() => {
+      warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    });
+    afterEach(() => {
+      warn.mockRestore();
+    });
+    /** An open socket, and the drop count before anything arrived on it. */
+    const connected = async (schema?: FrameSchema<{ type: string }>) => {
+      const socket = make(schema);
+      socket.start();
+      await flush();
+      last().open();
+      return { socket, before: droppedFrameCount() };
+    };
+
+    it('drops a refused frame, warning with its type and paths only, and passes valid ones on', async () => {
+      const { socket, before } = await connected();
+      last().receive('{"type":"in_chat_count","count":"2"}');
+      // A message frame whose message lacks fields: its body must not reach the log.
+      last().receive('{"type":"chat_message","message":{"id":1,"body":"secret words"}}');
+      last().receive('{"type":"no_such_frame"}');
+      expect(droppedFrameCount() - before).toBe(3);
+      expect(frames).toEqual([]);
+      expect(errors.filter(Boolean)).toEqual([]);
+      expect(socket.status).toBe('connected');
+      expect(warn).toHaveBeenCalledTimes(3);
+      expect(warn.mock.calls[0]).toEqual([
+        'Dropped a malformed socket frame',
+        { type: 'in_chat_count', paths: ['count'] },
+      ]);
+      const [, second] = warn.mock.calls[1]!;
+      expect(second).toMatchObject({ type: 'chat_message' });
+      expect((second as { paths: string[] }).paths).toContain('message.sender');
+      expect(JSON.stringify(warn.mock.calls)).not.toContain('secret words');
+
+      last().receive('{"type":"typing","user_id":2,"username":"grace","is_typing":true}');
+      expect(frames).toEqual([{ type: 'typing', user_id: 2, username: 'grace', is_typing: true }]);
+      expect(droppedFrameCount() - before).toBe(3);
+    });
+
+    it('parses the notification channel with its own schema', async () => {
+      const { before } = await connected(notificationFrameSchema);
+      // A room frame is not a notification frame.
+      last().receive('{"type":"in_chat_count","count":2}');
+      last().receive('{"type":"new_message","message":{"sender":"Ada","message":"hello there"}}');
+      expect(droppedFrameCount() - before).toBe(2);
+      expect(JSON.stringify(warn.mock.calls)).not.toContain('hello there');
+      last().receive('{"type":"notification_count","count":4}');
+      expect(frames).toEqual([{ type: 'notification_count', count: 4 }]);
+    });
   });
 
   it('4001 ends with "Authentication failed" and never reconnects', async () => {
@@ -271,7 +329,7 @@ describe('ReconnectingSocket (SPEC §4 chat channel connection)', () => {
     const first = last();
     first.open();
     socket.stop();
-    first.receive('{"type":"x"}');
+    first.receive('{"type":"in_chat_count","count":1}');
     first.serverClose(1006);
     expect(frames).toEqual([]);
     await vi.advanceTimersByTimeAsync(60_000);

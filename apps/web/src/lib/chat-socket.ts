@@ -35,9 +35,38 @@ export interface SocketTexts {
   notFound: string;
 }
 
+/**
+ * What a frame is checked against: a zod schema from @parley/protocol (`serverFrameSchema`,
+ * `notificationFrameSchema`). Only the parts this client reads are named, so tests may pass their own.
+ */
+export interface FrameSchema<Frame> {
+  safeParse(
+    data: unknown,
+  ):
+    | { success: true; data: Frame }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[] }> } };
+}
+
+let droppedFrames = 0;
+
+/** How many frames failed their schema and were dropped since the page loaded (for tests). */
+export const droppedFrameCount = (): number => droppedFrames;
+
+/**
+ * A frame that is JSON with a `type` but not the shape its schema says: dropped, and reported with its type
+ * and the paths of what was wrong only. Never its values: a frame carries message bodies.
+ */
+function dropFrame(type: string, issues: ReadonlyArray<{ path: PropertyKey[] }>): void {
+  droppedFrames++;
+  const paths = issues.map((issue) => issue.path.map(String).join('.') || '(frame)');
+  console.warn('Dropped a malformed socket frame', { type: type.slice(0, 64), paths });
+}
+
 export interface ReconnectingSocketOptions<Frame> {
   /** The address for one attempt; rejects when no ticket could be had. */
   url: () => Promise<string>;
+  /** Every frame is parsed with it; one that fails is dropped (see dropFrame), never passed on. */
+  schema: FrameSchema<Frame>;
   onFrame: (frame: Frame) => void;
   texts: SocketTexts;
   onStatus?: (status: SocketStatus) => void;
@@ -161,7 +190,9 @@ export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
         this.options.onError?.(this.options.texts.invalidFormat);
         return;
       }
-      this.options.onFrame(frame as Frame);
+      const parsed = this.options.schema.safeParse(frame);
+      if (!parsed.success) return dropFrame(frame.type, parsed.error.issues);
+      this.options.onFrame(parsed.data);
     };
     socket.onerror = () => {
       if (socket !== this.socket) return;

@@ -1,4 +1,9 @@
-import { type NotificationClientFrame, type NotificationFrame, SOCKET_CLIENT_TEXT } from '@parley/protocol';
+import {
+  type NotificationClientFrame,
+  type NotificationFrame,
+  notificationFrameSchema,
+  SOCKET_CLIENT_TEXT,
+} from '@parley/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -40,6 +45,7 @@ export function NotificationSocket() {
         freshConnection = true;
       },
       url: async () => socketUrl('/ws/notifications/', await fetchSocketTicket()),
+      schema: notificationFrameSchema,
       texts: {
         connectionError: SOCKET_CLIENT_TEXT.notificationError,
         invalidFormat: SOCKET_CLIENT_TEXT.notificationInvalid,

@@ -1,4 +1,4 @@
-import { type ClientFrame, type ServerFrame, SOCKET_CLIENT_TEXT } from '@parley/protocol';
+import { type ClientFrame, type ServerFrame, SOCKET_CLIENT_TEXT, serverFrameSchema } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef } from 'react';
 import {
@@ -44,6 +44,7 @@ export function useRoomSocket(
   useEffect(() => {
     const socket: RoomSocket = new ReconnectingSocket<ServerFrame, ClientFrame>({
       url: async () => socketUrl(`/ws/chatroom/${encodeURIComponent(chatId)}/`, await fetchSocketTicket()),
+      schema: serverFrameSchema,
       texts: {
         connectionError: SOCKET_CLIENT_TEXT.connectionError,
         invalidFormat: SOCKET_CLIENT_TEXT.invalidFormat,
