@@ -22,8 +22,6 @@ export interface ApiClientOptions {
   fetchImpl?: typeof fetch;
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 async function parseBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const raw = await response.text();

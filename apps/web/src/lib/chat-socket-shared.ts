@@ -5,7 +5,6 @@ import { createStore } from 'zustand/vanilla';
 // chat room is on screen (so no browser notification pops up for the chat being read).
 
 export const chatQueryKeys = {
-  all: ['chats'] as const,
   list: () => ['chats', 'list'] as const,
   detail: (chatId: string) => ['chats', 'detail', chatId] as const,
   messages: (chatId: string) => ['chats', 'messages', chatId] as const,
