@@ -1,7 +1,7 @@
 import { loadConfig } from './config';
 import { createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { findUserByUsername, updateUser } from './modules/accounts/accounts.repo';
+import { findUserByUsername, updateUser } from './modules/accounts/users.repo';
 
 // Operator commands: `npm run admin -- verify <username>` and `unverify <username>`.
 const [command, username] = process.argv.slice(2);

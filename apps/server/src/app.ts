@@ -25,6 +25,9 @@ import { ChatsService } from './modules/chats/chats.service';
 import { groupsRoutes } from './modules/chats/groups.routes';
 import { GroupsService } from './modules/chats/groups.service';
 import { devMailRoutes } from './modules/dev/dev-mail.routes';
+import { MessageStats } from './modules/messages/message-stats';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { MessagesService } from './modules/messages/messages.service';
 import { EmailDigestService } from './modules/notifications/email-digest.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { PushService } from './modules/notifications/push.service';
@@ -35,6 +38,7 @@ import { Hub, SocketSweep } from './modules/realtime/hub';
 import { RealtimeService } from './modules/realtime/realtime.service';
 import { socketRoutes } from './modules/realtime/socket.routes';
 import { TicketService } from './modules/realtime/ticket.service';
+import { AvatarStore } from './platform/avatars';
 import { MemoryBus } from './platform/bus';
 import { HttpError } from './platform/errors';
 import { DomainEvents } from './platform/events';
@@ -87,10 +91,13 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   const bus = config.redisUrl ? new RedisBus(config.redisUrl) : new MemoryBus();
   const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
+  const avatars = new AvatarStore(storage, app.log);
   const signer = new UrlSigner(db);
   await signer.init();
   const attachments = new AttachmentsService({ db, storage, signer, events, log: app.log });
-  const chats = new ChatsService({ db, events, presence, attachments, log: app.log });
+  const stats = new MessageStats(db);
+  const chats = new ChatsService({ db, events, presence, users, activity: stats });
+  const messages = new MessagesService({ db, events, chats, users, attachments, stats, log: app.log });
   const ctx: AppContext = {
     config,
     log: app.log,
@@ -114,14 +121,16 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       codes,
     }),
     chats,
+    messages,
     attachments,
-    groups: new GroupsService({ db, events, chats, users, storage, attachments }),
+    groups: new GroupsService({ db, events, chats, messages, users, avatars, attachments }),
     bus,
     hub: new Hub(bus),
     rooms,
     tickets: new TicketService(db, sessions),
-    realtime: new RealtimeService({ bus, events, chats, rooms, log: app.log }),
+    realtime: new RealtimeService({ bus, events, chats, messages, rooms, log: app.log }),
     storage,
+    avatars,
     push: new PushService({
       config,
       db,
@@ -130,10 +139,21 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       log: app.log,
       vapid: await loadVapidKeys(config.dataDir),
     }),
-    emailDigests: new EmailDigestService({ config, db, events, presence, chats, mailer, log: app.log }),
-    profiles: new ProfilesService({ db, presence, storage, events, chats, log: app.log }),
+    emailDigests: new EmailDigestService({
+      config,
+      db,
+      events,
+      presence,
+      chats,
+      messages,
+      users,
+      mailer,
+      log: app.log,
+    }),
+    profiles: new ProfilesService({ users, presence, avatars, events, messages, log: app.log }),
   };
   const sweep = new SocketSweep(ctx.hub, { sessions, log: app.log }).start();
+  sessions.startSweeping(app.log);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -184,6 +204,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       api.get('/openapi.json', async () => app.swagger());
       await accountsRoutes(api, ctx);
       await chatsRoutes(api, ctx);
+      await messagesRoutes(api, ctx);
       await groupsRoutes(api, ctx);
       await attachmentsRoutes(api, ctx);
       await profilesRoutes(api, ctx);
@@ -227,8 +248,9 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
 
   app.addHook('onClose', async () => {
     await sweep.stop();
+    await sessions.stop();
     ctx.realtime.close();
-    ctx.chats.close();
+    ctx.messages.close();
     await ctx.emailDigests.stop();
     await bus.close();
     await presence.close();

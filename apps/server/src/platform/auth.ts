@@ -1,6 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Session, SessionService } from '../modules/accounts/session.service';
 import { UnauthorizedError } from './errors';
+
+/** Who a request acts for: a live session of a user. Accounts issues and verifies them; here they are carried. */
+export interface Session {
+  sessionId: number;
+  userId: number;
+}
+
+/** What the auth hook needs of the session store (accounts' SessionService), so the platform imports no module. */
+export interface SessionVerifier {
+  verify(token: string | undefined | null): Promise<Session | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +27,7 @@ export const bearerToken = (request: FastifyRequest): string | null => {
 
 /** A preHandler that requires a live session and puts it on request.session. */
 export const requireAuth =
-  (sessions: SessionService) => async (request: FastifyRequest, _reply: FastifyReply) => {
+  (sessions: SessionVerifier) => async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError();
     const session = await sessions.verify(token);

@@ -8,12 +8,17 @@ export interface DomainEventMap {
   'sessions.revoked': { userId: number; sessionIds: number[] | 'all' };
   /** Awaited (emitAndWait) before the account's rows go, so listeners can still read what to clean up. */
   'user.deleted': { userId: number };
-  'message.created': {
+  /**
+   * A message was stored (after its commit, in id order), or a stored one was sent again with its client_id
+   * (`resend`: the first broadcast may have died with a crashed server; only the room hears it again).
+   */
+  'message.published': {
     chatId: string;
     isPrivate: boolean;
     message: Message;
     clientId: string | null;
     memberIds: number[];
+    resend: boolean;
   };
   /** messageIds: what became read for its senders (empty when the reader hides read receipts). */
   'messages.read': { chatId: string; userId: number; messageIds: number[]; deliveredIds: number[] };

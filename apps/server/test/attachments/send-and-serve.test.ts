@@ -284,7 +284,7 @@ describe('GET /api/files/{id}/{name}', () => {
     } = await groupOf(t, 'Private files', 'Ada', 'Grace');
     const [eve] = await people(t, 'Eve');
     const [file] = await upload(t, ada.token, chatId, [{ bytes: makePdf(), filename: 'secret.pdf' }]);
-    await t.ctx.chats.send(ada.user.id, chatId, { body: '', file_ids: [file.id] });
+    await t.ctx.messages.send(ada.user.id, chatId, { body: '', file_ids: [file.id] });
     const res = await t.get(`/api/chats/${chatId}/messages/`, eve.token);
     expect(res.status).toBe(404);
     expect(res.text).not.toContain('/api/files/');
@@ -303,7 +303,7 @@ describe('account deletion', () => {
       { bytes: await makePng(), filename: 'grace.png' },
       { bytes: makePdf(), filename: 'draft.pdf' },
     ]);
-    await t.ctx.chats.send(grace.user.id, chatId, { body: 'my picture', file_ids: [sent.id] });
+    await t.ctx.messages.send(grace.user.id, chatId, { body: 'my picture', file_ids: [sent.id] });
     const [adas] = await upload(t, ada.token, chatId, [{ bytes: makePdf(), filename: 'ada.pdf' }]);
     expect(await mediaFiles(t, 'files')).toHaveLength(4); // Grace's image, its thumbnail, her PDF, Ada's PDF
 

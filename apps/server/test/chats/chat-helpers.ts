@@ -62,7 +62,7 @@ export async function removeMember(t: TestApp, chatId: string, userId: number): 
 /** Stores messages through the chats service (no socket, no rate limit): history to page through. */
 export async function seedMessages(t: TestApp, userId: number, chatId: string, bodies: string[]) {
   const ids: number[] = [];
-  for (const body of bodies) ids.push((await t.ctx.chats.send(userId, chatId, { body })).message.id);
+  for (const body of bodies) ids.push((await t.ctx.messages.send(userId, chatId, { body })).message.id);
   return ids;
 }
 

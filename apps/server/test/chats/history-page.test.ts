@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { marksOf, toMessage } from '../../src/modules/chats/chat-view';
 import * as repo from '../../src/modules/chats/chats.repo';
+import { marksOf, toMessage } from '../../src/modules/messages/message-view';
 import { makePdf, uploadFiles } from '../attachments/attachment-helpers';
 import { clearChat, groupOf, leaveGroup, makePng } from '../groups/group-helpers';
 import { type TestApp, useTestApp } from '../helpers/test-app';
@@ -44,7 +44,25 @@ async function plainPage(t: TestApp, userId: number, chatId: string, query: Reco
       : (await page.orderBy('m.id', 'desc').limit(limit).execute()).reverse();
   const marks = marksOf(await repo.membersOf(db, [chat.id]));
   const files = await t.ctx.attachments.filesFor(rows.map((r) => r.id));
-  return JSON.stringify(rows.map((r) => toMessage(r, chat.chat_id, marks, files.get(r.id))));
+  return JSON.stringify(
+    rows.map((r) =>
+      toMessage(
+        r,
+        chat.chat_id,
+        r.username === null
+          ? undefined
+          : {
+              username: r.username,
+              first_name: r.first_name ?? '',
+              last_name: r.last_name ?? '',
+              displayname: r.displayname ?? '',
+              avatar: r.avatar,
+            },
+        marks,
+        files.get(r.id),
+      ),
+    ),
+  );
 }
 
 /** Asserts the route's text equals the plain page (signed file URLs change on the hour: built either side). */
@@ -81,7 +99,7 @@ describe('GET /api/chats/{chat_id}/messages/ serialisation', () => {
     await t.ctx.db.updateTable('users').set({ read_receipt: 0 }).where('id', '=', linus.user.id).execute();
 
     const send = async (userId: number, body: string, fileIds: number[] = []) => {
-      const { message } = await t.ctx.chats.send(userId, chatId, { body, file_ids: fileIds });
+      const { message } = await t.ctx.messages.send(userId, chatId, { body, file_ids: fileIds });
       return message.id;
     };
     const odd = [
@@ -104,10 +122,10 @@ describe('GET /api/chats/{chat_id}/messages/ serialisation', () => {
     ids.push(await send(grace.user.id, '', fileIds));
     ids.push(await send(grace.user.id, 'after the files'));
     expect((await leaveGroup(t, linus.token, chatId)).status).toBe(204);
-    await t.ctx.chats.markDelivered(grace.user.id, chatId, [ids[2] as number]);
-    await t.ctx.chats.markRead(grace.user.id, chatId, [ids[4] as number]);
-    await t.ctx.chats.markRead(ada.user.id, chatId, [ids[8] as number]);
-    await t.ctx.chats.receiptsSettled();
+    await t.ctx.messages.markDelivered(grace.user.id, chatId, [ids[2] as number]);
+    await t.ctx.messages.markRead(grace.user.id, chatId, [ids[4] as number]);
+    await t.ctx.messages.markRead(ada.user.id, chatId, [ids[8] as number]);
+    await t.ctx.messages.receiptsSettled();
 
     const page = await expectSamePage(t, ada, chatId);
     // The page covers what this test is about.

@@ -1,7 +1,7 @@
 import type { Message } from '@parley/protocol';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { ChatRef } from '../../src/modules/messages/message-writer';
+import type { ChatRef } from '../../src/modules/chats/chats.service';
 import { HttpError } from '../../src/platform/errors';
 import type { DomainEventMap } from '../../src/platform/events';
 import { uploadFiles } from '../attachments/attachment-helpers';
@@ -17,13 +17,13 @@ import { addMember, createGroup, myChats, nextMillisecond, people, startChat } f
 // a transaction wrote share its xmin, which proves that a batch really was one.
 const app = useTestApp();
 
-type Created = DomainEventMap['message.created'];
+type Published = DomainEventMap['message.published'];
 
-/** Every message.created from now on, in the order emitted. */
-function recordCreated(t: TestApp): Created[] {
-  const seen: Created[] = [];
-  t.ctx.events.on('message.created', (e) => {
-    seen.push(e);
+/** Every message.published of a newly stored message from now on, in the order emitted. */
+function recordCreated(t: TestApp): Published[] {
+  const seen: Published[] = [];
+  t.ctx.events.on('message.published', (e) => {
+    if (!e.resend) seen.push(e);
   });
   return seen;
 }
@@ -34,7 +34,7 @@ const send = (
   chatId: string,
   body: string,
   extra: { client_id?: string; file_ids?: number[] } = {},
-) => t.ctx.chats.send(who.user.id, chatId, { body, ...extra });
+) => t.ctx.messages.send(who.user.id, chatId, { body, ...extra });
 
 /** Sends once, so the chat's ChatRef is cached before a test builds a batch. */
 const warm = async (t: TestApp, who: SignedUp, chatId: string): Promise<Message> =>
@@ -356,9 +356,9 @@ describe('message writer: one batch', () => {
 
     const order = [
       { kind: 'user', body: 'u1', call: () => send(t, ada, chatId, 'u1') },
-      { kind: 'system', body: 's1', call: () => t.ctx.chats.announce(ref, 's1') },
+      { kind: 'system', body: 's1', call: () => t.ctx.messages.announce(ref, 's1') },
       { kind: 'user', body: 'u2', call: () => send(t, grace, chatId, 'u2') },
-      { kind: 'system', body: 's2', call: () => t.ctx.chats.announce(ref, 's2') },
+      { kind: 'system', body: 's2', call: () => t.ctx.messages.announce(ref, 's2') },
       { kind: 'user', body: 'u3', call: () => send(t, ada, chatId, 'u3') },
     ];
     const calls: Promise<unknown>[] = [];
@@ -397,7 +397,7 @@ describe('message writer: one batch', () => {
 
     const [first, line, second] = await Promise.allSettled([
       send(t, ada, group, 'Kept despite its batch'),
-      t.ctx.chats.announce(doomedRef, 'A line for a deleted group'),
+      t.ctx.messages.announce(doomedRef, 'A line for a deleted group'),
       send(t, grace, group, 'Kept too'),
     ]);
     const reason = refusalOf(line);
@@ -416,7 +416,7 @@ describe('message writer: one batch', () => {
       send(t, ada, group, 'After the failure'),
       send(t, grace, group, 'Still working'),
     ]);
-    await t.ctx.chats.announce(await chatRefOf(t, group), 'A line after');
+    await t.ctx.messages.announce(await chatRefOf(t, group), 'A line after');
     expect([after.created, still.created]).toEqual([true, true]);
     const stored = (await storedIn(t, group)).slice(storedAfterFailure.length);
     expect(stored.map((m) => m.body)).toEqual(['After the failure', 'Still working', 'A line after']);

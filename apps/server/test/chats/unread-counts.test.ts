@@ -24,7 +24,7 @@ describe('unread counts of away members', () => {
     open.push(...bells);
     const room = await joinRoom(t, ada.token, groupId);
     open.push(room);
-    const counting = vi.spyOn(t.ctx.chats, 'totalsUnread');
+    const counting = vi.spyOn(t.ctx.messages, 'totalsUnread');
 
     // The most one person may send in 10 s (DESIGN §7).
     const BURST = 20;
@@ -83,8 +83,8 @@ describe('unread counts of away members', () => {
       async () => (graceBell.received('notification_count').at(-1)?.count === 1 ? true : undefined),
       `Grace's count down to 1 (got ${JSON.stringify(graceBell.received('notification_count'))})`,
     );
-    await t.ctx.chats.receiptsSettled();
-    expect(await t.ctx.chats.totalsUnread([grace.user.id, alan.user.id, ada.user.id])).toEqual(
+    await t.ctx.messages.receiptsSettled();
+    expect(await t.ctx.messages.totalsUnread([grace.user.id, alan.user.id, ada.user.id])).toEqual(
       new Map([
         [grace.user.id, 1],
         [alan.user.id, 3],

@@ -218,7 +218,7 @@ describe('POST /api/chats/{chat_id}/leave/', () => {
     expect(pic.status, pic.text).toBe(200);
     const up = await uploadFiles(t, ada.token, chatId, [{ bytes: await makePng(), filename: 'shot.png' }]);
     expect(up.status, up.text).toBe(200);
-    await t.ctx.chats.send(ada.user.id, chatId, { body: 'note to self', file_ids: [up.body.files[0].id] });
+    await t.ctx.messages.send(ada.user.id, chatId, { body: 'note to self', file_ids: [up.body.files[0].id] });
     const dbId = (await chatRow(t, chatId))?.id as number;
     expect(await messageCount(t, dbId)).toBe(1);
     expect(await mediaFiles(t, 'avatars')).toHaveLength(1);
@@ -284,7 +284,7 @@ describe('DELETE /api/chats/{chat_id}/', () => {
     expect(pic.status, pic.text).toBe(200);
     const up = await uploadFiles(t, grace.token, chatId, [{ bytes: makePdf(), filename: 'plan.pdf' }]);
     expect(up.status, up.text).toBe(200);
-    await t.ctx.chats.send(grace.user.id, chatId, { body: 'the plan', file_ids: [up.body.files[0].id] });
+    await t.ctx.messages.send(grace.user.id, chatId, { body: 'the plan', file_ids: [up.body.files[0].id] });
     await seedMessages(t, alan.user.id, chatId, ['one', 'two']);
     const dbId = (await chatRow(t, chatId))?.id as number;
     expect(await messageCount(t, dbId)).toBeGreaterThanOrEqual(5);

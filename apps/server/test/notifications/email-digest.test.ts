@@ -24,7 +24,7 @@ const pendingFor = async (t: TestApp, person: SignedUp) =>
   (await repo.pendingDigests(t.ctx.db, [person.user.id]))[0];
 
 const send = async (t: TestApp, from: SignedUp, chatId: string, body: string) =>
-  (await t.ctx.chats.send(from.user.id, chatId, { body })).message;
+  (await t.ctx.messages.send(from.user.id, chatId, { body })).message;
 
 /** Waits for the digest to `person`, then for the poll that sent it to finish. */
 async function digestFor(t: TestApp, person: SignedUp) {
@@ -112,7 +112,7 @@ describe('missed-message mail', () => {
       await room.close();
       await t.ctx.emailDigests.runDue();
       expect(t.mail.to(grace.payload.email, DIGEST)).toHaveLength(0);
-      expect(await t.ctx.chats.totalUnread(grace.user.id)).toBe(0);
+      expect(await t.ctx.messages.totalUnread(grace.user.id)).toBe(0);
     } finally {
       await t.close();
     }
@@ -128,8 +128,8 @@ describe('missed-message mail', () => {
 
     const message = await send(t, ada, chatId, 'Read me');
     await send(t, ada, controlId, 'Control');
-    await t.ctx.chats.markRead(grace.user.id, chatId, [message.id]);
-    await t.ctx.chats.receiptsSettled();
+    await t.ctx.messages.markRead(grace.user.id, chatId, [message.id]);
+    await t.ctx.messages.receiptsSettled();
 
     await digestFor(t, linus);
     expect(t.mail.to(grace.payload.email, DIGEST)).toHaveLength(0);

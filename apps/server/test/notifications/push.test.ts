@@ -147,7 +147,7 @@ describe('delivery', () => {
     const browser = await subscribe(t, grace);
 
     const body = 'The Analytical Engine weaves algebraic patterns just as the Jacquard loom weaves flowers.';
-    await t.ctx.chats.send(ada.user.id, chatId, { body });
+    await t.ctx.messages.send(ada.user.id, chatId, { body });
 
     const request = await push.waitFor(pathOf(browser));
     expect(request.headers['content-encoding']).toBe('aes128gcm');
@@ -185,7 +185,7 @@ describe('delivery', () => {
     // Alan has the room open: he sees the message there.
     const alanRoom = await joinRoom(t, alan.token, chatId);
 
-    await t.ctx.chats.send(ada.user.id, chatId, { body: 'Short note' });
+    await t.ctx.messages.send(ada.user.id, chatId, { body: 'Short note' });
     const [phone, laptop] = await Promise.all([
       push.waitFor(pathOf(linusPhone)),
       push.waitFor(pathOf(linusLaptop)),
@@ -210,7 +210,7 @@ describe('delivery', () => {
 
     // Switched back on, Grace's browser is notified again.
     await setPush(t, grace, true);
-    await t.ctx.chats.send(ada.user.id, chatId, { body: 'Second note' });
+    await t.ctx.messages.send(ada.user.id, chatId, { body: 'Second note' });
     const again = await push.waitFor(pathOf(graceBrowser));
     expect(JSON.parse(graceBrowser.decrypt(again.body)).body).toBe('Second note');
   });
@@ -226,8 +226,8 @@ describe('delivery', () => {
       .selectAll()
       .where('chat_id', '=', chatId)
       .executeTakeFirstOrThrow();
-    await t.ctx.chats.announce(chat, 'Ada renamed the group');
-    await t.ctx.chats.send(ada.user.id, chatId, { body: 'real one' });
+    await t.ctx.messages.announce(chat, 'Ada renamed the group');
+    await t.ctx.messages.send(ada.user.id, chatId, { body: 'real one' });
     const first = await push.waitFor(pathOf(browser));
     expect(JSON.parse(browser.decrypt(first.body)).body).toBe('real one');
     expect(push.requests).toHaveLength(1);
@@ -244,7 +244,7 @@ describe('delivery', () => {
     push.answer(pathOf(missing), 404);
     push.answer(pathOf(busy), 503);
 
-    await t.ctx.chats.send(ada.user.id, chatId, { body: 'Anyone there?' });
+    await t.ctx.messages.send(ada.user.id, chatId, { body: 'Anyone there?' });
     await Promise.all([gone, missing, busy].map((b) => push.waitFor(pathOf(b))));
     const left = await eventually(async () => {
       const rows = await subscriptionRows(t);
@@ -252,7 +252,7 @@ describe('delivery', () => {
     }, 'the gone subscriptions to be removed');
     expect(left[0]?.endpoint).toBe(busy.endpoint);
 
-    await t.ctx.chats.send(ada.user.id, chatId, { body: 'Still there?' });
+    await t.ctx.messages.send(ada.user.id, chatId, { body: 'Still there?' });
     await push.waitFor(pathOf(busy), 2);
     expect(push.to(pathOf(gone))).toHaveLength(1);
     expect(push.to(pathOf(missing))).toHaveLength(1);
@@ -270,7 +270,7 @@ describe('delivery', () => {
     expect((await t.post('/api/push/subscriptions/', browser.subscription, grace.token)).status).toBe(201);
 
     const started = Date.now();
-    const { created } = await t.ctx.chats.send(ada.user.id, chatId, { body: 'hello' });
+    const { created } = await t.ctx.messages.send(ada.user.id, chatId, { body: 'hello' });
     expect(created).toBe(true);
     expect(Date.now() - started).toBeLessThan(1000);
     // A failure that is not "gone" keeps the subscription.

@@ -96,8 +96,8 @@ describe('GET /api/stats', () => {
     await app().del('/api/users/account/delete/', deleted.token);
 
     const { chat_id } = await app().ctx.chats.createGroup(a.user.id, 'Stats');
-    await app().ctx.chats.send(a.user.id, chat_id, { body: 'one' });
-    await app().ctx.chats.send(a.user.id, chat_id, { body: 'two' });
+    await app().ctx.messages.send(a.user.id, chat_id, { body: 'one' });
+    await app().ctx.messages.send(a.user.id, chat_id, { body: 'two' });
 
     const res = await app().get('/api/stats');
     expect(res.status).toBe(200);

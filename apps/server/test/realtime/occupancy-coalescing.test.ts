@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatsService } from '../../src/modules/chats/chats.service';
+import type { MessagesService } from '../../src/modules/messages/messages.service';
 import { topics } from '../../src/modules/realtime/hub';
 import { RealtimeService } from '../../src/modules/realtime/realtime.service';
 import { type BusMessage, MemoryBus } from '../../src/platform/bus';
@@ -31,6 +32,7 @@ describe('RealtimeService occupancy announcements', () => {
       bus,
       events: new DomainEvents(),
       chats: {} as ChatsService,
+      messages: {} as MessagesService,
       rooms,
       log,
       occupancyWindowMs: windowMs,

@@ -15,12 +15,13 @@ import type { Mail, Mailer } from '../../platform/mail';
 import type { Presence } from '../../platform/presence';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { enforceLimit } from '../../platform/rate-limit-policy';
-import * as repo from './accounts.repo';
 import type { CodeService } from './code.service';
 import { isCommonPassword } from './common-passwords';
 import { codeMail, emailChangedNotice, passwordResetNotice } from './mails';
 import type { Session, SessionService } from './session.service';
+import * as sessionsRepo from './sessions.repo';
 import { toAuthUser, toOwnProfile, toSettings } from './user-view';
+import * as usersRepo from './users.repo';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -42,11 +43,27 @@ export class AccountsService {
   private readonly argonOptions;
   /** A real hash to verify against when the email is unknown, so both answers take the same time. */
   private dummyHash: Promise<string>;
+  private readonly log: FastifyBaseLogger;
+  private readonly db: Db;
+  private readonly mailer: Mailer;
+  private readonly limiter: RateLimiter;
+  private readonly events: DomainEvents;
+  private readonly presence: Presence;
+  private readonly sessions: SessionService;
+  private readonly codes: CodeService;
 
-  constructor(private readonly d: Deps) {
+  constructor(deps: Deps) {
+    this.log = deps.log;
+    this.db = deps.db;
+    this.mailer = deps.mailer;
+    this.limiter = deps.limiter;
+    this.events = deps.events;
+    this.presence = deps.presence;
+    this.sessions = deps.sessions;
+    this.codes = deps.codes;
     this.argonOptions = {
       type: argon2.argon2id as 2,
-      memoryCost: d.config.argonMemoryKiB,
+      memoryCost: deps.config.argonMemoryKiB,
       timeCost: 2,
       parallelism: 1,
     };
@@ -63,15 +80,15 @@ export class AccountsService {
 
   /** Mails to one address: 2 an hour and 5 a day (DESIGN §7), counted per purpose. */
   private async limitMailTo(purpose: string, email: string) {
-    await enforceLimit(this.d.limiter, `mail:h:${purpose}:${email}`, 2, HOUR);
-    await enforceLimit(this.d.limiter, `mail:d:${purpose}:${email}`, 5, DAY);
+    await enforceLimit(this.limiter, `mail:h:${purpose}:${email}`, 2, HOUR);
+    await enforceLimit(this.limiter, `mail:d:${purpose}:${email}`, 5, DAY);
   }
 
   /** A notice about a change already made: its failure must not turn the change into an error. */
   private notify(mail: Mail) {
-    this.d.mailer
+    this.mailer
       .send(mail)
-      .catch((err) => this.d.log.error({ err, subject: mail.subject }, 'notice mail failed'));
+      .catch((err) => this.log.error({ err, subject: mail.subject }, 'notice mail failed'));
   }
 
   private verificationRequired(email: string): VerificationRequired {
@@ -82,8 +99,8 @@ export class AccountsService {
     const email = input.email.toLowerCase();
     this.assertPasswordAllowed(input.password, 'password');
     const taken: Record<string, string[]> = {};
-    if (await repo.findUserByUsername(this.d.db, input.username)) taken.username = [MSG.usernameTaken];
-    if (await repo.findUserByEmail(this.d.db, email)) taken.email = [MSG.emailTaken];
+    if (await usersRepo.findUserByUsername(this.db, input.username)) taken.username = [MSG.usernameTaken];
+    if (await usersRepo.findUserByEmail(this.db, email)) taken.email = [MSG.emailTaken];
     if (Object.keys(taken).length > 0) throw new FieldsError(taken);
     await this.limitMailTo('signup', email);
 
@@ -91,8 +108,8 @@ export class AccountsService {
     let code: string;
     try {
       // The account and its code are written together: no account is left without a way to verify it.
-      code = await this.d.db.transaction().execute(async (trx) => {
-        const userId = await repo.insertUser(trx, {
+      code = await this.db.transaction().execute(async (trx) => {
+        const userId = await usersRepo.insertUser(trx, {
           username: input.username,
           email,
           password_hash: passwordHash,
@@ -101,7 +118,7 @@ export class AccountsService {
           displayname: `${input.first_name} ${input.last_name}`.trim(),
           date_joined: new Date().toISOString(),
         });
-        return this.d.codes.issue(userId, 'signup', null, trx);
+        return this.codes.issue(userId, 'signup', null, trx);
       });
     } catch (err) {
       // Two sign-ups racing for one name: the unique index decides.
@@ -112,31 +129,31 @@ export class AccountsService {
       }
       throw err;
     }
-    await this.d.mailer.send(codeMail(email, 'Verify your Parley account', code));
+    await this.mailer.send(codeMail(email, 'Verify your Parley account', code));
     return this.verificationRequired(email);
   }
 
   async resendSignup(emailRaw: string): Promise<{ message: string }> {
     const email = emailRaw.toLowerCase();
     await this.limitMailTo('signup', email);
-    const user = await repo.findUserByEmail(this.d.db, email);
+    const user = await usersRepo.findUserByEmail(this.db, email);
     if (user?.is_activated) throw new BadRequestError(MSG.alreadyVerified);
     if (user) {
-      const code = await this.d.codes.issue(user.id, 'signup');
-      await this.d.mailer.send(codeMail(email, 'Verify your Parley account', code));
+      const code = await this.codes.issue(user.id, 'signup');
+      await this.mailer.send(codeMail(email, 'Verify your Parley account', code));
     }
     return { message: 'A new verification code has been sent to your email.' };
   }
 
   async verifySignup(emailRaw: string, code: string): Promise<AuthResponse> {
-    const user = await repo.findUserByEmail(this.d.db, emailRaw.toLowerCase());
+    const user = await usersRepo.findUserByEmail(this.db, emailRaw.toLowerCase());
     if (!user) throw new BadRequestError(MSG.invalidCode);
     if (user.is_activated) throw new BadRequestError(MSG.alreadyVerified);
-    const row = await this.d.codes.check(user.id, 'signup', code);
-    const token = await this.d.db.transaction().execute(async (trx) => {
-      await this.d.codes.consume(trx, row);
-      await repo.updateUser(trx, user.id, { is_activated: 1 });
-      return this.d.sessions.create(user.id, true, trx);
+    const row = await this.codes.check(user.id, 'signup', code);
+    const token = await this.db.transaction().execute(async (trx) => {
+      await this.codes.consume(trx, row);
+      await usersRepo.updateUser(trx, user.id, { is_activated: 1 });
+      return this.sessions.create(user.id, true, trx);
     });
     return { token, ...toAuthUser({ ...user, is_activated: 1 }) };
   }
@@ -145,16 +162,16 @@ export class AccountsService {
     const email = emailRaw.toLowerCase();
     const accountKey = `login-fail:acct:${email}`;
     const ipKey = `login-fail:ip:${ip}`;
-    await enforceLimit(this.d.limiter, accountKey, 5, 30 * 60_000, true);
-    await enforceLimit(this.d.limiter, ipKey, 50, 30 * 60_000, true);
+    await enforceLimit(this.limiter, accountKey, 5, 30 * 60_000, true);
+    await enforceLimit(this.limiter, ipKey, 50, 30 * 60_000, true);
 
-    const user = await repo.findUserByEmail(this.d.db, email);
+    const user = await usersRepo.findUserByEmail(this.db, email);
     const ok = user
       ? await argon2.verify(user.password_hash, password)
       : await argon2.verify(await this.dummyHash, password).then(() => false);
     if (!user || !ok) {
-      await this.d.limiter.hit(accountKey, 5, 30 * 60_000);
-      await this.d.limiter.hit(ipKey, 50, 30 * 60_000);
+      await this.limiter.hit(accountKey, 5, 30 * 60_000);
+      await this.limiter.hit(ipKey, 50, 30 * 60_000);
       throw new BadRequestError(MSG.invalidCredentials);
     }
     if (!user.is_activated) {
@@ -164,13 +181,13 @@ export class AccountsService {
         message: MSG.verifyBeforeLogin,
       });
     }
-    await this.d.limiter.reset(accountKey);
-    const token = await this.d.sessions.create(user.id, remember);
+    await this.limiter.reset(accountKey);
+    const token = await this.sessions.create(user.id, remember);
     return { token, ...toAuthUser(user) };
   }
 
   logout(session: Session) {
-    return this.d.sessions.revoke(session);
+    return this.sessions.revoke(session);
   }
 
   /** Answers the same, in the same time, whether or not the address is known: the work runs after the reply. */
@@ -178,57 +195,57 @@ export class AccountsService {
     const email = emailRaw.toLowerCase();
     await this.limitMailTo('reset', email);
     void (async () => {
-      const user = await repo.findUserByEmail(this.d.db, email);
+      const user = await usersRepo.findUserByEmail(this.db, email);
       if (!user) return;
-      const code = await this.d.codes.issue(user.id, 'reset');
-      await this.d.mailer.send(codeMail(email, 'Your Parley password reset code', code));
+      const code = await this.codes.issue(user.id, 'reset');
+      await this.mailer.send(codeMail(email, 'Your Parley password reset code', code));
     })().catch(onError);
     return { message: MSG.resetRequestSent };
   }
 
   async verifyReset(emailRaw: string, code: string): Promise<{ message: string }> {
-    const user = await repo.findUserByEmail(this.d.db, emailRaw.toLowerCase());
+    const user = await usersRepo.findUserByEmail(this.db, emailRaw.toLowerCase());
     if (!user) throw new BadRequestError(MSG.invalidCode);
-    await this.d.codes.check(user.id, 'reset', code);
+    await this.codes.check(user.id, 'reset', code);
     return { message: 'Code verified.' };
   }
 
   async confirmReset(emailRaw: string, code: string, newPassword: string): Promise<{ message: string }> {
-    const user = await repo.findUserByEmail(this.d.db, emailRaw.toLowerCase());
+    const user = await usersRepo.findUserByEmail(this.db, emailRaw.toLowerCase());
     if (!user) throw new BadRequestError(MSG.invalidCode);
     this.assertPasswordAllowed(newPassword, 'new_password');
-    const row = await this.d.codes.check(user.id, 'reset', code);
+    const row = await this.codes.check(user.id, 'reset', code);
     const passwordHash = String(await this.hashPassword(newPassword));
-    await this.d.db.transaction().execute(async (trx) => {
-      await this.d.codes.consume(trx, row);
-      await repo.updateUser(trx, user.id, { password_hash: passwordHash });
-      await repo.deleteSessionsOfUser(trx, user.id);
+    await this.db.transaction().execute(async (trx) => {
+      await this.codes.consume(trx, row);
+      await usersRepo.updateUser(trx, user.id, { password_hash: passwordHash });
+      await sessionsRepo.deleteSessionsOfUser(trx, user.id);
     });
-    this.d.sessions.revokedAll(user.id);
+    this.sessions.revokedAll(user.id);
     this.notify(passwordResetNotice(user.email));
     return { message: 'Your password has been reset. You can now log in.' };
   }
 
   private async requireUser(userId: number) {
-    const user = await repo.findUserById(this.d.db, userId);
+    const user = await usersRepo.findUserById(this.db, userId);
     if (!user) throw new HttpError(401, { detail: MSG.invalidToken });
     return user;
   }
 
   async ownProfile(userId: number) {
     const user = await this.requireUser(userId);
-    return toOwnProfile(user, await this.d.presence.isOnline(userId));
+    return toOwnProfile(user, await this.presence.isOnline(userId));
   }
 
   async settings(userId: number) {
     const user = await this.requireUser(userId);
-    const pending = await this.d.codes.pending(userId, 'email_change');
+    const pending = await this.codes.pending(userId, 'email_change');
     return toSettings(user, pending?.new_email ?? null);
   }
 
   async updateSettings(userId: number, changes: Partial<Record<SettingsField, boolean>>) {
     const set = Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v ? 1 : 0]));
-    await repo.updateUser(this.d.db, userId, set);
+    await usersRepo.updateUser(this.db, userId, set);
     return this.settings(userId);
   }
 
@@ -236,10 +253,10 @@ export class AccountsService {
     const user = await this.requireUser(userId);
     const email = newEmailRaw.toLowerCase();
     if (email === user.email) throw new FieldsError({ email: ['This is already your email address.'] });
-    if (await repo.findUserByEmail(this.d.db, email)) throw new FieldsError({ email: [MSG.emailTaken] });
+    if (await usersRepo.findUserByEmail(this.db, email)) throw new FieldsError({ email: [MSG.emailTaken] });
     await this.limitMailTo('email_change', email);
-    const code = await this.d.codes.issue(userId, 'email_change', email);
-    await this.d.mailer.send(codeMail(email, 'Confirm your new Parley email address', code));
+    const code = await this.codes.issue(userId, 'email_change', email);
+    await this.mailer.send(codeMail(email, 'Confirm your new Parley email address', code));
     return {
       requires_verification: true,
       pending_email: email,
@@ -249,21 +266,21 @@ export class AccountsService {
 
   async confirmEmailChange(userId: number, code: string) {
     const user = await this.requireUser(userId);
-    const row = await this.d.codes.check(userId, 'email_change', code);
+    const row = await this.codes.check(userId, 'email_change', code);
     const email = row.new_email;
     if (!email) throw new BadRequestError(MSG.invalidCode);
-    const updated = await this.d.db.transaction().execute(async (trx) => {
+    const updated = await this.db.transaction().execute(async (trx) => {
       // Taken since the code was sent: refused, and the code is left for nothing (a new request replaces it).
-      if (await repo.findUserByEmail(trx, email)) throw new FieldsError({ email: [MSG.emailTaken] });
-      await this.d.codes.consume(trx, row);
+      if (await usersRepo.findUserByEmail(trx, email)) throw new FieldsError({ email: [MSG.emailTaken] });
+      await this.codes.consume(trx, row);
       try {
-        await repo.updateUser(trx, userId, { email });
+        await usersRepo.updateUser(trx, userId, { email });
       } catch (err) {
         // Taken by a sign-up between the look-up and the update: the unique index decides.
         if (/unique|duplicate/i.test(String(err))) throw new FieldsError({ email: [MSG.emailTaken] });
         throw err;
       }
-      return repo.findUserById(trx, userId);
+      return usersRepo.findUserById(trx, userId);
     });
     if (!updated) throw new HttpError(401, { detail: MSG.invalidToken });
     this.notify(emailChangedNotice(user.email, email));
@@ -272,18 +289,18 @@ export class AccountsService {
 
   /** Written when a user's last socket closes. */
   async markSeen(userId: number): Promise<void> {
-    await repo.updateUser(this.d.db, userId, { last_seen: new Date().toISOString() });
+    await usersRepo.updateUser(this.db, userId, { last_seen: new Date().toISOString() });
   }
 
   async usernameOf(userId: number): Promise<string> {
-    return (await repo.findUserById(this.d.db, userId))?.username ?? '';
+    return (await usersRepo.findUserById(this.db, userId))?.username ?? '';
   }
 
   /** Deletes credentials, sessions and profile; every open session dies at once. */
   async deleteAccount(userId: number) {
     await this.requireUser(userId);
-    await this.d.events.emitAndWait('user.deleted', { userId });
-    await repo.deleteUser(this.d.db, userId);
-    this.d.events.emit('sessions.revoked', { userId, sessionIds: 'all' });
+    await this.events.emitAndWait('user.deleted', { userId });
+    await usersRepo.deleteUser(this.db, userId);
+    this.events.emit('sessions.revoked', { userId, sessionIds: 'all' });
   }
 }

@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, MSG } from '@parley/protocol';
 import type { Db } from '../../db/database';
 import { BadRequestError } from '../../platform/errors';
-import * as repo from './accounts.repo';
+import * as repo from './codes.repo';
 
 const hashCode = (userId: number, purpose: string, code: string) =>
   createHash('sha256').update(`${userId}:${purpose}:${code}`).digest();

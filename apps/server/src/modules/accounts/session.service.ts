@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_TTL_REMEMBER_MS, SESSION_TTL_SHORT_MS } from '@parley/protocol';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
+import type { Session } from '../../platform/auth';
 import type { DomainEvents } from '../../platform/events';
-import * as repo from './accounts.repo';
+import { PeriodicTask } from '../../platform/periodic';
+import * as repo from './sessions.repo';
 
-export interface Session {
-  sessionId: number;
-  userId: number;
-}
+export type { Session };
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -28,6 +28,8 @@ const padToBucket = (ids: number[]): number[] => {
 /** How long a verified session is taken on trust, and how many are kept (see SessionService.verify). */
 const VERIFIED_TTL_MS = 5_000;
 const VERIFIED_MAX = 10_000;
+/** How often rows of expired sessions are deleted (a verify deletes the one it meets at once). */
+const SWEEP_INTERVAL_MS = 3600_000;
 
 interface Verified {
   sessionId: number;
@@ -49,15 +51,43 @@ export class SessionService {
   private revocations = 0;
   private readonly ttlMs: number;
   private readonly maxVerified: number;
+  private readonly sweepIntervalMs: number;
+  private sweep: PeriodicTask | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly events: DomainEvents,
-    options: { verifiedTtlMs?: number; maxVerified?: number } = {},
+    options: { verifiedTtlMs?: number; maxVerified?: number; sweepIntervalMs?: number } = {},
   ) {
     this.ttlMs = options.verifiedTtlMs ?? VERIFIED_TTL_MS;
     this.maxVerified = options.maxVerified ?? VERIFIED_MAX;
+    this.sweepIntervalMs = options.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
     events.on('sessions.revoked', ({ userId, sessionIds }) => this.forget(userId, sessionIds));
+  }
+
+  /**
+   * Deletes expired sessions periodically: a session nobody presents again would otherwise stay forever, and
+   * its push subscriptions with it. Every process may sweep; the delete is the same whoever runs it.
+   */
+  startSweeping(log: FastifyBaseLogger): this {
+    this.sweep ??= new PeriodicTask(
+      () => this.sweepExpired(),
+      this.sweepIntervalMs,
+      log,
+      'expired session sweep',
+    );
+    this.sweep.start();
+    return this;
+  }
+
+  /** Stops sweeping and waits for a sweep under way (call before the database closes). */
+  async stop(): Promise<void> {
+    await this.sweep?.stop();
+  }
+
+  /** Deletes the rows of every session expired by now; how many went. */
+  sweepExpired(): Promise<number> {
+    return repo.deleteExpiredSessions(this.db, new Date().toISOString());
   }
 
   /** A new session and its token; `db` may be the caller's transaction. */
@@ -120,12 +150,8 @@ export class SessionService {
   }
 
   async isLive(sessionId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .select(['expires_at'])
-      .where('id', '=', sessionId)
-      .executeTakeFirst();
-    return !!row && row.expires_at > new Date().toISOString();
+    const expiresAt = await repo.expiryOf(this.db, sessionId);
+    return expiresAt !== undefined && expiresAt > new Date().toISOString();
   }
 
   /** Which of these sessions are still live (as isLive decides), in one query per 500 ids. */
@@ -134,13 +160,8 @@ export class SessionService {
     const ids = [...new Set(sessionIds)];
     const now = new Date().toISOString();
     for (let i = 0; i < ids.length; i += LIVE_AMONG_CHUNK) {
-      const rows = await this.db
-        .selectFrom('sessions')
-        .select('id')
-        .where('id', 'in', padToBucket(ids.slice(i, i + LIVE_AMONG_CHUNK)))
-        .where('expires_at', '>', now)
-        .execute();
-      for (const r of rows) live.add(r.id);
+      for (const id of await repo.liveIds(this.db, padToBucket(ids.slice(i, i + LIVE_AMONG_CHUNK)), now))
+        live.add(id);
     }
     return live;
   }

@@ -1,5 +1,5 @@
 import type { AuthUser, OwnProfile, SettingsResponse } from '@parley/protocol';
-import type { UserRow } from './accounts.repo';
+import type { UserRow } from './users.repo';
 
 // How a stored user is shown in each answer. Booleans leave the database as 0/1 and leave here as true/false.
 export const avatarUrl = (name: string | null): string | null => (name ? `/media/avatars/${name}` : null);
@@ -20,7 +20,7 @@ export function toAuthUser(u: UserRow): AuthUser {
 
 /** Presence as others may see it: a user with online_status off is offline with no last-seen time. */
 export function visiblePresence(
-  u: UserRow,
+  u: Pick<UserRow, 'online_status' | 'last_seen'>,
   online: boolean,
 ): { is_online: boolean; last_seen: string | null } {
   if (!u.online_status) return { is_online: false, last_seen: null };

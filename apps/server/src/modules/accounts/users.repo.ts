@@ -1,8 +1,46 @@
 import { MAX_DB_ID } from '@parley/protocol';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { UsersTable } from './accounts.tables';
 
-// The users table's statements for other modules' needs (cards, look-ups by name or id). Accounts owns the
-// table: no other module's repo writes it or reads it alone (see docs/ARCHITECTURE.md).
+// Every statement that writes the users table or reads it alone (see docs/ARCHITECTURE.md, "One owner per
+// table"): accounts' own, and those other modules reach through UsersService. Queries for other modules name
+// their columns, so private ones (email, password hash) never leave the database for them.
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+
+/** Usernames compare the way the unique index lower(username) compares them, on either database. */
+const sameUsername = (username: string) => sql<boolean>`lower(username) = lower(${username})`;
+
+export const findUserById = (db: Db, id: number) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() as Promise<UserRow | undefined>;
+
+export const findUserByEmail = (db: Db, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst() as Promise<
+    UserRow | undefined
+  >;
+
+export const findUserByUsername = (db: Db, username: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst() as Promise<UserRow | undefined>;
+
+export async function insertUser(db: Db, user: NewUser): Promise<number> {
+  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: Db, id: number, changes: Partial<NewUser>): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+// --- For chats and groups ---
 
 /** What a message or a member list shows of a person. */
 export interface UserCard {
@@ -60,3 +98,112 @@ export async function activatedById(db: Db, id: number): Promise<number | undefi
     .executeTakeFirst();
   return row?.id;
 }
+
+// --- For profiles ---
+
+export const listVisibleProfiles = (db: Db) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username', 'displayname', 'avatar', 'is_blue_verified', 'online_status'])
+    .where('is_activated', '=', 1)
+    .where('hide_profile', '=', 0)
+    .orderBy('id')
+    .execute();
+
+export async function countActivatedUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('is_activated', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const findPublicByUsername = (db: Db, username: string) =>
+  db
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'first_name',
+      'last_name',
+      'displayname',
+      'avatar',
+      'bio',
+      'location',
+      'date_joined',
+      'last_seen',
+      'is_blue_verified',
+      'hide_profile',
+      'online_status',
+    ])
+    .where(sameUsername(username))
+    .where('is_activated', '=', 1)
+    .executeTakeFirst();
+
+export const findEditableProfile = (db: Db, userId: number) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'last_name', 'bio', 'avatar'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+
+export async function usernameTakenByOther(db: Db, username: string, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sameUsername(username))
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export type ProfileChanges = Pick<
+  Updateable<UsersTable>,
+  'first_name' | 'last_name' | 'displayname' | 'username' | 'bio' | 'avatar'
+>;
+
+/**
+ * Applies the changes only if the avatar is still `expectedAvatar` (compare-and-set), so two concurrent
+ * uploads cannot both believe they replaced the same old file. False when the row moved on or is gone.
+ */
+export async function updateProfileIfAvatar(
+  db: Db,
+  userId: number,
+  expectedAvatar: string | null,
+  changes: ProfileChanges,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(changes)
+    .where('id', '=', userId)
+    .where((eb) => (expectedAvatar === null ? eb('avatar', 'is', null) : eb('avatar', '=', expectedAvatar)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function findAvatarOf(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirst();
+  return row?.avatar ?? null;
+}
+
+// --- For notifications ---
+
+/** Of these people, those with Email Notifications on. */
+export async function emailRecipients(db: Db, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', userIds)
+    .where('email_notification', '=', 1)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export const digestRecipient = (db: Db, userId: number) =>
+  db
+    .selectFrom('users')
+    .select(['email', 'first_name', 'email_notification'])
+    .where('id', '=', userId)
+    .executeTakeFirst();

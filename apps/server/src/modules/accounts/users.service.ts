@@ -2,11 +2,12 @@ import { MAX_DB_ID } from '@parley/protocol';
 import type { Db } from '../../db/database';
 import * as usersRepo from './users.repo';
 
-export type { UserCard } from './users.repo';
+export type { ProfileChanges, UserCard } from './users.repo';
 
 /**
  * The users table for every other module: accounts owns it, so chats, groups, profiles and notifications ask
- * here instead of querying it themselves.
+ * here instead of querying it themselves. Rules stay with the caller (who may see a profile, who gets a mail);
+ * this only reads and writes.
  */
 export class UsersService {
   constructor(private readonly db: Db) {}
@@ -29,5 +30,51 @@ export class UsersService {
         ? await usersRepo.activatedById(this.db, Number(target))
         : undefined)
     );
+  }
+
+  /** Activated people who have not hidden their profile, by id. */
+  visibleProfiles() {
+    return usersRepo.listVisibleProfiles(this.db);
+  }
+
+  countActivated(): Promise<number> {
+    return usersRepo.countActivatedUsers(this.db);
+  }
+
+  /** An activated user's public columns (and the switches that decide who may see them). */
+  publicProfile(username: string) {
+    return usersRepo.findPublicByUsername(this.db, username);
+  }
+
+  /** The columns a profile update reads and changes. */
+  editableProfile(userId: number) {
+    return usersRepo.findEditableProfile(this.db, userId);
+  }
+
+  usernameTakenByOther(username: string, userId: number): Promise<boolean> {
+    return usersRepo.usernameTakenByOther(this.db, username, userId);
+  }
+
+  /** The profile changes, applied only while the avatar is still `expectedAvatar`; false if it moved on. */
+  updateProfileIfAvatar(
+    userId: number,
+    expectedAvatar: string | null,
+    changes: usersRepo.ProfileChanges,
+  ): Promise<boolean> {
+    return usersRepo.updateProfileIfAvatar(this.db, userId, expectedAvatar, changes);
+  }
+
+  avatarOf(userId: number): Promise<string | null> {
+    return usersRepo.findAvatarOf(this.db, userId);
+  }
+
+  /** Of these people, those with Email Notifications on. */
+  withEmailNotifications(userIds: number[]): Promise<number[]> {
+    return usersRepo.emailRecipients(this.db, userIds);
+  }
+
+  /** Where a missed-message mail goes, and whether it still should. */
+  digestRecipient(userId: number) {
+    return usersRepo.digestRecipient(this.db, userId);
   }
 }

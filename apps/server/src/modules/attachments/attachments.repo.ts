@@ -1,8 +1,9 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database, FilesTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import type { FilesTable } from './attachments.tables';
 
-// The only place the attachments module's SQL lives.
+// The only place the attachments module's SQL lives: files, and server_secrets (the file URL key).
 export type FileRow = Selectable<FilesTable>;
 type Executor = Db | Transaction<Database>;
 
@@ -40,10 +41,17 @@ export const keysOfChat = (db: Executor, chatDbId: number) =>
 export const keysOfUploader = (db: Executor, userId: number) =>
   db.selectFrom('files').select(['storage_key', 'thumb_key']).where('uploader_id', '=', userId).execute();
 
-export const isMember = (db: Executor, chatDbId: number, userId: number) =>
-  db
-    .selectFrom('chat_members')
-    .select('id')
-    .where('chat_id', '=', chatDbId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** The named secret, stored first with `fresh` if there is none yet; every process reads back the same value. */
+export async function ensureSecret(db: Db, name: string, fresh: string): Promise<string> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name, value: fresh })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

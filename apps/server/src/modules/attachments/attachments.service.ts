@@ -25,9 +25,18 @@ export const ATTACHMENT_TYPE_REFUSED =
 
 /** Chat attachments: checked by their bytes, stored behind the storage interface, served by signed URLs. */
 export class AttachmentsService {
-  constructor(private readonly d: Deps) {
-    d.events.on('user.deleted', async ({ userId }) =>
-      this.removeKeys(await repo.keysOfUploader(d.db, userId)),
+  private readonly db: Db;
+  private readonly storage: FileStorage;
+  private readonly signer: UrlSigner;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: Deps) {
+    this.db = deps.db;
+    this.storage = deps.storage;
+    this.signer = deps.signer;
+    this.log = deps.log;
+    deps.events.on('user.deleted', async ({ userId }) =>
+      this.removeKeys(await repo.keysOfUploader(this.db, userId)),
     );
   }
 
@@ -55,9 +64,9 @@ export class AttachmentsService {
           .catch(() => null);
         if (!thumb) throw new UnsupportedMediaTypeError('The image could not be read.');
         thumbKey = `files/${randomFileName('webp')}`;
-        await this.d.storage.put(thumbKey, thumb);
+        await this.storage.put(thumbKey, thumb);
       }
-      await this.d.storage.put(key, upload.bytes);
+      await this.storage.put(key, upload.bytes);
       const row = {
         chat_id: chatDbId,
         uploader_id: uploaderId,
@@ -70,7 +79,7 @@ export class AttachmentsService {
         thumb_key: thumbKey,
         created_at: new Date().toISOString(),
       };
-      const id = await repo.insertFile(this.d.db, row);
+      const id = await repo.insertFile(this.db, row);
       views.push(this.view({ id, ...row }));
     }
     return views;
@@ -80,10 +89,10 @@ export class AttachmentsService {
     return {
       id: row.id,
       type: row.type,
-      file: `/api/files/${row.id}/${encodeURIComponent(row.name)}?${this.d.signer.sign(String(row.id))}`,
+      file: `/api/files/${row.id}/${encodeURIComponent(row.name)}?${this.signer.sign(String(row.id))}`,
       name: row.name,
       size: row.size,
-      thumbnail: row.thumb_key ? `/api/files/${row.id}/thumb?${this.d.signer.sign(`${row.id}.thumb`)}` : null,
+      thumbnail: row.thumb_key ? `/api/files/${row.id}/thumb?${this.signer.sign(`${row.id}.thumb`)}` : null,
     };
   }
 
@@ -101,7 +110,7 @@ export class AttachmentsService {
   }
 
   async filesFor(messageIds: number[]): Promise<Map<number, ChatFile[]>> {
-    const rows = await repo.filesOfMessages(this.d.db, messageIds);
+    const rows = await repo.filesOfMessages(this.db, messageIds);
     const map = new Map<number, ChatFile[]>();
     for (const r of rows) {
       if (r.message_id === null) continue;
@@ -114,11 +123,11 @@ export class AttachmentsService {
 
   /** The file behind a signed URL, or 404 (a bad or expired signature learns nothing more). */
   async open(id: number, thumb: boolean, exp?: string, sig?: string) {
-    if (!this.d.signer.verify(thumb ? `${id}.thumb` : String(id), exp, sig)) throw new NotFoundError();
-    const row = await repo.findFile(this.d.db, id);
+    if (!this.signer.verify(thumb ? `${id}.thumb` : String(id), exp, sig)) throw new NotFoundError();
+    const row = await repo.findFile(this.db, id);
     const key = row && (thumb ? row.thumb_key : row.storage_key);
     if (!row || !key) throw new NotFoundError();
-    const stored = await this.d.storage.get(key);
+    const stored = await this.storage.get(key);
     if (!stored) throw new NotFoundError();
     return {
       ...stored,
@@ -130,16 +139,14 @@ export class AttachmentsService {
 
   /** Storage keys of a chat's files, read before the chat goes; removeKeys deletes them after. */
   keysOfChat(chatDbId: number) {
-    return repo.keysOfChat(this.d.db, chatDbId);
+    return repo.keysOfChat(this.db, chatDbId);
   }
 
   async removeKeys(rows: { storage_key: string; thumb_key: string | null }[]): Promise<void> {
     for (const r of rows) {
       for (const key of [r.storage_key, r.thumb_key]) {
         if (key)
-          await this.d.storage
-            .delete(key)
-            .catch((err) => this.d.log.warn({ err }, 'could not remove a file'));
+          await this.storage.delete(key).catch((err) => this.log.warn({ err }, 'could not remove a file'));
       }
     }
   }

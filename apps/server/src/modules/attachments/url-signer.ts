@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database';
+import { ensureSecret } from './attachments.repo';
 
 const VALID_MS = 6 * 3600_000;
 const STEP_MS = 3600_000;
@@ -13,17 +14,8 @@ export class UrlSigner {
   constructor(private readonly db: Db) {}
 
   async init(): Promise<void> {
-    await this.db
-      .insertInto('server_secrets')
-      .values({ name: 'file_url_key', value: randomBytes(32).toString('hex') })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await this.db
-      .selectFrom('server_secrets')
-      .select('value')
-      .where('name', '=', 'file_url_key')
-      .executeTakeFirstOrThrow();
-    this.key = Buffer.from(row.value, 'hex');
+    const value = await ensureSecret(this.db, 'file_url_key', randomBytes(32).toString('hex'));
+    this.key = Buffer.from(value, 'hex');
   }
 
   private mac(subject: string, exp: number): Buffer {

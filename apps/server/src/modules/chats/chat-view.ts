@@ -1,15 +1,8 @@
-import {
-  type ChatDetail,
-  type ChatFile,
-  type ChatMember,
-  DELETED_DISPLAY_NAME,
-  DELETED_USERNAME,
-  type Message,
-} from '@parley/protocol';
+import { type ChatDetail, type ChatMember, DELETED_DISPLAY_NAME, DELETED_USERNAME } from '@parley/protocol';
 import { avatarUrl } from '../accounts/user-view';
-import type { ChatRow, MemberRow, MessageRow } from './chats.repo';
+import type { ChatRow, MemberRow } from './chats.repo';
 
-// How stored chats, members and messages are shown (SPEC §3).
+// How stored chats and members are shown (SPEC §3).
 const fullName = (u: { first_name: string | null; last_name: string | null }) =>
   `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim();
 
@@ -42,55 +35,6 @@ export function toMember(m: MemberRow, online: Set<number>): ChatMember {
     is_online: visible && online.has(m.user_id),
     role: m.role,
     profile: { name, avatar },
-  };
-}
-
-/** Read and delivery marks of a chat's members, to decide each message's ticks (DESIGN §1). */
-export interface Marks {
-  userId: number;
-  lastRead: number;
-  lastDelivered: number;
-  readReceipt: boolean;
-}
-export const marksOf = (
-  members: Pick<MemberRow, 'user_id' | 'last_read_id' | 'last_delivered_id' | 'read_receipt'>[],
-): Marks[] =>
-  members
-    .filter((m) => m.user_id !== null)
-    .map((m) => ({
-      userId: m.user_id as number,
-      lastRead: m.last_read_id,
-      lastDelivered: m.last_delivered_id,
-      readReceipt: !!m.read_receipt,
-    }));
-
-/** Read once every other member who reports reads has read it; delivered once any other member's client got it. */
-export function ticks(messageId: number, senderId: number | null, marks: Marks[]) {
-  const others = marks.filter((m) => m.userId !== senderId);
-  const reporting = others.filter((m) => m.readReceipt);
-  const isRead = reporting.length > 0 && reporting.every((m) => m.lastRead >= messageId);
-  const isDelivered =
-    isRead || others.some((m) => m.lastDelivered >= messageId || (m.readReceipt && m.lastRead >= messageId));
-  return { is_read: isRead, is_delivered: isDelivered };
-}
-
-export function toMessage(row: MessageRow, chatId: string, marks: Marks[], files: ChatFile[] = []): Message {
-  const senderName = row.username ? fullName(row) || row.displayname || row.username : '';
-  return {
-    id: row.id,
-    sender: row.sender_id,
-    sender_name: row.kind === 'system' ? '' : senderName,
-    sender_username: row.username ?? (row.kind === 'system' ? '' : DELETED_USERNAME),
-    sender_avatar: avatarUrl(row.avatar ?? null),
-    body: row.body,
-    files,
-    ...ticks(row.id, row.sender_id, marks),
-    is_sent: true,
-    is_error: false,
-    kind: row.kind,
-    timestamp: row.created_at,
-    chatroom: chatId,
-    client_id: row.client_id,
   };
 }
 

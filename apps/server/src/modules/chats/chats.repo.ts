@@ -2,18 +2,10 @@ import { type ExpressionBuilder, type Selectable, sql, type Transaction } from '
 import type { Db } from '../../db/database';
 import type { ChatsTable, Database } from '../../db/schema';
 
-// The only place the chats module's SQL lives: chats, members and messages.
+// The only place the SQL of the chats module's tables lives: chats and chat_members. Member lists join users
+// read-only in the same statement (DESIGN §3).
 export type ChatRow = Selectable<ChatsTable>;
-type Executor = Db | Transaction<Database>;
-
-export async function countMessages(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('kind', '=', 'user')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export type Executor = Db | Transaction<Database>;
 
 export const findChatByPublicId = (db: Executor, chatId: string) =>
   db.selectFrom('chats').selectAll().where('chat_id', '=', chatId).executeTakeFirst();
@@ -97,107 +89,6 @@ export const chatsOfUser = (db: Db, userId: number) =>
     .orderBy('c.id', 'desc')
     .execute();
 
-/** The newest visible message of each chat. */
-export const lastMessages = (db: Db, chatDbIds: number[]) =>
-  chatDbIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('messages')
-        .select(['id', 'chat_id', 'body', 'created_at', 'kind'])
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('messages')
-            .select((e) => e.fn.max('id').as('id'))
-            .where('chat_id', 'in', chatDbIds)
-            .groupBy('chat_id'),
-        )
-        .execute();
-
-/** Unread messages from others per chat for one user. */
-/**
- * Messages unread by the member row they are joined with: past both of its marks, written by someone else,
- * not system lines. Unread counts per chat and per user both start from it.
- */
-const unreadMessages = (db: Db) =>
-  db
-    .selectFrom('chat_members as cm')
-    .innerJoin('messages as m', 'm.chat_id', 'cm.chat_id')
-    .whereRef('m.id', '>', 'cm.last_read_id')
-    .whereRef('m.id', '>', 'cm.cleared_before_id')
-    .where('m.kind', '=', 'user')
-    .where((eb) => eb.or([eb('m.sender_id', '!=', eb.ref('cm.user_id')), eb('m.sender_id', 'is', null)]));
-
-export const unreadCounts = (db: Db, userId: number) =>
-  unreadMessages(db)
-    .select(['m.chat_id', (eb) => eb.fn.countAll().as('n')])
-    .where('cm.user_id', '=', userId)
-    .groupBy('m.chat_id')
-    .execute();
-
-/** Unread messages over all chats, for each of these users (a user with none is left out). */
-export const unreadTotals = (db: Db, userIds: number[]) =>
-  unreadMessages(db)
-    .select(['cm.user_id', (eb) => eb.fn.countAll().as('n')])
-    .where('cm.user_id', 'in', userIds)
-    .groupBy('cm.user_id')
-    .execute();
-
-const messageColumns = [
-  'm.id',
-  'm.chat_id',
-  'm.sender_id',
-  'm.kind',
-  'm.client_id',
-  'm.body',
-  'm.created_at',
-  'u.username',
-  'u.first_name',
-  'u.last_name',
-  'u.displayname',
-  'u.avatar',
-] as const;
-
-export const messageById = (db: Executor, id: number) =>
-  db
-    .selectFrom('messages as m')
-    .leftJoin('users as u', 'u.id', 'm.sender_id')
-    .select(messageColumns)
-    .where('m.id', '=', id)
-    .executeTakeFirst();
-export type MessageRow = NonNullable<Awaited<ReturnType<typeof messageById>>>;
-
-export const messageByClientId = (db: Executor, chatDbId: number, senderId: number, clientId: string) =>
-  db
-    .selectFrom('messages')
-    .select(['id', 'chat_id'])
-    .where('chat_id', '=', chatDbId)
-    .where('sender_id', '=', senderId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-
-export interface NewMessageRow {
-  chat_id: number;
-  sender_id: number | null;
-  kind: 'user' | 'system';
-  client_id: string | null;
-  body: string;
-  created_at: string;
-}
-
-/**
- * Inserts many messages in one statement. A row whose (sender, chat, client_id) is already stored is skipped:
- * the answer holds only the inserted rows, in id order, which is the order given.
- */
-export async function insertMessages(db: Executor, rows: NewMessageRow[]) {
-  const inserted = await db
-    .insertInto('messages')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['sender_id', 'chat_id', 'client_id']).doNothing())
-    .returning(['id', 'chat_id', 'sender_id', 'client_id'])
-    .execute();
-  return inserted.sort((a, b) => a.id - b.id);
-}
-
 /** Sets each chat's last activity to its given time, in one statement. */
 export async function touchChats(db: Executor, at: Map<number, string>): Promise<void> {
   const byId = sql.join(
@@ -222,16 +113,6 @@ export async function memberIdsOf(db: Executor, chatDbIds: number[]): Promise<Ma
   for (const r of rows) if (r.user_id !== null) byChat.get(r.chat_id)?.push(r.user_id);
   return byChat;
 }
-
-/** The columns a message view needs of each sender. */
-export const senderCards = (db: Executor, userIds: number[]) =>
-  userIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('users')
-        .select(['id', 'username', 'first_name', 'last_name', 'displayname', 'avatar'])
-        .where('id', 'in', userIds)
-        .execute();
 
 /** max(column, value) that reads the same in SQLite and PostgreSQL. */
 const greatest = (
@@ -272,16 +153,6 @@ export async function advanceDelivered(
     .execute();
 }
 
-/** Of the given ids, those that are messages of this chat (and not system lines). */
-export const messagesInChat = (db: Db, chatDbId: number, ids: number[]) =>
-  db
-    .selectFrom('messages')
-    .select(['id', 'sender_id'])
-    .where('chat_id', '=', chatDbId)
-    .where('id', 'in', ids)
-    .where('kind', '=', 'user')
-    .execute();
-
 export async function updateChat(
   db: Executor,
   chatDbId: number,
@@ -302,36 +173,13 @@ export async function deleteChat(db: Executor, chatDbId: number): Promise<void> 
   await db.deleteFrom('chats').where('id', '=', chatDbId).execute();
 }
 
-export async function clearFor(db: Executor, chatDbId: number, userId: number): Promise<void> {
-  const last = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .where('chat_id', '=', chatDbId)
-    .executeTakeFirst();
-  const upTo = Number(last?.id ?? 0);
+/** Hides messages up to `upTo` for this member, and counts them read. */
+export async function clearFor(db: Executor, chatDbId: number, userId: number, upTo: number): Promise<void> {
   await db
     .updateTable('chat_members')
     .set({ cleared_before_id: upTo, last_read_id: upTo })
     .where('chat_id', '=', chatDbId)
     .where('user_id', '=', userId)
-    .execute();
-}
-
-/** Activated users by username (case-insensitive) or numeric id. */
-export async function findUsers(db: Executor, targets: (string | number)[]) {
-  const ids = targets.filter((t): t is number => typeof t === 'number');
-  const names = targets.filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase());
-  if (ids.length === 0 && names.length === 0) return [];
-  return db
-    .selectFrom('users')
-    .select(['id', 'username', 'first_name', 'last_name', 'displayname'])
-    .where('is_activated', '=', 1)
-    .where((eb) =>
-      eb.or([
-        ...(ids.length ? [eb('id', 'in', ids)] : []),
-        ...(names.length ? [eb(eb.fn('lower', [eb.ref('username')]), 'in', names)] : []),
-      ]),
-    )
     .execute();
 }
 
@@ -375,30 +223,6 @@ export async function findChatWithMembership(db: Executor, chatId: string, userI
     cleared_before_id: row.m_cleared_before_id,
   };
   return { chat, member };
-}
-
-/**
- * A page of a chat's messages, oldest first, without the sender's columns: the history page takes those from
- * the chat's members (only a sender who left needs a look-up, senderCards).
- */
-export function messagesPage(
-  db: Db,
-  chatDbId: number,
-  opts: { before?: number; after?: number; limit: number; clearedBefore: number },
-) {
-  let q = db
-    .selectFrom('messages')
-    .select(['id', 'sender_id', 'kind', 'client_id', 'body', 'created_at'])
-    .where('chat_id', '=', chatDbId)
-    .where('id', '>', opts.clearedBefore);
-  if (opts.after !== undefined)
-    return q.where('id', '>', opts.after).orderBy('id', 'asc').limit(opts.limit).execute();
-  if (opts.before !== undefined) q = q.where('id', '<', opts.before);
-  return q
-    .orderBy('id', 'desc')
-    .limit(opts.limit)
-    .execute()
-    .then((rows) => rows.reverse());
 }
 
 /**

@@ -1,10 +1,11 @@
-import { displayNameOf, MAX_DB_ID } from '@parley/protocol';
+import { displayNameOf, GROUP_AVATAR_MAX_BYTES, MAX_DB_ID } from '@parley/protocol';
 import type { Db } from '../../db/database';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { AvatarStore } from '../../platform/avatars';
+import { BadRequestError, ForbiddenError, NotFoundError, PayloadTooLargeError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
-import type { FileStorage } from '../../platform/storage';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
+import type { MessagesService } from '../messages/messages.service';
 import * as repo from './chats.repo';
 import type { ChatsService } from './chats.service';
 
@@ -12,8 +13,9 @@ interface Deps {
   db: Db;
   events: DomainEvents;
   chats: ChatsService;
+  messages: MessagesService;
   users: UsersService;
-  storage: FileStorage;
+  avatars: AvatarStore;
   attachments: AttachmentsService;
 }
 
@@ -30,6 +32,9 @@ const nameOf = (u: {
     displayname: u.displayname ?? '',
   });
 
+/** A group picture's own limit (a profile picture may be 10 MB). */
+export const GROUP_AVATAR_TOO_LARGE = 'Group picture must be at most 2MB.';
+
 /**
  * Group management (issue 5): only the admin edits, adds, removes and deletes; anyone may leave. Every change
  * is announced as a system line and a `chat.updated` event that open clients apply at once.
@@ -38,16 +43,18 @@ export class GroupsService {
   private readonly db: Db;
   private readonly events: DomainEvents;
   private readonly chats: ChatsService;
+  private readonly messages: MessagesService;
   private readonly users: UsersService;
-  private readonly storage: FileStorage;
+  private readonly avatars: AvatarStore;
   private readonly attachments: AttachmentsService;
 
   constructor(deps: Deps) {
     this.db = deps.db;
     this.events = deps.events;
     this.chats = deps.chats;
+    this.messages = deps.messages;
     this.users = deps.users;
-    this.storage = deps.storage;
+    this.avatars = deps.avatars;
     this.attachments = deps.attachments;
   }
 
@@ -63,32 +70,44 @@ export class GroupsService {
     return found;
   }
 
-  async assertAdmin(userId: number, chatId: string): Promise<void> {
-    await this.requireAdmin(userId, chatId);
-  }
-
   private async actorName(userId: number) {
     const [me] = await this.users.findActivated([userId]);
     return me ? nameOf(me) : 'Someone';
   }
 
-  /** Renames, describes and (with an already stored avatar name) re-pictures a group. Returns the old avatar. */
+  /**
+   * Renames, describes and re-pictures a group. Rights are checked before any file is touched; a new picture
+   * is re-encoded and stored under a fresh name (removed again if the row update fails), and the old one goes
+   * only once the row points at the new one.
+   */
   async update(
     userId: number,
     chatId: string,
-    changes: { name: string; description?: string; avatar?: string },
-  ): Promise<{ previousAvatar: string | null }> {
+    changes: { name: string; description?: string },
+    image: Uint8Array | null,
+  ): Promise<void> {
+    if (image && image.length > GROUP_AVATAR_MAX_BYTES)
+      throw new PayloadTooLargeError(GROUP_AVATAR_TOO_LARGE);
     const { chat } = await this.requireAdmin(userId, chatId);
-    await repo.updateChat(this.db, chat.id, {
-      name: changes.name,
-      ...(changes.description !== undefined ? { description: changes.description } : {}),
-      ...(changes.avatar ? { avatar: changes.avatar } : {}),
-    });
+    const avatar = image ? await this.avatars.save(image) : null;
+    try {
+      await repo.updateChat(this.db, chat.id, {
+        name: changes.name,
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        ...(avatar ? { avatar } : {}),
+      });
+    } catch (err) {
+      await this.avatars.remove(avatar);
+      throw err;
+    }
     if (changes.name !== chat.name) {
-      await this.chats.announce(chat, `${await this.actorName(userId)} renamed the group to ${changes.name}`);
+      await this.messages.announce(
+        chat,
+        `${await this.actorName(userId)} renamed the group to ${changes.name}`,
+      );
     }
     this.events.emit('chat.updated', { chatId });
-    return { previousAvatar: changes.avatar ? chat.avatar : null };
+    if (avatar) await this.avatars.remove(chat.avatar);
   }
 
   async addMembers(userId: number, chatId: string, targets: (string | number)[]) {
@@ -103,7 +122,7 @@ export class GroupsService {
       await repo.insertMember(this.db, { chat_id: chat.id, user_id: u.id, role: 'member', joined_at: now });
     }
     const actor = await this.actorName(userId);
-    for (const u of fresh) await this.chats.announce(chat, `${actor} added ${nameOf(u)}`);
+    for (const u of fresh) await this.messages.announce(chat, `${actor} added ${nameOf(u)}`);
     if (fresh.length > 0) {
       this.events.emit('chat.updated', { chatId });
       this.events.emit('chats.changed', { userIds: fresh.map((u) => u.id) });
@@ -123,7 +142,7 @@ export class GroupsService {
     await repo.deleteMember(this.db, chat.id, targetId);
     const [removed] = await this.users.findActivated([targetId]);
     this.events.emit('member.removed', { chatId, userId: targetId });
-    await this.chats.announce(
+    await this.messages.announce(
       chat,
       `${await this.actorName(userId)} removed ${removed ? nameOf(removed) : 'a member'}`,
     );
@@ -154,11 +173,11 @@ export class GroupsService {
     this.events.emit('member.removed', { chatId, userId });
     if (deleted) {
       this.events.emit('chat.deleted', { chatId, avatar: chat.avatar, memberIds: [] });
-      await this.removeAvatar(chat.avatar);
+      await this.avatars.remove(chat.avatar);
       await this.attachments.removeKeys(fileKeys);
       return;
     }
-    await this.chats.announce(chat, `${name} left`);
+    await this.messages.announce(chat, `${name} left`);
     this.events.emit('chat.updated', { chatId });
   }
 
@@ -169,10 +188,6 @@ export class GroupsService {
     await repo.deleteChat(this.db, chat.id);
     await this.attachments.removeKeys(fileKeys);
     this.events.emit('chat.deleted', { chatId, avatar: chat.avatar, memberIds });
-    await this.removeAvatar(chat.avatar);
-  }
-
-  private async removeAvatar(name: string | null) {
-    if (name) await this.storage.delete(`avatars/${name}`).catch(() => {});
+    await this.avatars.remove(chat.avatar);
   }
 }

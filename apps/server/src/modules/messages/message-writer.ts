@@ -3,16 +3,13 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
+import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
-import { toMessage } from '../chats/chat-view';
-import * as repo from '../chats/chats.repo';
-
-/** What a writer needs of a chat: its row id, public id and kind never change while it exists. */
-export interface ChatRef {
-  id: number;
-  chat_id: string;
-  is_private: number;
-}
+import type { ChatRef, ChatsService } from '../chats/chats.service';
+import type { MessageReader } from './message-reader';
+import { toMessage } from './message-view';
+import * as repo from './messages.repo';
 
 export interface Draft {
   /** A lookup still under way is fine: the message keeps its place in the queue meanwhile. */
@@ -28,8 +25,15 @@ export interface Written {
   message: Message;
   /** false when the (sender, client_id) was already stored: a resend. */
   created: boolean;
-  /** Every member's user id when the message was stored. */
-  memberIds: number[];
+}
+
+export interface WriterDeps {
+  db: Db;
+  events: DomainEvents;
+  chats: Pick<ChatsService, 'memberIdsIn' | 'touch'>;
+  attachments: Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor'>;
+  users: Pick<UsersService, 'cards'>;
+  reader: Pick<MessageReader, 'byId'>;
 }
 
 interface Queued extends Draft {
@@ -61,23 +65,15 @@ const MAX_BATCH = 500;
  * Group commit for messages (DESIGN §8). Every message sent in this process goes through one queue: what
  * arrives while a transaction is under way is written by the next one, in arrival order, as one multi-row
  * INSERT with one membership check, one chat touch and one sender lookup for the whole batch. Batches run
- * one after another and announce their messages in id order, so a client catching up with ?after=<last id
- * seen> never skips a message still in flight. A message is announced only after its batch committed.
+ * one after another and publish their messages (`message.published`) in id order, only after their commit, so a
+ * client catching up with ?after=<last id seen> never skips a message still in flight. A resend of a stored
+ * message is published again through the same event, in case the first broadcast died with a crashed server.
  */
 export class MessageWriter {
   private queue: Queued[] = [];
   private draining = false;
 
-  constructor(
-    private readonly d: {
-      db: Db;
-      attachments: AttachmentsService;
-      /** Called for each stored message, in id order, before its sender hears back. */
-      onCreated: (chat: ChatRef, w: Written, clientId: string | null) => void;
-      /** A stored message as it reads now (for a resend). */
-      storedView: (id: number, chat: ChatRef) => Promise<Message>;
-    },
-  ) {}
+  constructor(private readonly deps: WriterDeps) {}
 
   write(draft: Draft): Promise<Written> {
     return new Promise<Written>((resolve, reject) => {
@@ -119,13 +115,14 @@ export class MessageWriter {
   }
 
   private async writeBatch(batch: Pending[]): Promise<void> {
+    const { db, chats, attachments, users } = this.deps;
     const chatIds = [...new Set(batch.map((p) => p.chat.id))];
     // Asked beside the transaction (on PostgreSQL another pooled connection): one round trip off the wait.
     const senderIds = [...new Set(batch.flatMap((p) => (p.senderId === null ? [] : [p.senderId])))];
-    const cards = repo.senderCards(this.d.db, senderIds);
+    const cards = users.cards(senderIds);
     cards.catch(() => {}); // awaited below; a failed write must not leave it unhandled
-    const { accepted, members, refused } = await this.d.db.transaction().execute(async (trx) => {
-      const members = await repo.memberIdsOf(trx, chatIds);
+    const { accepted, members, refused } = await db.transaction().execute(async (trx) => {
+      const members = await chats.memberIdsIn(trx, chatIds);
       // Checked here, inside the write, so a member removed a moment ago cannot post. Refusals are told only
       // once the transaction is through (a failed batch is written again message by message).
       const accepted: Pending[] = [];
@@ -139,7 +136,7 @@ export class MessageWriter {
         }
         if (p.fileIds.length > 0 && p.senderId !== null && !(await this.isResend(trx, p, keys))) {
           const unique = [...new Set(p.fileIds)];
-          const claimable = await this.d.attachments.claimable(trx, p.chat.id, p.senderId, unique);
+          const claimable = await attachments.claimable(trx, p.chat.id, p.senderId, unique);
           if (!claimable || unique.some((id) => claimed.has(id))) {
             refused.push([p, new BadRequestError('Some attached files are unknown or already sent.')]);
             continue;
@@ -150,10 +147,7 @@ export class MessageWriter {
         accepted.push(p);
       }
       if (accepted.length === 0) return { accepted: [], members, refused };
-      const inserted = await repo.insertMessages(
-        trx,
-        accepted.map((p) => rowOf(p)),
-      );
+      const inserted = await repo.insertMessages(trx, accepted.map(rowOf));
       // Inserted rows come back in the order given, without the resends the unique index skipped.
       const ids = new Map<Pending, number>();
       let next = 0;
@@ -172,10 +166,10 @@ export class MessageWriter {
       // Each chat's last activity is its own newest message (drafts are in time order).
       const touched = new Map<number, string>();
       for (const p of accepted) if (ids.has(p)) touched.set(p.chat.id, p.createdAt);
-      if (touched.size > 0) await repo.touchChats(trx, touched);
+      if (touched.size > 0) await chats.touch(trx, touched);
       for (const p of accepted) {
         const id = ids.get(p);
-        if (id !== undefined && p.fileIds.length > 0) await this.d.attachments.attach(trx, p.fileIds, id);
+        if (id !== undefined && p.fileIds.length > 0) await attachments.attach(trx, p.fileIds, id);
       }
       return { accepted: accepted.map((p) => ({ p, id: ids.get(p) })), members, refused };
     });
@@ -185,37 +179,38 @@ export class MessageWriter {
     const withFiles = accepted.flatMap(({ p, id }) => (id && p.fileIds.length > 0 ? [id] : []));
     const [senders, files] = await Promise.all([
       cards,
-      withFiles.length > 0 ? this.d.attachments.filesFor(withFiles) : Promise.resolve(new Map()),
+      withFiles.length > 0 ? attachments.filesFor(withFiles) : Promise.resolve(new Map()),
     ]);
     const cardOf = new Map(senders.map((c) => [c.id, c]));
     for (const { p, id } of accepted) {
       const memberIds = members.get(p.chat.id) ?? [];
       if (id === undefined) {
-        // A resend: answer with what is stored (the original may be in this very batch).
+        // A resend: answer with what is stored (the original may be in this very batch) and publish it again.
         this.resendOf(p)
-          .then((message) => p.resolve({ message, created: false, memberIds }))
+          .then((message) => {
+            this.publish(p, message, memberIds, true);
+            p.resolve({ message, created: false });
+          })
           .catch(p.reject);
         continue;
       }
-      const card = p.senderId === null ? undefined : cardOf.get(p.senderId);
-      const row = {
-        id,
-        ...rowOf(p),
-        username: card?.username ?? null,
-        first_name: card?.first_name ?? null,
-        last_name: card?.last_name ?? null,
-        displayname: card?.displayname ?? null,
-        avatar: card?.avatar ?? null,
-      };
+      const sender = p.senderId === null ? undefined : cardOf.get(p.senderId);
       // A new message is neither delivered nor read yet: its ticks need no marks.
-      const written = {
-        message: toMessage(row, p.chat.chat_id, [], files.get(id)),
-        created: true,
-        memberIds,
-      };
-      this.d.onCreated(p.chat, written, p.clientId);
-      p.resolve(written);
+      const message = toMessage({ id, ...rowOf(p) }, p.chat.chat_id, sender, [], files.get(id));
+      this.publish(p, message, memberIds, false);
+      p.resolve({ message, created: true });
     }
+  }
+
+  private publish(p: Pending, message: Message, memberIds: number[], resend: boolean): void {
+    this.deps.events.emit('message.published', {
+      chatId: p.chat.chat_id,
+      isPrivate: !!p.chat.is_private,
+      message,
+      clientId: p.clientId,
+      memberIds,
+      resend,
+    });
   }
 
   /**
@@ -229,8 +224,8 @@ export class MessageWriter {
   }
 
   private async resendOf(p: Pending): Promise<Message> {
-    const stored = await repo.messageByClientId(this.d.db, p.chat.id, p.senderId ?? 0, p.clientId ?? '');
+    const stored = await repo.messageByClientId(this.deps.db, p.chat.id, p.senderId ?? 0, p.clientId ?? '');
     if (!stored) throw new NotFoundError();
-    return this.d.storedView(stored.id, p.chat);
+    return this.deps.reader.byId(stored.id, p.chat);
   }
 }

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
 import type { DomainEvents } from '../../platform/events';
-import { marksOf, ticks } from '../chats/chat-view';
-import * as repo from '../chats/chats.repo';
-import type { ChatRef } from './message-writer';
+import type { ChatRef, ChatsService } from '../chats/chats.service';
+import { marksOf, ticks } from './message-view';
+import * as repo from './messages.repo';
 
 /** After a chat's receipts were written, later ones gather this long and are written together. */
 const RECEIPT_WINDOW_MS = 100;
@@ -30,9 +30,10 @@ export class ReceiptBatcher {
   private closed = false;
 
   constructor(
-    private readonly d: {
+    private readonly deps: {
       db: Db;
       events: DomainEvents;
+      chats: Pick<ChatsService, 'pageMembers' | 'advanceMarks'>;
       onError: (err: unknown) => void;
       windowMs?: number;
     },
@@ -81,7 +82,7 @@ export class ReceiptBatcher {
     if (this.closed || !entry) return;
     this.pending.delete(chatDbId);
     this.cooling.set(chatDbId, null);
-    const write = this.write(entry).catch(this.d.onError);
+    const write = this.write(entry).catch(this.deps.onError);
     this.writing.add(write);
     void write.then(() => {
       this.writing.delete(write);
@@ -89,7 +90,7 @@ export class ReceiptBatcher {
       const timer = setTimeout(() => {
         this.cooling.delete(chatDbId);
         if (this.pending.has(chatDbId)) this.flush(chatDbId);
-      }, this.d.windowMs ?? RECEIPT_WINDOW_MS);
+      }, this.deps.windowMs ?? RECEIPT_WINDOW_MS);
       timer.unref();
       this.cooling.set(chatDbId, timer);
     });
@@ -98,8 +99,8 @@ export class ReceiptBatcher {
   private async write({ chat, reads, delivered }: ChatReceipts): Promise<void> {
     const reported = [...new Set([...reads.values(), ...delivered.values()].flat())];
     const [messages, members] = await Promise.all([
-      repo.messagesInChat(this.d.db, chat.id, reported),
-      repo.membersOf(this.d.db, [chat.id]),
+      repo.messagesInChat(this.deps.db, chat.id, reported),
+      this.deps.chats.pageMembers(chat.id),
     ]);
     const senderOf = new Map(messages.map((m) => [m.id, m.sender_id]));
     const marks = marksOf(members);
@@ -126,10 +127,7 @@ export class ReceiptBatcher {
     }
     if (readUpTo.size === 0 && deliveredUpTo.size === 0) return;
 
-    await this.d.db.transaction().execute(async (trx) => {
-      for (const [userId, upTo] of readUpTo) await repo.advanceRead(trx, chat.id, userId, upTo);
-      for (const [userId, upTo] of deliveredUpTo) await repo.advanceDelivered(trx, chat.id, userId, upTo);
-    });
+    await this.deps.chats.advanceMarks(chat.id, readUpTo, deliveredUpTo);
     // The marks as they now stand, for deciding which reported messages became read for their senders.
     for (const [userId, upTo] of readUpTo) {
       const mark = markOf.get(userId);
@@ -144,7 +142,7 @@ export class ReceiptBatcher {
     }
 
     if (freshlyDelivered.size > 0)
-      this.d.events.emit('messages.delivered', {
+      this.deps.events.emit('messages.delivered', {
         chatId: chat.chat_id,
         messageIds: [...freshlyDelivered].sort((a, b) => a - b),
       });
@@ -154,13 +152,13 @@ export class ReceiptBatcher {
         (id) => ticks(id, senderOf.get(id) ?? null, marks).is_read,
       );
       if (nowRead.length > 0)
-        this.d.events.emit('messages.read', {
+        this.deps.events.emit('messages.read', {
           chatId: chat.chat_id,
           userId,
           messageIds: [...new Set(nowRead)].sort((a, b) => a - b),
           deliveredIds: [],
         });
     }
-    if (readUpTo.size > 0) this.d.events.emit('unread.changed', { userIds: [...readUpTo.keys()] });
+    if (readUpTo.size > 0) this.deps.events.emit('unread.changed', { userIds: [...readUpTo.keys()] });
   }
 }

@@ -5,7 +5,9 @@ import type { Db } from '../../db/database';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
 import type { Mail, Mailer } from '../../platform/mail';
 import type { Presence } from '../../platform/presence';
+import type { UsersService } from '../accounts/users.service';
 import type { ChatsService } from '../chats/chats.service';
+import type { MessagesService } from '../messages/messages.service';
 import * as repo from './notifications.repo';
 
 interface Deps {
@@ -14,6 +16,8 @@ interface Deps {
   events: DomainEvents;
   presence: Presence;
   chats: ChatsService;
+  messages: MessagesService;
+  users: UsersService;
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
@@ -31,22 +35,38 @@ export class EmailDigestService {
   private readonly timer: NodeJS.Timeout;
   private running: Promise<void> | null = null;
   private stopped = false;
+  private readonly config: Config;
+  private readonly db: Db;
+  private readonly presence: Presence;
+  private readonly chats: ChatsService;
+  private readonly messages: MessagesService;
+  private readonly users: UsersService;
+  private readonly mailer: Mailer;
+  private readonly log: FastifyBaseLogger;
 
-  constructor(private readonly d: Deps) {
+  constructor(deps: Deps) {
+    this.config = deps.config;
+    this.db = deps.db;
+    this.presence = deps.presence;
+    this.chats = deps.chats;
+    this.messages = deps.messages;
+    this.users = deps.users;
+    this.mailer = deps.mailer;
+    this.log = deps.log;
     const guard =
       <T>(what: string, fn: (p: T) => Promise<void>) =>
       (p: T) =>
-        void fn(p).catch((err) => d.log.error({ err }, what));
-    d.events.on(
-      'message.created',
+        void fn(p).catch((err) => this.log.error({ err }, what));
+    deps.events.on(
+      'message.published',
       guard('scheduling missed-message mail failed', (e) => this.schedule(e)),
     );
-    d.events.on(
+    deps.events.on(
       'unread.changed',
       guard('cancelling missed-message mail failed', (e) => this.cancelIfRead(e)),
     );
     // A fraction of the delay, within 50 ms .. 5 s: a due mail leaves at most a few seconds late.
-    const pollMs = Math.min(5000, Math.max(50, Math.floor(d.config.emailNotifyDelayMs / 4)));
+    const pollMs = Math.min(5000, Math.max(50, Math.floor(this.config.emailNotifyDelayMs / 4)));
     this.timer = setInterval(() => void this.runDue(), pollMs);
     this.timer.unref();
   }
@@ -58,30 +78,31 @@ export class EmailDigestService {
     await this.running;
   }
 
-  private async schedule({ message, memberIds }: DomainEventMap['message.created']) {
-    if (message.kind !== 'user') return;
+  private async schedule({ message, memberIds, resend }: DomainEventMap['message.published']) {
+    // A resend was scheduled when it was first stored.
+    if (resend || message.kind !== 'user') return;
     // Presence first: in a live conversation everyone is online and the database is not asked at all.
     const others = memberIds.filter((id) => id !== message.sender);
     if (others.length === 0) return;
-    const online = await this.d.presence.onlineAmong(others);
+    const online = await this.presence.onlineAmong(others);
     const offlineOthers = others.filter((id) => !online.has(id));
     if (offlineOthers.length === 0) return;
-    const offline = await repo.emailRecipients(this.d.db, offlineOthers);
+    const offline = await this.users.withEmailNotifications(offlineOthers);
     if (offline.length === 0) return;
-    const dueAt = new Date(Date.now() + this.d.config.emailNotifyDelayMs).toISOString();
-    await repo.scheduleDigests(this.d.db, offline, dueAt);
+    const dueAt = new Date(Date.now() + this.config.emailNotifyDelayMs).toISOString();
+    await repo.scheduleDigests(this.db, offline, dueAt);
   }
 
   /** Someone read (or cleared) messages: a pending digest with nothing left unread is dropped. */
   private async cancelIfRead({ userIds }: DomainEventMap['unread.changed']) {
-    for (const pending of await repo.pendingDigests(this.d.db, userIds)) {
-      if ((await this.d.chats.totalUnread(pending.user_id)) > 0) continue;
-      if (!(await repo.takeDigest(this.d.db, pending))) continue;
+    for (const pending of await repo.pendingDigests(this.db, userIds)) {
+      if ((await this.messages.totalUnread(pending.user_id)) > 0) continue;
+      if (!(await repo.takeDigest(this.db, pending))) continue;
       // A message that landed between the count and the delete found the row still there and planned
       // nothing; plan for it now.
-      if ((await this.d.chats.totalUnread(pending.user_id)) > 0) {
-        const dueAt = new Date(Date.now() + this.d.config.emailNotifyDelayMs).toISOString();
-        await repo.scheduleDigests(this.d.db, [pending.user_id], dueAt);
+      if ((await this.messages.totalUnread(pending.user_id)) > 0) {
+        const dueAt = new Date(Date.now() + this.config.emailNotifyDelayMs).toISOString();
+        await repo.scheduleDigests(this.db, [pending.user_id], dueAt);
       }
     }
   }
@@ -90,7 +111,7 @@ export class EmailDigestService {
   runDue(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     this.running ??= this.sendDue()
-      .catch((err) => this.d.log.error({ err }, 'missed-message mail poll failed'))
+      .catch((err) => this.log.error({ err }, 'missed-message mail poll failed'))
       .finally(() => {
         this.running = null;
       });
@@ -98,28 +119,28 @@ export class EmailDigestService {
   }
 
   private async sendDue(): Promise<void> {
-    const due = await repo.dueDigests(this.d.db, new Date().toISOString(), BATCH);
+    const due = await repo.dueDigests(this.db, new Date().toISOString(), BATCH);
     for (const digest of due) {
       if (this.stopped) return;
-      if (!(await repo.takeDigest(this.d.db, digest))) continue;
+      if (!(await repo.takeDigest(this.db, digest))) continue;
       try {
         await this.send(digest.user_id);
       } catch (err) {
-        this.d.log.error({ err, userId: digest.user_id }, 'missed-message mail failed');
+        this.log.error({ err, userId: digest.user_id }, 'missed-message mail failed');
       }
     }
   }
 
   private async send(userId: number): Promise<void> {
-    const user = await repo.digestRecipient(this.d.db, userId);
+    const user = await this.users.digestRecipient(userId);
     if (!user?.email_notification) return;
-    const unread = (await this.d.chats.listChats(userId)).filter((c) => c.unread_count > 0);
+    const unread = (await this.chats.listChats(userId)).filter((c) => c.unread_count > 0);
     if (unread.length === 0) return;
-    await this.d.mailer.send(digestMail(user.email, user.first_name, unread, this.baseUrl()));
+    await this.mailer.send(digestMail(user.email, user.first_name, unread, this.baseUrl()));
   }
 
   private baseUrl(): string {
-    return this.d.config.publicUrl ?? `http://localhost:${this.d.config.port}`;
+    return this.config.publicUrl ?? `http://localhost:${this.config.port}`;
   }
 }
 

@@ -1,56 +1,19 @@
-import type { Generated } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { EmailDigestsTable, PushSubscriptionsTable } from './notifications.tables';
 
-// The SQL of the notifications module. Its two tables are declared here, next to the only queries that use
-// them (migration 0004-notifications creates them).
-
-export interface PushSubscriptionsTable {
-  id: Generated<number>;
-  user_id: number;
-  session_id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  created_at: string;
-}
-
-export interface EmailDigestsTable {
-  user_id: number;
-  /** ISO 8601 UTC; the mail goes out once this has passed. */
-  due_at: string;
-}
-
-type NotificationTables = {
-  push_subscriptions: PushSubscriptionsTable;
-  email_digests: EmailDigestsTable;
-};
-
-const tables = (db: Db) => db.withTables<NotificationTables>();
+// The only place the notifications module's SQL lives: push_subscriptions and email_digests
+// (notifications.tables.ts). Whether someone wants a mail at all is the users table's, asked of accounts.
 
 /** Browsers one person keeps subscribed; older ones beyond this are dropped. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
 
-export interface PushTarget {
-  user_id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
+/** Where a push goes: the browser's endpoint and keys, and whose it is. */
+export type PushTarget = Pick<PushSubscriptionsTable, 'user_id' | 'endpoint' | 'p256dh' | 'auth'>;
 
 /** Stores a browser's subscription; an endpoint already known (even another person's) is taken over. */
-export async function upsertSubscription(
-  db: Db,
-  row: {
-    user_id: number;
-    session_id: number;
-    endpoint: string;
-    p256dh: string;
-    auth: string;
-    created_at: string;
-  },
-): Promise<void> {
-  const t = tables(db);
-  await t
+export async function upsertSubscription(db: Db, row: Insertable<PushSubscriptionsTable>): Promise<void> {
+  await db
     .insertInto('push_subscriptions')
     .values(row)
     .onConflict((oc) =>
@@ -63,7 +26,7 @@ export async function upsertSubscription(
       }),
     )
     .execute();
-  const surplus = await t
+  const surplus = await db
     .selectFrom('push_subscriptions')
     .select('id')
     .where('user_id', '=', row.user_id)
@@ -72,7 +35,7 @@ export async function upsertSubscription(
     .limit(1000)
     .execute();
   if (surplus.length > 0)
-    await t
+    await db
       .deleteFrom('push_subscriptions')
       .where(
         'id',
@@ -83,7 +46,7 @@ export async function upsertSubscription(
 }
 
 export async function deleteSubscription(db: Db, userId: number, endpoint: string): Promise<void> {
-  await tables(db)
+  await db
     .deleteFrom('push_subscriptions')
     .where('user_id', '=', userId)
     .where('endpoint', '=', endpoint)
@@ -92,13 +55,13 @@ export async function deleteSubscription(db: Db, userId: number, endpoint: strin
 
 /** For an endpoint the push service says is gone. */
 export async function deleteSubscriptionByEndpoint(db: Db, endpoint: string): Promise<void> {
-  await tables(db).deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
+  await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
 }
 
 /** The subscriptions to push to: of these people, those with Push Notifications on, on a live session. */
 export async function pushTargets(db: Db, userIds: number[], now: string): Promise<PushTarget[]> {
   if (userIds.length === 0) return [];
-  return tables(db)
+  return db
     .selectFrom('push_subscriptions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .innerJoin('sessions as s', 's.id', 'p.session_id')
@@ -109,38 +72,10 @@ export async function pushTargets(db: Db, userIds: number[], now: string): Promi
     .execute();
 }
 
-export async function subscriptionsOf(db: Db, userId: number) {
-  return tables(db)
-    .selectFrom('push_subscriptions')
-    .select(['endpoint', 'session_id'])
-    .where('user_id', '=', userId)
-    .execute();
-}
-
-/** Of these people, those with Email Notifications on. */
-export async function emailRecipients(db: Db, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', userIds)
-    .where('email_notification', '=', 1)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-export async function digestRecipient(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['email', 'first_name', 'email_notification'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
 /** Plans one digest per person; someone who already has one pending keeps its time (the batching window). */
 export async function scheduleDigests(db: Db, userIds: number[], dueAt: string): Promise<void> {
   if (userIds.length === 0) return;
-  await tables(db)
+  await db
     .insertInto('email_digests')
     .values(userIds.map((user_id) => ({ user_id, due_at: dueAt })))
     .onConflict((oc) => oc.column('user_id').doNothing())
@@ -149,7 +84,7 @@ export async function scheduleDigests(db: Db, userIds: number[], dueAt: string):
 
 export async function pendingDigests(db: Db, userIds: number[]): Promise<EmailDigestsTable[]> {
   if (userIds.length === 0) return [];
-  return tables(db)
+  return db
     .selectFrom('email_digests')
     .select(['user_id', 'due_at'])
     .where('user_id', 'in', userIds)
@@ -157,7 +92,7 @@ export async function pendingDigests(db: Db, userIds: number[]): Promise<EmailDi
 }
 
 export async function dueDigests(db: Db, now: string, limit: number): Promise<EmailDigestsTable[]> {
-  return tables(db)
+  return db
     .selectFrom('email_digests')
     .select(['user_id', 'due_at'])
     .where('due_at', '<=', now)
@@ -171,7 +106,7 @@ export async function dueDigests(db: Db, now: string, limit: number): Promise<Em
  * two processes polling the same table never both send it. Also the way a digest is cancelled.
  */
 export async function takeDigest(db: Db, digest: EmailDigestsTable): Promise<boolean> {
-  const result = await tables(db)
+  const result = await db
     .deleteFrom('email_digests')
     .where('user_id', '=', digest.user_id)
     .where('due_at', '=', digest.due_at)

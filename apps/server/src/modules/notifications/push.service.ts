@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { Session } from '../../platform/auth';
 import { FieldsError } from '../../platform/errors';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
 import type { RoomPresence } from '../../platform/room-presence';
-import type { Session } from '../accounts/session.service';
 import * as repo from './notifications.repo';
 import { type VapidKeys, vapidSubject } from './vapid';
 
@@ -39,25 +39,33 @@ const hostOf = (endpoint: string) => {
  */
 export class PushService {
   private readonly vapidDetails;
+  private readonly config: Config;
+  private readonly db: Db;
+  private readonly rooms: RoomPresence;
+  private readonly log: FastifyBaseLogger;
+  readonly publicKey: string;
 
-  constructor(private readonly d: Deps) {
+  constructor(deps: Deps) {
+    this.config = deps.config;
+    this.db = deps.db;
+    this.rooms = deps.rooms;
+    this.log = deps.log;
+    this.publicKey = deps.vapid.publicKey;
     this.vapidDetails = {
-      subject: vapidSubject(d.config),
-      publicKey: d.vapid.publicKey,
-      privateKey: d.vapid.privateKey,
+      subject: vapidSubject(deps.config),
+      publicKey: deps.vapid.publicKey,
+      privateKey: deps.vapid.privateKey,
     };
-    d.events.on('message.created', (event) => {
-      void this.notifyAway(event).catch((err) => d.log.error({ err }, 'web push fan-out failed'));
+    deps.events.on('message.published', (event) => {
+      // A resend was announced when it was first stored.
+      if (event.resend) return;
+      void this.notifyAway(event).catch((err) => this.log.error({ err }, 'web push fan-out failed'));
     });
-  }
-
-  get publicKey(): string {
-    return this.d.vapid.publicKey;
   }
 
   async subscribe(session: Session, body: PushSubscribePayload): Promise<void> {
     this.assertPushServiceAddress(body.endpoint);
-    await repo.upsertSubscription(this.d.db, {
+    await repo.upsertSubscription(this.db, {
       user_id: session.userId,
       session_id: session.sessionId,
       endpoint: body.endpoint,
@@ -69,7 +77,7 @@ export class PushService {
 
   /** Removes the caller's subscription; one already gone (or someone else's) is not an error. */
   async unsubscribe(userId: number, endpoint: string): Promise<void> {
-    await repo.deleteSubscription(this.d.db, userId, endpoint);
+    await repo.deleteSubscription(this.db, userId, endpoint);
   }
 
   /**
@@ -78,7 +86,7 @@ export class PushService {
    */
   private assertPushServiceAddress(endpoint: string): void {
     const url = new URL(endpoint);
-    const production = this.d.config.production;
+    const production = this.config.production;
     const schemeOk = url.protocol === 'https:' || (!production && url.protocol === 'http:');
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const hostOk = !production || (isIP(host) === 0 && host !== 'localhost' && host.includes('.'));
@@ -87,11 +95,11 @@ export class PushService {
     }
   }
 
-  private async notifyAway({ chatId, isPrivate, message, memberIds }: DomainEventMap['message.created']) {
+  private async notifyAway({ chatId, isPrivate, message, memberIds }: DomainEventMap['message.published']) {
     if (message.kind !== 'user') return;
-    const inRoom = new Set(await this.d.rooms.usersIn(chatId));
+    const inRoom = new Set(await this.rooms.usersIn(chatId));
     const away = memberIds.filter((id) => id !== message.sender && !inRoom.has(id));
-    const targets = await repo.pushTargets(this.d.db, away, new Date().toISOString());
+    const targets = await repo.pushTargets(this.db, away, new Date().toISOString());
     if (targets.length === 0) return;
     const payload: PushPayload = {
       title: message.sender_name || message.sender_username,
@@ -137,15 +145,15 @@ export class PushService {
       await res.body?.cancel();
       if (res.status === 404 || res.status === 410) {
         // The browser unsubscribed or the subscription expired: it will never accept another push.
-        await repo.deleteSubscriptionByEndpoint(this.d.db, target.endpoint);
-        this.d.log.info({ pushHost, status: res.status }, 'push subscription gone; removed');
+        await repo.deleteSubscriptionByEndpoint(this.db, target.endpoint);
+        this.log.info({ pushHost, status: res.status }, 'push subscription gone; removed');
       } else if (!res.ok) {
-        this.d.log.warn({ pushHost, status: res.status }, 'push service refused a notification');
+        this.log.warn({ pushHost, status: res.status }, 'push service refused a notification');
       }
     } catch (err) {
       // The error's text may carry the endpoint; its name and code say enough.
       const e = err as Error & { cause?: { code?: string } };
-      this.d.log.warn({ pushHost, error: e.name, code: e.cause?.code }, 'web push delivery failed');
+      this.log.warn({ pushHost, error: e.name, code: e.cause?.code }, 'web push delivery failed');
     }
   }
 }

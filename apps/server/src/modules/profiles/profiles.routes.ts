@@ -2,10 +2,11 @@ import { profileUpdateSchema } from '@parley/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { bearerToken, requireAuth, sessionOf } from '../../platform/auth';
+import { AVATAR_CONTENT_TYPE } from '../../platform/avatars';
+import { readPictureForm } from '../../platform/picture-form';
 import { enforceLimit } from '../../platform/rate-limit-policy';
 import { parseBody } from '../../platform/validate';
-import { AVATAR_CONTENT_TYPE } from './avatar-image';
-import { assertRequiredFields, readProfileForm } from './profile-form';
+import { assertRequiredFields } from './profile-form';
 
 // HTTP shape of profiles (SPEC §7, DESIGN §1): the home list and statistics, public profiles and the
 // profile update. Avatars are served outside /api by avatarMediaRoutes.
@@ -29,17 +30,17 @@ export async function profilesRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req) => {
       const userId = sessionOf(req).userId;
       await enforceLimit(ctx.limiter, `profile-update:${userId}`, 60, 60 * 60_000);
-      const form = await readProfileForm(req);
+      const form = await readPictureForm(req);
       assertRequiredFields(form.fields);
       return ctx.profiles.update(userId, parseBody(profileUpdateSchema, form.fields), form.image);
     },
   });
 }
 
-/** GET /media/avatars/:name: random names, so cached for a year; nosniff and a sandbox so bytes stay an image. */
+/** GET /media/avatars/:name (people's and groups'): random names, so cached for a year; nosniff and a sandbox so bytes stay an image. */
 export async function avatarMediaRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { name: string } }>('/media/avatars/:name', async (req, reply) => {
-    const bytes = await ctx.profiles.readAvatar(req.params.name);
+    const bytes = await ctx.avatars.read(req.params.name);
     if (!bytes) return reply.code(404).send({ detail: 'Not found.' });
     return reply
       .header('content-type', AVATAR_CONTENT_TYPE)

@@ -10,12 +10,14 @@ import type { Bus } from '../../platform/bus';
 import type { DomainEvents } from '../../platform/events';
 import type { RoomPresence } from '../../platform/room-presence';
 import type { ChatsService } from '../chats/chats.service';
+import type { MessagesService } from '../messages/messages.service';
 import { topics } from './hub';
 
 interface Deps {
   bus: Bus;
   events: DomainEvents;
   chats: ChatsService;
+  messages: MessagesService;
   rooms: RoomPresence;
   log: FastifyBaseLogger;
   /** How long after an occupancy announcement further changes are gathered into one (250 ms). */
@@ -56,10 +58,10 @@ export class RealtimeService {
         void fn(p).catch((err) => d.log.error({ err }, 'realtime fan-out failed'));
 
     on(
-      'message.created',
-      guard(async ({ chatId, isPrivate, message, clientId, memberIds }) => {
+      'message.published',
+      guard(async ({ chatId, isPrivate, message, clientId, memberIds, resend }) => {
         await this.toRoom(chatId, { type: 'chat_message', message, client_id: clientId });
-        if (message.kind === 'system') return;
+        if (resend || message.kind === 'system') return;
         const inRoom = new Set(await d.rooms.usersIn(chatId));
         const away = memberIds.filter((id) => id !== message.sender && !inRoom.has(id));
         const notice: NotificationFrame = {
@@ -161,7 +163,7 @@ export class RealtimeService {
     const userIds = [...this.countsDue];
     this.countsDue.clear();
     try {
-      const totals = await this.d.chats.totalsUnread(userIds);
+      const totals = await this.d.messages.totalsUnread(userIds);
       await Promise.all(
         userIds.map((id) => {
           const frame: NotificationFrame = { type: 'notification_count', count: totals.get(id) ?? 0 };

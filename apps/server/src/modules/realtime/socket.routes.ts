@@ -140,9 +140,9 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
       } catch {
         return send(ws, { type: 'error', message: SOCKET_ERRORS.invalidFormat });
       }
-      ctx.chats.markDelivered(session.userId, frame.chatroom_id, frame.message_ids).catch(() => {});
+      ctx.messages.markDelivered(session.userId, frame.chatroom_id, frame.message_ids).catch(() => {});
     });
-    send(ws, { type: 'notification_count', count: await ctx.chats.totalUnread(session.userId) });
+    send(ws, { type: 'notification_count', count: await ctx.messages.totalUnread(session.userId) });
   });
 }
 
@@ -185,15 +185,12 @@ async function onFrame(ctx: AppContext, client: Client, session: Session, data: 
             client_id: frame.client_id,
           });
         }
-        const { message, created } = await ctx.chats.send(session.userId, chatId, {
+        // Published to the room by the messages module, a resend's included (every client merges by id).
+        await ctx.messages.send(session.userId, chatId, {
           body: frame.body,
           client_id: frame.client_id,
           file_ids: frame.file_ids,
         });
-        // A resend of a stored message (the sender missed the echo, perhaps because the server died between
-        // commit and broadcast): announce it to the room again; every client merges by id.
-        if (!created)
-          await ctx.realtime.toRoom(chatId, { type: 'chat_message', message, client_id: frame.client_id });
         return;
       }
       case 'typing': {
@@ -206,9 +203,9 @@ async function onFrame(ctx: AppContext, client: Client, session: Session, data: 
         );
       }
       case 'read_messages':
-        return ctx.chats.markRead(session.userId, chatId, frame.message_ids);
+        return ctx.messages.markRead(session.userId, chatId, frame.message_ids);
       case 'messages_delivered':
-        return ctx.chats.markDelivered(session.userId, chatId, frame.message_ids);
+        return ctx.messages.markDelivered(session.userId, chatId, frame.message_ids);
     }
   } catch (err) {
     if (err instanceof HttpError && err.status === 404)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { hashToken, type Session, type SessionService } from '../accounts/session.service';
+import * as repo from './tickets.repo';
 
 const TICKET_TTL_MS = 30_000;
 
@@ -14,19 +15,13 @@ export class TicketService {
   async issue(session: Session): Promise<string> {
     const ticket = `t_${randomBytes(24).toString('base64url')}`;
     const now = Date.now();
-    await this.db
-      .deleteFrom('socket_tickets')
-      .where('expires_at', '<', new Date(now).toISOString())
-      .execute();
-    await this.db
-      .insertInto('socket_tickets')
-      .values({
-        ticket_hash: hashToken(ticket),
-        session_id: session.sessionId,
-        user_id: session.userId,
-        expires_at: new Date(now + TICKET_TTL_MS).toISOString(),
-      })
-      .execute();
+    await repo.deleteExpiredTickets(this.db, new Date(now).toISOString());
+    await repo.insertTicket(this.db, {
+      ticket_hash: hashToken(ticket),
+      session_id: session.sessionId,
+      user_id: session.userId,
+      expires_at: new Date(now + TICKET_TTL_MS).toISOString(),
+    });
     return ticket;
   }
 
@@ -34,11 +29,7 @@ export class TicketService {
   async redeem(token: string | undefined): Promise<Session | null> {
     if (!token) return null;
     if (!token.startsWith('t_')) return this.sessions.verify(token);
-    const row = await this.db
-      .deleteFrom('socket_tickets')
-      .where('ticket_hash', '=', hashToken(token))
-      .returning(['session_id', 'user_id', 'expires_at'])
-      .executeTakeFirst();
+    const row = await repo.takeTicket(this.db, hashToken(token));
     // A session token may start with "t_" too (1 in 4,096 do): one that is no ticket is tried as a session.
     if (!row) return this.sessions.verify(token);
     if (row.expires_at <= new Date().toISOString()) return null;

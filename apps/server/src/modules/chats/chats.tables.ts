@@ -1,0 +1,31 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// The chats module's tables (migration 0002-chats): chats and their members.
+export interface ChatsTable {
+  id: Generated<number>;
+  chat_id: string;
+  is_private: number;
+  private_key: string | null;
+  name: Generated<string>;
+  description: Generated<string>;
+  avatar: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  last_activity_at: string;
+}
+
+export interface ChatMembersTable {
+  id: Generated<number>;
+  chat_id: number;
+  user_id: number | null;
+  role: Generated<'admin' | 'member'>;
+  joined_at: string;
+  last_read_id: Generated<number>;
+  last_delivered_id: Generated<number>;
+  /** Messages up to this id are hidden for this member ("clear conversation for me"). */
+  cleared_before_id: Generated<number>;
+}
+
+export interface ChatsTables {
+  chats: ChatsTable;
+  chat_members: ChatMembersTable;
+}

@@ -1,0 +1,37 @@
+import type { Db } from '../../db/database';
+import type { ChatActivity } from '../chats/chats.service';
+import * as repo from './messages.repo';
+
+/** What other modules read of the messages table: counts, last messages and unread counts. */
+export class MessageStats implements ChatActivity {
+  constructor(private readonly db: Db) {}
+
+  /** Every person's messages, system lines left out (the home page's statistics). */
+  totalMessages(): Promise<number> {
+    return repo.countUserMessages(this.db);
+  }
+
+  lastMessages(chatDbIds: number[]) {
+    return repo.lastMessages(this.db, chatDbIds);
+  }
+
+  latestId(chatDbId: number): Promise<number> {
+    return repo.latestId(this.db, chatDbId);
+  }
+
+  /** Unread messages per chat (by row id) for one person. */
+  async unreadCounts(userId: number): Promise<Map<number, number>> {
+    const rows = await repo.unreadCounts(this.db, userId);
+    return new Map(rows.map((u) => [u.chat_id, Number(u.n)]));
+  }
+
+  /** Unread messages over all chats for many people, one query per 500 of them. */
+  async unreadTotals(userIds: number[]): Promise<Map<number, number>> {
+    const totals = new Map(userIds.map((id) => [id, 0]));
+    for (let i = 0; i < userIds.length; i += 500) {
+      for (const r of await repo.unreadTotals(this.db, userIds.slice(i, i + 500)))
+        if (r.user_id !== null) totals.set(r.user_id, Number(r.n));
+    }
+    return totals;
+  }
+}

@@ -1,0 +1,125 @@
+import { MESSAGE_MAX_LENGTH, type Message, SOCKET_ERRORS } from '@parley/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import { BadRequestError } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
+import type { UsersService } from '../accounts/users.service';
+import type { AttachmentsService } from '../attachments/attachments.service';
+import type { ChatRef, ChatsService } from '../chats/chats.service';
+import { MessageReader } from './message-reader';
+import type { MessageStats } from './message-stats';
+import { MessageWriter } from './message-writer';
+import { ReceiptBatcher } from './receipts';
+
+interface Deps {
+  db: Db;
+  events: DomainEvents;
+  chats: ChatsService;
+  users: UsersService;
+  attachments: AttachmentsService;
+  stats: MessageStats;
+  log: FastifyBaseLogger;
+}
+
+export class InvalidMessageError extends BadRequestError {}
+
+/**
+ * Messages: sending (through the group-commit writer), system lines, the history page, read and delivery
+ * receipts and unread counts. Membership is the chats module's: every call checks it there.
+ */
+export class MessagesService {
+  private readonly chats: ChatsService;
+  private readonly stats: MessageStats;
+  private readonly reader: MessageReader;
+  private readonly writer: MessageWriter;
+  private readonly receipts: ReceiptBatcher;
+
+  constructor({ db, events, chats, users, attachments, stats, log }: Deps) {
+    this.chats = chats;
+    this.stats = stats;
+    this.reader = new MessageReader({ db, chats, attachments, users });
+    this.writer = new MessageWriter({ db, events, chats, attachments, users, reader: this.reader });
+    this.receipts = new ReceiptBatcher({
+      db,
+      events,
+      chats,
+      onError: (err) => log.error({ err }, 'writing receipts failed'),
+    });
+  }
+
+  /**
+   * Stores and publishes one message; a resend with a known client_id returns the stored message, stores
+   * nothing new and publishes it again. Messages are stored in the order they were sent (message-writer.ts).
+   */
+  async send(
+    userId: number,
+    chatId: string,
+    input: { body: string; client_id?: string; file_ids?: number[] },
+  ): Promise<{ message: Message; created: boolean }> {
+    const body = input.body.trim();
+    const fileIds = input.file_ids ?? [];
+    // The body may be empty when files travel with the message.
+    if (!body && fileIds.length === 0) throw new InvalidMessageError(SOCKET_ERRORS.blank);
+    if (body.length > MESSAGE_MAX_LENGTH) throw new InvalidMessageError(SOCKET_ERRORS.tooLong);
+    // Queued at once, the chat looked up meanwhile.
+    return this.writer.write({
+      chat: this.chats.ref(chatId),
+      senderId: userId,
+      clientId: input.client_id ?? null,
+      body,
+      fileIds,
+    });
+  }
+
+  /** Stores a short system line ('Ada added Grace') in the chat and delivers it like any message. */
+  async announce(chat: ChatRef, text: string): Promise<void> {
+    await this.writer.write({ chat, senderId: null, clientId: null, body: text, fileIds: [] });
+  }
+
+  /** A page of the history as the reader sees it (nothing before what they cleared). */
+  async history(
+    userId: number,
+    chatId: string,
+    q: { before?: number; after?: number; limit: number },
+  ): Promise<Message[]> {
+    const { chat, member } = await this.chats.requireMember(userId, chatId);
+    return this.reader.page(chat, { ...q, clearedBefore: member.cleared_before_id });
+  }
+
+  /**
+   * Records that the user has read up to the highest of `ids` in this chat (and so received them). Receipts are
+   * written and announced together per chat, a moment later (receipts.ts); a non-member's count for nothing.
+   */
+  async markRead(userId: number, chatId: string, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    this.receipts.read(userId, await this.chats.ref(chatId), ids);
+  }
+
+  /** Records that the user's client received these messages (written like reads). */
+  async markDelivered(userId: number, chatId: string, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    this.receipts.delivered(userId, await this.chats.ref(chatId), ids);
+  }
+
+  /** Resolves once the receipts reported so far are written (they are written a moment later, receipts.ts). */
+  receiptsSettled(): Promise<void> {
+    return this.receipts.settled();
+  }
+
+  async totalUnread(userId: number): Promise<number> {
+    return (await this.stats.unreadTotals([userId])).get(userId) ?? 0;
+  }
+
+  totalsUnread(userIds: number[]): Promise<Map<number, number>> {
+    return this.stats.unreadTotals(userIds);
+  }
+
+  totalMessages(): Promise<number> {
+    return this.stats.totalMessages();
+  }
+
+  /** Stops writing receipts (the app is closing). */
+  close(): void {
+    this.receipts.close();
+  }
+}

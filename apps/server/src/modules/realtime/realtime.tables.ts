@@ -1,0 +1,11 @@
+// The realtime module's table (migration 0002-chats): single-use socket tickets.
+export interface SocketTicketsTable {
+  ticket_hash: string;
+  session_id: number;
+  user_id: number;
+  expires_at: string;
+}
+
+export interface RealtimeTables {
+  socket_tickets: SocketTicketsTable;
+}
