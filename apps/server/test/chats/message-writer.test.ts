@@ -10,7 +10,7 @@ import { type SignedUp, type TestApp, useTestApp } from '../helpers/test-app';
 import { joinRoom, type WsClient } from '../helpers/ws-client';
 import { addMember, createGroup, myChats, nextMillisecond, people, startChat } from './chat-helpers';
 
-// The group-commit writer (message-writer.ts) driven through the real ChatsService: what reaches it in one turn
+// The group-commit writer (message-writer.ts) driven through the real MessagesService: what reaches it in one turn
 // of the event loop is written as one batch. The calls of a batch are issued synchronously, after each chat has
 // been written to once: that caches the chat's ChatRef, so every send reaches the writer after the same single
 // await (a chat not yet cached reads its row first, which lets a later call overtake it). On PostgreSQL the rows
@@ -217,6 +217,10 @@ describe('message writer: one batch', () => {
     const chatId = await startChat(t, ada.token, grace.user.username);
     await warm(t, ada, chatId);
     const created = recordCreated(t);
+    const resent: Published[] = [];
+    t.ctx.events.on('message.published', (e) => {
+      if (e.resend) resent.push(e);
+    });
 
     const [first, again, graces] = await Promise.all([
       send(t, ada, chatId, 'Hello', { client_id: 'dup-1' }),
@@ -247,8 +251,14 @@ describe('message writer: one batch', () => {
       [first.message.id, ada.user.id, 'dup-1', 'Hello'],
       [graces.message.id, grace.user.id, 'dup-1', 'Hi'],
     ]);
-    // Only the stored messages were announced.
+    // Only the stored messages were announced as new; each resend was published again, marked as one, with
+    // the stored text (the room hears it again; notifications skip it).
     expect(created.map((e) => e.message.id)).toEqual([first.message.id, graces.message.id]);
+    expect(resent.map((e) => [e.message.id, e.message.body, e.clientId, e.chatId])).toEqual([
+      [first.message.id, 'Hello', 'dup-1', chatId],
+      [first.message.id, 'Hello', 'dup-1', chatId],
+      [first.message.id, 'Hello', 'dup-1', chatId],
+    ]);
   });
 
   it("refuses a non-member's message with 404 and stores the rest of its batch", async () => {

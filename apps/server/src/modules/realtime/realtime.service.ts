@@ -48,21 +48,32 @@ export class RealtimeService {
   private readonly countsWindowMs: number;
   private closed = false;
 
-  constructor(private readonly d: Deps) {
-    this.occupancyWindowMs = d.occupancyWindowMs ?? OCCUPANCY_WINDOW_MS;
-    this.countsWindowMs = d.countsWindowMs ?? COUNTS_WINDOW_MS;
-    const on = d.events.on.bind(d.events);
+  private readonly bus: Bus;
+  private readonly rooms: RoomPresence;
+  private readonly chats: ChatsService;
+  private readonly messages: MessagesService;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: Deps) {
+    this.bus = deps.bus;
+    this.rooms = deps.rooms;
+    this.chats = deps.chats;
+    this.messages = deps.messages;
+    this.log = deps.log;
+    this.occupancyWindowMs = deps.occupancyWindowMs ?? OCCUPANCY_WINDOW_MS;
+    this.countsWindowMs = deps.countsWindowMs ?? COUNTS_WINDOW_MS;
+    const on = deps.events.on.bind(deps.events);
     const guard =
       <T>(fn: (p: T) => Promise<void>) =>
       (p: T) =>
-        void fn(p).catch((err) => d.log.error({ err }, 'realtime fan-out failed'));
+        void fn(p).catch((err) => this.log.error({ err }, 'realtime fan-out failed'));
 
     on(
       'message.published',
       guard(async ({ chatId, isPrivate, message, clientId, memberIds, resend }) => {
         await this.toRoom(chatId, { type: 'chat_message', message, client_id: clientId });
         if (resend || message.kind === 'system') return;
-        const inRoom = new Set(await d.rooms.usersIn(chatId));
+        const inRoom = new Set(await this.rooms.usersIn(chatId));
         const away = memberIds.filter((id) => id !== message.sender && !inRoom.has(id));
         const notice: NotificationFrame = {
           type: 'new_message',
@@ -76,7 +87,7 @@ export class RealtimeService {
           },
         };
         const data = JSON.stringify(notice);
-        await Promise.all(away.map((id) => d.bus.publish(topics.notify(id), { data })));
+        await Promise.all(away.map((id) => this.bus.publish(topics.notify(id), { data })));
         this.countsChanged(away);
       }),
     );
@@ -102,7 +113,7 @@ export class RealtimeService {
     on(
       'chat.updated',
       guard(async ({ chatId }) => {
-        const chat = await d.chats.groupDetail(chatId);
+        const chat = await this.chats.groupDetail(chatId);
         if (chat) await this.toRoom(chatId, { type: 'chat_updated', chat });
       }),
     );
@@ -113,7 +124,7 @@ export class RealtimeService {
     on(
       'member.removed',
       guard(async ({ chatId, userId }) => {
-        await d.bus.publish(topics.control(userId), { data: '', close: { code: CLOSE_NOT_FOUND, chatId } });
+        await this.bus.publish(topics.control(userId), { data: '', close: { code: CLOSE_NOT_FOUND, chatId } });
         await this.chatsChanged([userId]);
         this.countsChanged([userId]);
       }),
@@ -121,7 +132,7 @@ export class RealtimeService {
     on(
       'chat.deleted',
       guard(async ({ chatId, memberIds }) => {
-        await d.bus.publish(topics.room(chatId), { data: '', close: { code: CLOSE_NOT_FOUND } });
+        await this.bus.publish(topics.room(chatId), { data: '', close: { code: CLOSE_NOT_FOUND } });
         await this.chatsChanged(memberIds);
         this.countsChanged(memberIds);
       }),
@@ -129,18 +140,18 @@ export class RealtimeService {
     on(
       'sessions.revoked',
       guard(({ userId, sessionIds }) =>
-        d.bus.publish(topics.control(userId), { data: '', close: { code: CLOSE_AUTH_FAILED, sessionIds } }),
+        this.bus.publish(topics.control(userId), { data: '', close: { code: CLOSE_AUTH_FAILED, sessionIds } }),
       ),
     );
   }
 
   toRoom(chatId: string, frame: ServerFrame, exceptUserId?: number): Promise<void> {
-    return this.d.bus.publish(topics.room(chatId), { data: JSON.stringify(frame), exceptUserId });
+    return this.bus.publish(topics.room(chatId), { data: JSON.stringify(frame), exceptUserId });
   }
 
   async chatsChanged(userIds: number[]): Promise<void> {
     const data = JSON.stringify({ type: 'chats_changed' } satisfies NotificationFrame);
-    await Promise.all(userIds.map((id) => this.d.bus.publish(topics.notify(id), { data })));
+    await Promise.all(userIds.map((id) => this.bus.publish(topics.notify(id), { data })));
   }
 
   /**
@@ -163,15 +174,15 @@ export class RealtimeService {
     const userIds = [...this.countsDue];
     this.countsDue.clear();
     try {
-      const totals = await this.d.messages.totalsUnread(userIds);
+      const totals = await this.messages.totalsUnread(userIds);
       await Promise.all(
         userIds.map((id) => {
           const frame: NotificationFrame = { type: 'notification_count', count: totals.get(id) ?? 0 };
-          return this.d.bus.publish(topics.notify(id), { data: JSON.stringify(frame) });
+          return this.bus.publish(topics.notify(id), { data: JSON.stringify(frame) });
         }),
       );
     } catch (err) {
-      this.d.log.error({ err }, 'unread count announcement failed');
+      this.log.error({ err }, 'unread count announcement failed');
       // Tried again by the next round, at the window's end.
       for (const id of userIds) this.countsDue.add(id);
     }
@@ -223,13 +234,13 @@ export class RealtimeService {
     room.dirty = false;
     room.soon = null;
     try {
-      const userIds = await this.d.rooms.usersIn(chatId);
+      const userIds = await this.rooms.usersIn(chatId);
       await Promise.all([
         this.toRoom(chatId, { type: 'in_chat_users_update', user_ids: userIds }),
         this.toRoom(chatId, { type: 'in_chat_count', count: userIds.length }),
       ]);
     } catch (err) {
-      this.d.log.error({ err }, 'room occupancy announcement failed');
+      this.log.error({ err }, 'room occupancy announcement failed');
     }
     if (this.closed) return;
     room.windowEnd = setTimeout(() => {
