@@ -233,6 +233,23 @@ describe('delivery', () => {
     expect(push.requests).toHaveLength(1);
   });
 
+  it('does not push a resend again', async () => {
+    const t = app();
+    const [ada, grace] = await people(t, 'Ada', 'Grace');
+    const chatId = await startChat(t, ada.token, grace.user.id);
+    const browser = await subscribe(t, grace);
+    await t.ctx.messages.send(ada.user.id, chatId, { body: 'once', client_id: 'r-1' });
+    await push.waitFor(pathOf(browser));
+    // The sender missed the echo and sends it again: the room hears it again, her browser does not.
+    expect((await t.ctx.messages.send(ada.user.id, chatId, { body: 'once', client_id: 'r-1' })).created).toBe(
+      false,
+    );
+    await t.ctx.messages.send(ada.user.id, chatId, { body: 'next' });
+    const second = await push.waitFor(pathOf(browser), 2);
+    expect(JSON.parse(browser.decrypt(second.body)).body).toBe('next');
+    expect(push.requests).toHaveLength(2);
+  });
+
   it('drops a subscription its push service says is gone (410, 404) and keeps one that failed otherwise', async () => {
     const t = app();
     const [ada, grace] = await people(t, 'Ada', 'Grace');
