@@ -8,8 +8,8 @@ import { type FileStorage, randomFileName } from './storage';
 // Pictures of people (profiles) and of groups (chats), kept one way for both. A picture as stored: decided
 // from its bytes (never the client's name or type), decoded, turned upright, cropped square and re-encoded,
 // so nothing of the upload but its pixels survives (no metadata, no trailing payload, no SVG).
-export const AVATAR_SIZE = 512;
-export const AVATAR_EXTENSION = 'webp';
+const AVATAR_SIZE = 512;
+const AVATAR_EXTENSION = 'webp';
 export const AVATAR_CONTENT_TYPE = 'image/webp';
 /** About 8000 × 8000: a 10 MB file of a flat colour could otherwise decode to gigabytes. */
 const MAX_INPUT_PIXELS = 64_000_000;
@@ -17,7 +17,7 @@ const MAX_INPUT_PIXELS = 64_000_000;
 const accepted = new Set<string>(AVATAR_ACCEPTED_TYPES);
 
 /** The square WebP avatar made from an upload; 415 for anything but PNG, JPEG, GIF or WebP, 400 if undecodable. */
-export async function toAvatar(bytes: Uint8Array): Promise<Buffer> {
+async function toAvatar(bytes: Uint8Array): Promise<Buffer> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !accepted.has(type.mime)) throw new UnsupportedMediaTypeError(AVATAR_MSG.unsupportedType);
   try {

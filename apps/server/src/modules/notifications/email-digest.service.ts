@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
 import type { Mail, Mailer } from '../../platform/mail';
+import { PeriodicTask } from '../../platform/periodic';
 import type { Presence } from '../../platform/presence';
 import type { UsersService } from '../accounts/users.service';
 import type { ChatsService } from '../chats/chats.service';
@@ -32,8 +33,7 @@ const BATCH = 50;
  * restart loses none and, with several processes, exactly one sends each.
  */
 export class EmailDigestService {
-  private readonly timer: NodeJS.Timeout;
-  private running: Promise<void> | null = null;
+  private readonly poll: PeriodicTask;
   private stopped = false;
   private readonly config: Config;
   private readonly db: Db;
@@ -67,15 +67,13 @@ export class EmailDigestService {
     );
     // A fraction of the delay, within 50 ms .. 5 s: a due mail leaves at most a few seconds late.
     const pollMs = Math.min(5000, Math.max(50, Math.floor(this.config.emailNotifyDelayMs / 4)));
-    this.timer = setInterval(() => void this.runDue(), pollMs);
-    this.timer.unref();
+    this.poll = new PeriodicTask(() => this.sendDue(), pollMs, this.log, 'missed-message mail poll').start();
   }
 
   /** Stops polling and waits for a poll under way (call before the database closes). */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.poll.stop();
   }
 
   private async schedule({ message, memberIds, resend }: DomainEventMap['message.published']) {
@@ -109,13 +107,7 @@ export class EmailDigestService {
 
   /** Sends every digest that is due and that this process manages to take. */
   runDue(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    this.running ??= this.sendDue()
-      .catch((err) => this.log.error({ err }, 'missed-message mail poll failed'))
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    return this.stopped ? Promise.resolve() : this.poll.runOnce();
   }
 
   private async sendDue(): Promise<void> {
