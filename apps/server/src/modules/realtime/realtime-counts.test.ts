@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, realtimeHarness } from '../../test-support/realtime-harness';
+import { deferred } from '../../test-support/deferred';
+import { realtimeHarness } from '../../test-support/realtime-harness';
 import { topics } from './hub';
 
 // Unread totals (notification_count) in rounds: one query for everyone due, the first round on the next turn

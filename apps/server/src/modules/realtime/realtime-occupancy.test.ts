@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, realtimeHarness } from '../../test-support/realtime-harness';
+import { deferred } from '../../test-support/deferred';
+import { realtimeHarness } from '../../test-support/realtime-harness';
 import { topics } from './hub';
 
 // Room occupancy (in_chat_users_update + in_chat_count): the first change after a quiet spell is announced on

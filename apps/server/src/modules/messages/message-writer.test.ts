@@ -1,0 +1,331 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BadRequestError, NotFoundError } from '../../platform/errors';
+import type { DomainEventMap } from '../../platform/events';
+import { deferred } from '../../test-support/deferred';
+import { FakeAttachments, messagesWorld } from '../../test-support/messages-world';
+import * as chatsRepo from '../chats/chats.repo';
+import type { ChatRef } from '../chats/chats.service';
+import { MessageReader } from './message-reader';
+import { type Draft, MessageWriter } from './message-writer';
+
+// The group-commit writer over a real in-memory SQLite database with the real repos and chats and users
+// services. Every transaction and every publication goes into one log, so a test reads off which messages
+// shared a transaction and that they were published after its commit.
+
+type Published = DomainEventMap['message.published'];
+
+let close: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await close?.();
+  close = null;
+});
+
+async function setUp() {
+  const w = await messagesWorld();
+  close = () => w.db.destroy();
+  const [ada, grace, alan] = [await w.person('Ada'), await w.person('Grace'), await w.person('Alan')];
+  const pair = await w.chat([ada, grace]);
+  const group = await w.chat([ada, grace, alan], { group: true });
+  const attachments = new FakeAttachments();
+  const reader = new MessageReader({ db: w.db, chats: w.chats, attachments, users: w.users });
+  const writer = new MessageWriter({
+    db: w.db,
+    events: w.events,
+    chats: w.chats,
+    attachments,
+    users: w.users,
+    reader,
+  });
+  const log: string[] = [];
+  const published: Published[] = [];
+  w.traceTransactions(log);
+  w.events.on('message.published', (e) => {
+    published.push(e);
+    log.push(`publish ${e.message.body}${e.resend ? ' (resend)' : ''}`);
+  });
+  const send = (
+    senderId: number | null,
+    chat: Draft['chat'],
+    body: string,
+    o: { clientId?: string; fileIds?: number[] } = {},
+  ) => writer.write({ chat, senderId, clientId: o.clientId ?? null, body, fileIds: o.fileIds ?? [] });
+  /** The chat's stored messages, oldest first, straight from the table. */
+  const stored = (chat: ChatRef) =>
+    w.db.selectFrom('messages').select(['id', 'body']).where('chat_id', '=', chat.id).orderBy('id').execute();
+  return { ...w, ada, grace, alan, pair, group, attachments, writer, log, published, send, stored };
+}
+
+const idsOf = (written: { message: { id: number } }[]) => written.map((r) => r.message.id);
+const increasing = (ids: number[]) => ids.every((id, i) => i === 0 || id > (ids[i - 1] ?? 0));
+
+describe('MessageWriter: group commit', () => {
+  it('writes what reaches it in one turn in one transaction, in order, and publishes it after the commit', async () => {
+    const t = await setUp();
+    const written = await Promise.all([
+      t.send(t.ada, t.pair, 'a1'),
+      t.send(t.grace, t.group, 'g1'),
+      t.send(null, t.group, 'Ada added Alan'),
+      t.send(t.ada, t.pair, 'a2'),
+    ]);
+    expect(t.log).toEqual([
+      'begin',
+      'commit',
+      'publish a1',
+      'publish g1',
+      'publish Ada added Alan',
+      'publish a2',
+    ]);
+    expect(increasing(idsOf(written))).toBe(true);
+    expect(written.every((w) => w.created)).toBe(true);
+    expect(await t.stored(t.pair)).toEqual([
+      { id: written[0]?.message.id, body: 'a1' },
+      { id: written[3]?.message.id, body: 'a2' },
+    ]);
+
+    const [a1, g1, system] = written.map((w) => w.message);
+    expect(a1).toMatchObject({
+      sender: t.ada,
+      sender_username: 'ada',
+      sender_name: 'Ada',
+      kind: 'user',
+      chatroom: t.pair.chat_id,
+      is_read: false,
+      is_delivered: false,
+    });
+    expect(system).toMatchObject({ sender: null, kind: 'system', sender_username: '' });
+    expect(t.published[1]).toEqual({
+      chatId: t.group.chat_id,
+      isPrivate: false,
+      message: g1,
+      clientId: null,
+      memberIds: [t.ada, t.grace, t.alan],
+      resend: false,
+    });
+    expect(t.published[0]?.isPrivate).toBe(true);
+  });
+
+  it('writes what arrives while a transaction runs in the next one, together and in order', async () => {
+    const t = await setUp();
+    const memberIdsIn = t.chats.memberIdsIn.bind(t.chats);
+    const held = deferred<void>();
+    const inside = deferred<void>();
+    vi.spyOn(t.chats, 'memberIdsIn').mockImplementationOnce(async (trx, ids) => {
+      inside.resolve();
+      await held.promise;
+      return memberIdsIn(trx, ids);
+    });
+    const first = t.send(t.ada, t.pair, 'a1');
+    await inside.promise;
+    const later = [
+      t.send(t.grace, t.pair, 'g1'),
+      t.send(t.ada, t.group, 'a2'),
+      t.send(t.alan, t.group, 'l1'),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(t.log).toEqual(['begin']);
+    held.resolve();
+    const written = await Promise.all([first, ...later]);
+    expect(t.log).toEqual([
+      'begin',
+      'commit',
+      'publish a1',
+      'begin',
+      'commit',
+      'publish g1',
+      'publish a2',
+      'publish l1',
+    ]);
+    expect(increasing(idsOf(written))).toBe(true);
+  });
+
+  it('keeps a message its place in the queue while its chat is still being looked up', async () => {
+    const t = await setUp();
+    const lookup = deferred<ChatRef>();
+    const slow = t.send(t.ada, lookup.promise, 'looked up slowly');
+    const fast = t.send(t.grace, t.pair, 'fast');
+    setTimeout(() => lookup.resolve(t.pair), 5);
+    const written = await Promise.all([slow, fast]);
+    expect(increasing(idsOf(written))).toBe(true);
+    expect(t.log).toEqual(['begin', 'commit', 'publish looked up slowly', 'publish fast']);
+  });
+
+  it('refuses a message whose chat cannot be found, and writes the rest', async () => {
+    const t = await setUp();
+    // The lookup fails once the batch has begun, as one behind a running transaction would.
+    const lookup = deferred<ChatRef>();
+    setTimeout(() => lookup.reject(new NotFoundError('Chat not found.')), 5);
+    const results = await Promise.allSettled([
+      t.send(t.ada, lookup.promise, 'nowhere'),
+      t.send(t.ada, t.pair, 'a1'),
+    ]);
+    expect(results[0]).toMatchObject({ status: 'rejected', reason: expect.any(NotFoundError) });
+    expect(results[1]).toMatchObject({ status: 'fulfilled' });
+    expect(t.log).toEqual(['begin', 'commit', 'publish a1']);
+  });
+
+  it('writes at most 500 messages in one transaction', async () => {
+    const t = await setUp();
+    const bodies = Array.from({ length: 501 }, (_, i) => `m${i}`);
+    const written = await Promise.all(bodies.map((b) => t.send(t.ada, t.pair, b)));
+    expect(t.log.filter((l) => l === 'begin')).toHaveLength(2);
+    expect(t.log.indexOf('begin', 1)).toBe(2 + 500);
+    expect(increasing(idsOf(written))).toBe(true);
+  });
+
+  it("sets each chat's last activity to the time of its own newest message", async () => {
+    const t = await setUp();
+    // One batch, each message stamped a second after the one before.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const at = (s: number) => vi.setSystemTime(new Date(Date.UTC(2026, 0, 1, 12, 0, s)));
+    const sends = [];
+    for (const [s, chat, body] of [
+      [1, t.pair, 'a1'],
+      [2, t.group, 'g1'],
+      [3, t.pair, 'a2'],
+      [4, t.group, 'g2'],
+    ] as const) {
+      at(s);
+      sends.push(t.send(t.ada, chat, body));
+    }
+    vi.useRealTimers();
+    await Promise.all(sends);
+    expect(t.log.filter((l) => l === 'begin')).toHaveLength(1);
+    const lastActivity = async (chat: ChatRef) =>
+      (await chatsRepo.findChatByPublicId(t.db, chat.chat_id))?.last_activity_at;
+    expect(await lastActivity(t.pair)).toBe('2026-01-01T12:00:03.000Z');
+    expect(await lastActivity(t.group)).toBe('2026-01-01T12:00:04.000Z');
+  });
+});
+
+describe('MessageWriter: refusals and failures', () => {
+  it("refuses a non-member's message as not found and writes the rest of its batch in the same transaction", async () => {
+    const t = await setUp();
+    const results = await Promise.allSettled([
+      t.send(t.ada, t.pair, 'a1'),
+      t.send(t.alan, t.pair, 'intruder'),
+      t.send(t.grace, t.pair, 'g1'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[1]).toMatchObject({ reason: expect.any(NotFoundError) });
+    expect(t.log).toEqual(['begin', 'commit', 'publish a1', 'publish g1']);
+    expect((await t.stored(t.pair)).map((m) => m.body)).toEqual(['a1', 'g1']);
+  });
+
+  it('retries a failed batch message by message, so only the bad one fails', async () => {
+    const t = await setUp();
+    await sql`CREATE TRIGGER poison BEFORE INSERT ON messages WHEN NEW.body = 'poison'
+      BEGIN SELECT RAISE(ABORT, 'poisoned message'); END`.execute(t.db);
+    const results = await Promise.allSettled([
+      t.send(t.ada, t.pair, 'a1'),
+      t.send(t.grace, t.pair, 'poison'),
+      t.send(t.ada, t.group, 'a2'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toContain('poisoned message');
+    expect(t.log).toEqual([
+      'begin',
+      'rollback',
+      'begin',
+      'commit',
+      'publish a1',
+      'begin',
+      'rollback',
+      'begin',
+      'commit',
+      'publish a2',
+    ]);
+    // Stored once each, nothing of the rolled-back batch left behind.
+    expect((await t.stored(t.pair)).map((m) => m.body)).toEqual(['a1']);
+    expect((await t.stored(t.group)).map((m) => m.body)).toEqual(['a2']);
+
+    // A message that fails alone is not tried twice, and the writer goes on.
+    t.log.length = 0;
+    await expect(t.send(t.ada, t.pair, 'poison')).rejects.toThrow('poisoned message');
+    await t.send(t.ada, t.pair, 'a3');
+    expect(t.log).toEqual(['begin', 'rollback', 'begin', 'commit', 'publish a3']);
+  });
+});
+
+describe('MessageWriter: resends by client_id', () => {
+  it('answers a resend in a later batch with the stored message, stores nothing, and publishes it again', async () => {
+    const t = await setUp();
+    const first = await t.send(t.ada, t.pair, 'hello', { clientId: 'k1' });
+    const again = await t.send(t.ada, t.pair, 'hello', { clientId: 'k1' });
+    expect(first.created).toBe(true);
+    expect(again).toMatchObject({ created: false, message: { id: first.message.id, body: 'hello' } });
+    expect(again.message.client_id).toBe('k1');
+    expect(await t.stored(t.pair)).toEqual([{ id: first.message.id, body: 'hello' }]);
+    expect(t.log).toEqual(['begin', 'commit', 'publish hello', 'begin', 'commit', 'publish hello (resend)']);
+    expect(t.published[1]).toMatchObject({ resend: true, clientId: 'k1', memberIds: [t.ada, t.grace] });
+  });
+
+  it('stores a resend within one batch once, and answers the copy with the first', async () => {
+    const t = await setUp();
+    const [first, copy] = await Promise.all([
+      t.send(t.ada, t.pair, 'hello', { clientId: 'k1' }),
+      t.send(t.ada, t.pair, 'hello', { clientId: 'k1' }),
+    ]);
+    expect(first?.created).toBe(true);
+    expect(copy).toMatchObject({ created: false, message: { id: first?.message.id } });
+    expect((await t.stored(t.pair)).map((m) => m.body)).toEqual(['hello']);
+  });
+
+  it('tells resends apart by sender and chat: the same client_id of another sender or chat is a new message', async () => {
+    const t = await setUp();
+    const written = await Promise.all([
+      t.send(t.ada, t.pair, 'a', { clientId: 'k1' }),
+      t.send(t.grace, t.pair, 'g', { clientId: 'k1' }),
+      t.send(t.ada, t.group, 'a elsewhere', { clientId: 'k1' }),
+    ]);
+    expect(written.map((w) => w.created)).toEqual([true, true, true]);
+    expect(new Set(idsOf(written)).size).toBe(3);
+  });
+});
+
+describe('MessageWriter: attached files', () => {
+  it('claims and attaches the files of a message, and shows them on it', async () => {
+    const t = await setUp();
+    t.attachments.claimableIds.add(1).add(2);
+    const written = await t.send(t.ada, t.pair, 'two files', { fileIds: [1, 2, 1] });
+    expect(t.attachments.claims).toEqual([[1, 2]]);
+    expect(t.attachments.attached.get(written.message.id)).toEqual([1, 2, 1]);
+    expect(written.message.files.map((f) => f.id)).toEqual([1, 2, 1]);
+  });
+
+  it('refuses unknown files and a file already claimed earlier in the batch, and writes the rest', async () => {
+    const t = await setUp();
+    t.attachments.claimableIds.add(1);
+    const results = await Promise.allSettled([
+      t.send(t.ada, t.pair, 'first with 1', { fileIds: [1] }),
+      t.send(t.ada, t.pair, 'unknown', { fileIds: [9] }),
+      t.send(t.ada, t.pair, 'second with 1', { fileIds: [1] }),
+      t.send(t.ada, t.pair, 'plain'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(BadRequestError);
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(BadRequestError);
+    expect(t.log).toEqual(['begin', 'commit', 'publish first with 1', 'publish plain']);
+  });
+
+  it('answers a resend of a message with files with the stored one, without claiming its files again', async () => {
+    const t = await setUp();
+    t.attachments.claimableIds.add(1);
+    const first = await t.send(t.ada, t.pair, 'file', { clientId: 'k1', fileIds: [1] });
+    const [later] = await Promise.all([t.send(t.ada, t.pair, 'file', { clientId: 'k1', fileIds: [1] })]);
+    expect(later).toMatchObject({ created: false, message: { id: first.message.id } });
+    expect(later?.message.files.map((f) => f.id)).toEqual([1]);
+    expect(t.attachments.claims).toEqual([[1]]);
+
+    // The same within one batch: the copy is answered with the first, its files not claimed twice.
+    t.attachments.claimableIds.add(2);
+    const [a, b] = await Promise.all([
+      t.send(t.grace, t.pair, 'file', { clientId: 'k2', fileIds: [2] }),
+      t.send(t.grace, t.pair, 'file', { clientId: 'k2', fileIds: [2] }),
+    ]);
+    expect(a?.created).toBe(true);
+    expect(b).toMatchObject({ created: false, message: { id: a?.message.id } });
+    expect(t.attachments.claims).toEqual([[1], [2]]);
+  });
+});

@@ -1,0 +1,124 @@
+import type { ChatFile } from '@parley/protocol';
+import type { Transaction } from 'kysely';
+import { vi } from 'vitest';
+import { loadConfig } from '../config';
+import { createDb, type Db } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+import * as usersRepo from '../modules/accounts/users.repo';
+import { UsersService } from '../modules/accounts/users.service';
+import type { AttachmentsService } from '../modules/attachments/attachments.service';
+import * as chatsRepo from '../modules/chats/chats.repo';
+import { type ChatRef, ChatsService } from '../modules/chats/chats.service';
+import { MessageStats } from '../modules/messages/message-stats';
+import { DomainEvents } from '../platform/events';
+import { MemoryPresence } from '../platform/presence';
+
+// The messages module's surroundings without an app: a fresh in-memory SQLite database migrated by the
+// project's own migrations, the real chats and users services over it, and people and chats seeded through
+// the real repos. Attachments are a fake (below): files and their storage are another module's business.
+
+/** A fresh in-memory SQLite database with every migration applied. */
+export async function memoryDb(): Promise<Db> {
+  const { db, dialect } = createDb(loadConfig({ DATABASE_URL: 'sqlite::memory:' }));
+  await migrateToLatest(db, dialect);
+  return db;
+}
+
+export async function messagesWorld() {
+  const db = await memoryDb();
+  const events = new DomainEvents();
+  const users = new UsersService(db);
+  const chats = new ChatsService({
+    db,
+    events,
+    users,
+    presence: new MemoryPresence(),
+    activity: new MessageStats(db),
+  });
+  const now = () => new Date().toISOString();
+  let chatCount = 0;
+
+  /** An activated account; its id. */
+  const person = (name: string, o: { readReceipt?: boolean } = {}) =>
+    usersRepo.insertUser(db, {
+      username: name.toLowerCase(),
+      email: `${name.toLowerCase()}@example.test`,
+      password_hash: 'not a hash',
+      first_name: name,
+      last_name: '',
+      displayname: '',
+      is_activated: 1,
+      read_receipt: o.readReceipt === false ? 0 : 1,
+      date_joined: now(),
+    });
+
+  /** A chat with these members (a private one for two unless `group`). */
+  const chat = async (memberIds: number[], o: { group?: boolean } = {}): Promise<ChatRef> => {
+    chatCount += 1;
+    const ref = { chat_id: `chat-${chatCount}`, is_private: o.group || memberIds.length !== 2 ? 0 : 1 };
+    const id = await chatsRepo.insertChat(db, { ...ref, private_key: null, name: '', now: now() });
+    for (const userId of memberIds)
+      await chatsRepo.insertMember(db, { chat_id: id, user_id: userId, role: 'member', joined_at: now() });
+    return { id, ...ref };
+  };
+
+  /** Records every transaction begun on the database, and how it ended, in `log`. */
+  const traceTransactions = (log: string[]) => {
+    const begin = db.transaction.bind(db);
+    vi.spyOn(db, 'transaction').mockImplementation(() => {
+      const builder = begin();
+      const execute = builder.execute.bind(builder);
+      return Object.assign(builder, {
+        execute: async <T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> => {
+          log.push('begin');
+          try {
+            const result = await execute(fn);
+            log.push('commit');
+            return result;
+          } catch (err) {
+            log.push('rollback');
+            throw err;
+          }
+        },
+      });
+    });
+  };
+
+  return { db, events, users, chats, person, chat, traceTransactions };
+}
+
+type AttachmentsPort = Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor'>;
+
+/**
+ * Files for the writer and reader: `claimableIds` are the uploads that may be sent; a claim checks them all,
+ * attaching ties them to the message (and uses them up). Every call is recorded.
+ */
+export class FakeAttachments implements AttachmentsPort {
+  readonly claimableIds = new Set<number>();
+  readonly claims: number[][] = [];
+  readonly attached = new Map<number, number[]>();
+
+  async claimable(_trx: Transaction<Database>, _chatDbId: number, _uploaderId: number, ids: number[]) {
+    this.claims.push(ids);
+    return ids.every((id) => this.claimableIds.has(id));
+  }
+
+  async attach(_trx: Transaction<Database>, ids: number[], messageId: number) {
+    for (const id of ids) this.claimableIds.delete(id);
+    this.attached.set(messageId, ids);
+  }
+
+  async filesFor(messageIds: number[]): Promise<Map<number, ChatFile[]>> {
+    const files = new Map<number, ChatFile[]>();
+    for (const id of messageIds) {
+      const ids = this.attached.get(id);
+      if (ids)
+        files.set(
+          id,
+          ids.map((fileId) => ({ id: fileId, type: 'other', file: `/files/${fileId}` })),
+        );
+    }
+    return files;
+  }
+}
