@@ -17,6 +17,27 @@ export const chatFileSchema = z.object({
 });
 export type ChatFile = z.infer<typeof chatFileSchema>;
 
+/** The quoted message a reply answers; `body` cut to REPLY_QUOTE_LENGTH characters. */
+export const replyQuoteSchema = z.object({
+  id: z.number().int(),
+  sender_name: z.string(),
+  body: z.string(),
+  is_deleted: z.boolean(),
+});
+export type ReplyQuote = z.infer<typeof replyQuoteSchema>;
+
+/**
+ * One emoji's reactions on a message. `user_ids` says who reacted; `me` is whether the reader did (in HTTP
+ * answers; a room frame goes to every member alike, so clients compute it from `user_ids`).
+ */
+export const reactionSchema = z.object({
+  emoji: z.string(),
+  count: z.number().int(),
+  me: z.boolean(),
+  user_ids: z.array(z.number().int()),
+});
+export type Reaction = z.infer<typeof reactionSchema>;
+
 /**
  * A message as every answer and frame carries it. The fields are in the order the server builds them: the HTTP
  * history page is serialised from this schema's JSON Schema (fast-json-stringify), so a field added here is
@@ -41,6 +62,14 @@ export const messageSchema = z.object({
   /** The chat's public chat_id. */
   chatroom: z.string(),
   client_id: nullableString.optional(),
+  /** When the text was last edited. */
+  edited_at: nullableString,
+  /** Deleted for everyone: `body` is '' and `files` [] wherever the message is shown. */
+  is_deleted: z.boolean(),
+  reply_to: replyQuoteSchema.nullable(),
+  reactions: z.array(reactionSchema),
+  /** The user ids of the members the body mentions with @username. */
+  mentions: z.array(z.number().int()),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -94,6 +123,9 @@ export const chatDetailSchema = z.object({
   admin: z
     .object({ id: z.number().int(), username: z.string(), profile: z.object({ name: z.string() }) })
     .nullable(),
+  /** For the reader who asked (GET /api/chats/{chat_id}/ only): their unread messages and the first of them. */
+  unread_count: z.number().int().optional(),
+  first_unread_id: z.number().int().nullable().optional(),
 });
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
 
@@ -131,6 +163,8 @@ export const memberAddSchema = z
   .refine((v) => v.members.length > 0, { message: 'Name at least one person to add.' });
 
 export const messagesQuerySchema = z.object({
+  /** A page of `limit` consecutive messages with this one in the middle. */
+  around: z.coerce.number().int().positive().max(MAX_DB_ID).optional(),
   before: z.coerce.number().int().positive().max(MAX_DB_ID).optional(),
   after: z.coerce.number().int().min(0).max(MAX_DB_ID).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -28,3 +28,7 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const PLACEHOLDER_USERS = '1000+';
 export const PLACEHOLDER_MESSAGES = '50K+';
 export const STORAGE_KEYS = { token: 'token', user: 'user', rememberMe: 'rememberMe' } as const;
+/** A reply's quote of the message it answers is cut to this many characters. */
+export const REPLY_QUOTE_LENGTH = 100;
+/** Different emoji one message may carry. */
+export const MAX_REACTION_EMOJI = 20;

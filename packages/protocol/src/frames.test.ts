@@ -18,6 +18,11 @@ const message: Message = {
   timestamp: '2026-11-25T05:00:00.000Z',
   chatroom: 'abc',
   client_id: 'c1',
+  edited_at: null,
+  is_deleted: false,
+  reply_to: { id: 5, sender_name: 'Grace Hopper', body: 'hi', is_deleted: false },
+  reactions: [{ emoji: '👍', count: 1, me: false, user_ids: [4] }],
+  mentions: [],
 };
 
 describe('server frames', () => {

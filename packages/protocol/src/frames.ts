@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { chatDetailSchema, dbIdSchema, messageSchema } from './chat';
+import { chatDetailSchema, dbIdSchema, messageSchema, reactionSchema } from './chat';
 import { MESSAGE_MAX_LENGTH } from './constants';
+import { MESSAGE_TEXT } from './essentials';
 
 // The two socket channels (SPEC §7, DESIGN §6): one discriminated union per direction and channel. The server
 // parses what clients send with these, the web client parses what the server sends with them.
@@ -19,6 +20,8 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
       .default(''),
     client_id: z.string().min(1).max(64).optional(),
     file_ids: z.array(dbIdSchema).max(10).optional(),
+    /** The id of the message of this chat that this one answers. */
+    reply_to: dbIdSchema.optional(),
   }),
   z.object({ type: z.literal('typing'), is_typing: z.boolean() }),
   z.object({ type: z.literal('read_messages'), message_ids: ids }),
@@ -52,6 +55,15 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('messages_read'), message_ids: messageIds, user_id: z.number().int() }),
   z.object({ type: z.literal('messages_delivered'), message_ids: messageIds }),
   z.object({ type: z.literal('chat_updated'), chat: chatDetailSchema }),
+  /** A message's text was edited (the whole message as it now reads). */
+  z.object({ type: z.literal('message_updated'), message: messageSchema }),
+  z.object({ type: z.literal('message_deleted'), message_id: z.number().int() }),
+  /** A message's reactions as they now stand (`me` false: each client finds itself in `user_ids`). */
+  z.object({
+    type: z.literal('reactions_updated'),
+    message_id: z.number().int(),
+    reactions: z.array(reactionSchema),
+  }),
   z.object({
     type: z.literal('error'),
     message: z.string(),
@@ -69,6 +81,8 @@ export const notificationPayloadSchema = z.object({
   chatroom_id: z.string(),
   is_private: z.boolean(),
   message_id: z.number().int(),
+  /** The person is mentioned in it (they are told even when they would not be otherwise). */
+  mention: z.boolean().optional(),
 });
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
 
@@ -85,8 +99,8 @@ export type NotificationFrame = z.infer<typeof notificationFrameSchema>;
 export const SOCKET_ERRORS = {
   invalidFormat: 'Invalid message format',
   tooLarge: 'Message too large',
-  blank: 'Message cannot be empty',
-  tooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  blank: MESSAGE_TEXT.blank,
+  tooLong: MESSAGE_TEXT.tooLong,
   rateLimited: 'You are sending messages too fast. Please slow down.',
   failed: 'Failed to send message. Please try again.',
 } as const;

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './chat';
 export * from './constants';
 export * from './display';
+export * from './essentials';
 export * from './frames';
 export * from './messages';
 export * from './profiles';

@@ -4,6 +4,7 @@ import { accountsMigration } from './migrations/0001-accounts';
 import { chatsMigration } from './migrations/0002-chats';
 import { attachmentsMigration } from './migrations/0003-attachments';
 import { notificationsMigration } from './migrations/0004-notifications';
+import { messageEssentialsMigration } from './migrations/0005-message-essentials';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '0002-chats': chatsMigration,
   '0003-attachments': attachmentsMigration,
   '0004-notifications': notificationsMigration,
+  '0005-message-essentials': messageEssentialsMigration,
 };
 
 /** `schema`: the PostgreSQL schema in use (tests); Kysely must keep its bookkeeping tables there too. */

@@ -40,6 +40,11 @@ export class NotFoundError extends HttpError {
     super(404, { detail });
   }
 }
+export class ConflictError extends HttpError {
+  constructor(detail: string) {
+    super(409, { detail });
+  }
+}
 export class PayloadTooLargeError extends HttpError {
   constructor(detail: string) {
     super(413, { detail });

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 
 // Domain events that services emit and the realtime side (sockets, presence, notifications) listens to.
 // Routes never touch sockets; they call services, services emit here.
-import type { Message } from '@parley/protocol';
+import type { Message, Reaction } from '@parley/protocol';
 
 export interface DomainEventMap {
   'sessions.revoked': { userId: number; sessionIds: number[] | 'all' };
@@ -20,6 +20,11 @@ export interface DomainEventMap {
     memberIds: number[];
     resend: boolean;
   };
+  /** A message's text was edited: the message as every member sees it (reactions' `me` false). */
+  'message.updated': { chatId: string; message: Message };
+  /** A message was deleted for everyone. */
+  'message.deleted': { chatId: string; messageId: number };
+  'reactions.updated': { chatId: string; messageId: number; reactions: Reaction[] };
   /** messageIds: what became read for its senders (empty when the reader hides read receipts). */
   'messages.read': { chatId: string; userId: number; messageIds: number[]; deliveredIds: number[] };
   'messages.delivered': { chatId: string; messageIds: number[] };

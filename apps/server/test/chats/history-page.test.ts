@@ -1,8 +1,9 @@
+import { pdfOf, pngOf } from '@parley/fixtures';
 import { describe, expect, it } from 'vitest';
 import * as repo from '../../src/modules/chats/chats.repo';
 import { marksOf, toMessage } from '../../src/modules/messages/message-view';
-import { makePdf, uploadFiles } from '../attachments/attachment-helpers';
-import { clearChat, groupOf, leaveGroup, makePng } from '../groups/group-helpers';
+import { uploadFiles } from '../attachments/attachment-helpers';
+import { clearChat, groupOf, leaveGroup } from '../groups/group-helpers';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 
 // The history page (GET /api/chats/{id}/messages/) is read and serialised along a faster path (one query for
@@ -28,6 +29,10 @@ async function plainPage(t: TestApp, userId: number, chatId: string, query: Reco
       'm.client_id',
       'm.body',
       'm.created_at',
+      'm.edited_at',
+      'm.deleted_at',
+      'm.reply_to_id',
+      'm.mentions',
       'u.username',
       'u.first_name',
       'u.last_name',
@@ -114,8 +119,8 @@ describe('GET /api/chats/{chat_id}/messages/ serialisation', () => {
     for (const body of odd) ids.push(await send(ada.user.id, body));
     ids.push(await send(linus.user.id, 'linus was here'));
     const upload = await uploadFiles(t, grace.token, chatId, [
-      { bytes: await makePng(), filename: 'photo "1".png' },
-      { bytes: makePdf(), filename: 'notes.pdf' },
+      { bytes: pngOf(64, 48), filename: 'photo "1".png' },
+      { bytes: pdfOf(), filename: 'notes.pdf' },
     ]);
     expect(upload.status, upload.text).toBe(200);
     const fileIds = (upload.body.files as { id: number }[]).map((f) => f.id);

@@ -38,6 +38,14 @@ export const filesOfMessages = (db: Executor, messageIds: number[]) =>
 export const keysOfChat = (db: Executor, chatDbId: number) =>
   db.selectFrom('files').select(['storage_key', 'thumb_key']).where('chat_id', '=', chatDbId).execute();
 
+/** Deletes a message's file rows and returns their storage keys (the files are removed after the commit). */
+export const deleteFilesOfMessage = (db: Executor, messageId: number) =>
+  db
+    .deleteFrom('files')
+    .where('message_id', '=', messageId)
+    .returning(['storage_key', 'thumb_key'])
+    .execute();
+
 export const keysOfUploader = (db: Executor, userId: number) =>
   db.selectFrom('files').select(['storage_key', 'thumb_key']).where('uploader_id', '=', userId).execute();
 

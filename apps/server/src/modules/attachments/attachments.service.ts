@@ -137,6 +137,14 @@ export class AttachmentsService {
     };
   }
 
+  /**
+   * Forgets a message's files inside its deletion's transaction and returns their storage keys, for removeKeys
+   * once it committed: the signed URLs answer 404 from then on.
+   */
+  forgetFilesOf(trx: Transaction<Database>, messageId: number) {
+    return repo.deleteFilesOfMessage(trx, messageId);
+  }
+
   /** Storage keys of a chat's files, read before the chat goes; removeKeys deletes them after. */
   keysOfChat(chatDbId: number) {
     return repo.keysOfChat(this.db, chatDbId);

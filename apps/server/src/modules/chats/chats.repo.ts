@@ -114,6 +114,27 @@ export async function memberIdsOf(db: Executor, chatDbIds: number[]): Promise<Ma
   return byChat;
 }
 
+/** Each chat's members by lower-cased username (deleted accounts left out), to find whom a body mentions. */
+export async function memberNamesOf(
+  db: Executor,
+  chatDbIds: number[],
+): Promise<Map<number, Map<string, number>>> {
+  const rows = await db
+    .selectFrom('chat_members as cm')
+    .innerJoin('users as u', 'u.id', 'cm.user_id')
+    .select(['cm.chat_id', 'cm.user_id', 'u.username'])
+    .where('cm.chat_id', 'in', chatDbIds)
+    .execute();
+  const byChat = new Map<number, Map<string, number>>();
+  for (const r of rows) {
+    if (r.user_id === null) continue;
+    let names = byChat.get(r.chat_id);
+    if (!names) byChat.set(r.chat_id, (names = new Map()));
+    names.set(r.username.toLowerCase(), r.user_id);
+  }
+  return byChat;
+}
+
 /** max(column, value) that reads the same in SQLite and PostgreSQL. */
 const greatest = (
   eb: ExpressionBuilder<Database, 'chat_members'>,

@@ -21,6 +21,6 @@ export async function chatsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get<ChatParams>('/chats/:chatId/', auth, async (req) =>
-    ctx.chats.detail(sessionOf(req).userId, req.params.chatId),
+    ctx.chats.detailForReader(sessionOf(req).userId, req.params.chatId),
   );
 }

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type ChatListItem, type ChatMember, DELETED_DISPLAY_NAME, DELETED_USERNAME } from '@parley/protocol';
+import {
+  type ChatDetail,
+  type ChatListItem,
+  type ChatMember,
+  DELETED_DISPLAY_NAME,
+  DELETED_MESSAGE_TEXT,
+  DELETED_USERNAME,
+} from '@parley/protocol';
 import type { Db } from '../../db/database';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
@@ -14,8 +21,14 @@ import * as repo from './chats.repo';
 export interface ChatActivity {
   lastMessages(
     chatDbIds: number[],
-  ): Promise<{ id: number; chat_id: number; body: string; created_at: string }[]>;
+  ): Promise<{ id: number; chat_id: number; body: string; created_at: string; deleted_at: string | null }[]>;
   unreadCounts(userId: number): Promise<Map<number, number>>;
+  /** How many messages of the chat the member has not read, and the first of them. */
+  unreadIn(
+    chatDbId: number,
+    userId: number,
+    marks: { lastRead: number; clearedBefore: number },
+  ): Promise<{ count: number; firstId: number | null }>;
   latestId(chatDbId: number): Promise<number>;
 }
 
@@ -84,7 +97,7 @@ export class ChatsService {
         chat_id: c.chat_id,
         is_private: !!c.is_private,
         member_count: mine.length,
-        last_message: visibleLast?.body ?? null,
+        last_message: visibleLast ? (visibleLast.deleted_at ? DELETED_MESSAGE_TEXT : visibleLast.body) : null,
         last_message_time: visibleLast?.created_at ?? null,
         is_admin: c.role === 'admin',
         unread_count: unreadByChat.get(c.id) ?? 0,
@@ -126,6 +139,25 @@ export class ChatsService {
       rows.map((m) => toMember(m, online)),
       userId,
     );
+  }
+
+  /** The chat as its reader opens it: the detail with how much they have not read and where it starts. */
+  async detailForReader(userId: number, chatId: string): Promise<ChatDetail> {
+    const { chat, member } = await this.requireMember(userId, chatId);
+    const [rows, unread] = await Promise.all([
+      repo.membersOf(this.db, [chat.id]),
+      this.activity.unreadIn(chat.id, userId, {
+        lastRead: member.last_read_id,
+        clearedBefore: member.cleared_before_id,
+      }),
+    ]);
+    const online = await this.presence.onlineAmong(rows.flatMap((m) => (m.user_id ? [m.user_id] : [])));
+    const detail = toDetail(
+      chat,
+      rows.map((m) => toMember(m, online)),
+      userId,
+    );
+    return { ...detail, unread_count: unread.count, first_unread_id: unread.firstId };
   }
 
   /** A group's detail as every member sees it, for broadcasting changes. */
@@ -214,6 +246,11 @@ export class ChatsService {
   /** Every member's user id of each chat, read inside the caller's transaction (the writer's membership check). */
   memberIdsIn(trx: Executor, chatDbIds: number[]): Promise<Map<number, number[]>> {
     return repo.memberIdsOf(trx, chatDbIds);
+  }
+
+  /** Each chat's members by lower-cased username, read inside the caller's transaction (mentions). */
+  memberNamesIn(trx: Executor, chatDbIds: number[]): Promise<Map<number, Map<string, number>>> {
+    return repo.memberNamesOf(trx, chatDbIds);
   }
 
   /** Sets each chat's last activity, inside the caller's transaction. */

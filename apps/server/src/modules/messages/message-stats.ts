@@ -15,6 +15,10 @@ export class MessageStats implements ChatActivity {
     return repo.lastMessages(this.db, chatDbIds);
   }
 
+  unreadIn(chatDbId: number, userId: number, marks: { lastRead: number; clearedBefore: number }) {
+    return repo.unreadIn(this.db, chatDbId, userId, marks);
+  }
+
   latestId(chatDbId: number): Promise<number> {
     return repo.latestId(this.db, chatDbId);
   }

@@ -1,4 +1,4 @@
-import type { Message } from '@parley/protocol';
+import { MESSAGE_TEXT, type Message, mentionedUsernames } from '@parley/protocol';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -8,7 +8,7 @@ import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatRef, ChatsService } from '../chats/chats.service';
 import type { MessageReader } from './message-reader';
-import { toMessage } from './message-view';
+import { toMessage, toQuote } from './message-view';
 import * as repo from './messages.repo';
 
 export interface Draft {
@@ -19,6 +19,8 @@ export interface Draft {
   clientId: string | null;
   body: string;
   fileIds: number[];
+  /** The message of the same chat this one answers. */
+  replyTo?: number | null;
 }
 
 export interface Written {
@@ -30,7 +32,7 @@ export interface Written {
 export interface WriterDeps {
   db: Db;
   events: DomainEvents;
-  chats: Pick<ChatsService, 'memberIdsIn' | 'touch'>;
+  chats: Pick<ChatsService, 'memberIdsIn' | 'memberNamesIn' | 'touch'>;
   attachments: Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor'>;
   users: Pick<UsersService, 'cards'>;
   reader: Pick<MessageReader, 'byId'>;
@@ -44,6 +46,8 @@ interface Queued extends Draft {
 
 interface Pending extends Queued {
   chat: ChatRef;
+  /** The members the body mentions, found inside the write. */
+  mentions?: number[];
 }
 
 /** The stored columns of a queued message. */
@@ -54,7 +58,12 @@ const rowOf = (p: Pending): repo.NewMessageRow => ({
   client_id: p.clientId,
   body: p.body,
   created_at: p.createdAt,
+  reply_to_id: p.replyTo ?? null,
+  mentions: JSON.stringify(p.mentions ?? []),
 });
+
+/** A person's message that may mention someone (system lines never do). */
+const mayMention = (p: Pending) => p.senderId !== null && p.body.includes('@');
 
 const resendKey = (p: Pending) => `${p.chat.id}:${p.senderId}:${p.clientId}`;
 
@@ -118,11 +127,21 @@ export class MessageWriter {
     const { db, chats, attachments, users } = this.deps;
     const chatIds = [...new Set(batch.map((p) => p.chat.id))];
     // Asked beside the transaction (on PostgreSQL another pooled connection): one round trip off the wait.
-    const senderIds = [...new Set(batch.flatMap((p) => (p.senderId === null ? [] : [p.senderId])))];
-    const cards = users.cards(senderIds);
+    // The quoted messages of replies too: they never move between chats, so reading them beside is safe.
+    const senderIds = batch.flatMap((p) => (p.senderId === null ? [] : [p.senderId]));
+    const replyIds = [...new Set(batch.flatMap((p) => (p.replyTo ? [p.replyTo] : [])))];
+    const quotes = repo.quotesOf(db, replyIds);
+    const cards = quotes.then((q) =>
+      users.cards([
+        ...new Set([...senderIds, ...q.flatMap((m) => (m.sender_id === null ? [] : [m.sender_id]))]),
+      ]),
+    );
     cards.catch(() => {}); // awaited below; a failed write must not leave it unhandled
-    const { accepted, members, refused } = await db.transaction().execute(async (trx) => {
+    const { accepted, members, refused, quoteOf } = await db.transaction().execute(async (trx) => {
       const members = await chats.memberIdsIn(trx, chatIds);
+      const quoteOf = new Map((await quotes).map((q) => [q.id, q]));
+      const mentioning = [...new Set(batch.filter(mayMention).map((p) => p.chat.id))];
+      const names = mentioning.length > 0 ? await chats.memberNamesIn(trx, mentioning) : new Map();
       // Checked here, inside the write, so a member removed a moment ago cannot post. Refusals are told only
       // once the transaction is through (a failed batch is written again message by message).
       const accepted: Pending[] = [];
@@ -133,6 +152,14 @@ export class MessageWriter {
         if (p.senderId !== null && !members.get(p.chat.id)?.includes(p.senderId)) {
           refused.push([p, new NotFoundError('Chat not found.')]);
           continue;
+        }
+        if (p.replyTo && quoteOf.get(p.replyTo)?.chat_id !== p.chat.id) {
+          refused.push([p, new BadRequestError(MESSAGE_TEXT.badReply)]);
+          continue;
+        }
+        if (mayMention(p)) {
+          const byName = names.get(p.chat.id);
+          p.mentions = mentionedUsernames(p.body).flatMap((n) => byName?.get(n) ?? []);
         }
         if (p.fileIds.length > 0 && p.senderId !== null && !(await this.isResend(trx, p, keys))) {
           const unique = [...new Set(p.fileIds)];
@@ -146,7 +173,7 @@ export class MessageWriter {
         if (p.clientId !== null) keys.add(resendKey(p));
         accepted.push(p);
       }
-      if (accepted.length === 0) return { accepted: [], members, refused };
+      if (accepted.length === 0) return { accepted: [], members, refused, quoteOf };
       const inserted = await repo.insertMessages(trx, accepted.map(rowOf));
       // Inserted rows come back in the order given, without the resends the unique index skipped.
       const ids = new Map<Pending, number>();
@@ -171,7 +198,7 @@ export class MessageWriter {
         const id = ids.get(p);
         if (id !== undefined && p.fileIds.length > 0) await attachments.attach(trx, p.fileIds, id);
       }
-      return { accepted: accepted.map((p) => ({ p, id: ids.get(p) })), members, refused };
+      return { accepted: accepted.map((p) => ({ p, id: ids.get(p) })), members, refused, quoteOf };
     });
     for (const [p, err] of refused) p.reject(err);
     if (accepted.length === 0) return;
@@ -195,8 +222,13 @@ export class MessageWriter {
         continue;
       }
       const sender = p.senderId === null ? undefined : cardOf.get(p.senderId);
-      // A new message is neither delivered nor read yet: its ticks need no marks.
-      const message = toMessage({ id, ...rowOf(p) }, p.chat.chat_id, sender, [], files.get(id));
+      const quoted = p.replyTo ? quoteOf.get(p.replyTo) : undefined;
+      const replyTo = quoted
+        ? toQuote(quoted, quoted.sender_id === null ? undefined : cardOf.get(quoted.sender_id))
+        : null;
+      // A new message is neither delivered nor read yet, nor reacted to: its ticks need no marks.
+      const row = { id, ...rowOf(p), edited_at: null, deleted_at: null };
+      const message = toMessage(row, p.chat.chat_id, sender, [], files.get(id), { replyTo, reactions: [] });
       this.publish(p, message, memberIds, false);
       p.resolve({ message, created: true });
     }

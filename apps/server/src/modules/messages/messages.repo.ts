@@ -21,7 +21,7 @@ export const lastMessages = (db: Db, chatDbIds: number[]) =>
     ? Promise.resolve([])
     : db
         .selectFrom('messages')
-        .select(['id', 'chat_id', 'body', 'created_at'])
+        .select(['id', 'chat_id', 'body', 'created_at', 'deleted_at'])
         .where('id', 'in', (eb) =>
           eb
             .selectFrom('messages')
@@ -71,7 +71,19 @@ export const unreadTotals = (db: Db, userIds: number[]) =>
     .execute();
 
 /** A message's stored columns, without its sender's: those come from the users module or the chat's members. */
-const messageColumns = ['id', 'chat_id', 'sender_id', 'kind', 'client_id', 'body', 'created_at'] as const;
+const messageColumns = [
+  'id',
+  'chat_id',
+  'sender_id',
+  'kind',
+  'client_id',
+  'body',
+  'created_at',
+  'edited_at',
+  'deleted_at',
+  'reply_to_id',
+  'mentions',
+] as const;
 
 export const messageById = (db: Executor, id: number) =>
   db.selectFrom('messages').select(messageColumns).where('id', '=', id).executeTakeFirst();
@@ -86,7 +98,7 @@ export const messageByClientId = (db: Executor, chatDbId: number, senderId: numb
     .where('client_id', '=', clientId)
     .executeTakeFirst();
 
-export type NewMessageRow = Omit<StoredMessage, 'id'>;
+export type NewMessageRow = Omit<StoredMessage, 'id' | 'edited_at' | 'deleted_at'>;
 
 /**
  * Inserts many messages in one statement. A row whose (sender, chat, client_id) is already stored is skipped:
@@ -131,4 +143,145 @@ export function messagesPage(
     .limit(opts.limit)
     .execute()
     .then((rows) => rows.reverse());
+}
+
+/** A page of `limit` consecutive messages with `aroundId` in the middle, oldest first. */
+export async function messagesAround(
+  db: Db,
+  chatDbId: number,
+  opts: { aroundId: number; limit: number; clearedBefore: number },
+) {
+  const base = db
+    .selectFrom('messages')
+    .select(messageColumns)
+    .where('chat_id', '=', chatDbId)
+    .where('id', '>', opts.clearedBefore);
+  const older = Math.ceil(opts.limit / 2);
+  const [upTo, after] = await Promise.all([
+    base.where('id', '<=', opts.aroundId).orderBy('id', 'desc').limit(older).execute(),
+    base
+      .where('id', '>', opts.aroundId)
+      .orderBy('id', 'asc')
+      .limit(opts.limit - older)
+      .execute(),
+  ]);
+  return [...upTo.reverse(), ...after];
+}
+
+/** The messages replies quote: enough to show each quote and to check it is in the replying chat. */
+export const quotesOf = (db: Executor, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('messages')
+        .select(['id', 'chat_id', 'sender_id', 'kind', 'body', 'deleted_at'])
+        .where('id', 'in', ids)
+        .execute();
+export type QuotedRow = Awaited<ReturnType<typeof quotesOf>>[number];
+
+/** Every reaction on these messages, oldest first. */
+export const reactionsOf = (db: Executor, messageIds: number[]) =>
+  messageIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('message_reactions')
+        .select(['message_id', 'emoji', 'user_id'])
+        .where('message_id', 'in', messageIds)
+        .orderBy('id')
+        .execute();
+export type ReactionRow = Awaited<ReturnType<typeof reactionsOf>>[number];
+
+/** Adds one person's reaction; false when it was there already. */
+export async function addReaction(
+  db: Executor,
+  r: { message_id: number; user_id: number; emoji: string; created_at: string },
+): Promise<boolean> {
+  const added = await db
+    .insertInto('message_reactions')
+    .values(r)
+    .onConflict((oc) => oc.columns(['message_id', 'user_id', 'emoji']).doNothing())
+    .returning('id')
+    .execute();
+  return added.length > 0;
+}
+
+/** Removes one person's reaction; false when there was none. */
+export async function removeReaction(
+  db: Executor,
+  r: { message_id: number; user_id: number; emoji: string },
+): Promise<boolean> {
+  const removed = await db
+    .deleteFrom('message_reactions')
+    .where('message_id', '=', r.message_id)
+    .where('user_id', '=', r.user_id)
+    .where('emoji', '=', r.emoji)
+    .returning('id')
+    .execute();
+  return removed.length > 0;
+}
+
+/** The different emoji a message carries. */
+export async function emojiOf(db: Executor, messageId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('message_reactions')
+    .select('emoji')
+    .distinct()
+    .where('message_id', '=', messageId)
+    .execute();
+  return rows.map((r) => r.emoji);
+}
+
+/** Replaces a message's text, keeping the text it had as an earlier version. */
+export async function replaceBody(
+  db: Executor,
+  m: { id: number; previous: string; body: string; mentions: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('message_edits')
+    .values({ message_id: m.id, body: m.previous, edited_at: m.at })
+    .execute();
+  await db
+    .updateTable('messages')
+    .set({ body: m.body, mentions: m.mentions, edited_at: m.at })
+    .where('id', '=', m.id)
+    .execute();
+}
+
+/** Earlier versions of a message, oldest first. */
+export const editsOf = (db: Executor, messageId: number) =>
+  db
+    .selectFrom('message_edits')
+    .select(['body', 'edited_at'])
+    .where('message_id', '=', messageId)
+    .orderBy('id')
+    .execute();
+
+/** Deletes a message for everyone: its text, earlier versions and reactions are erased, the row stays as a marker. */
+export async function eraseMessage(db: Executor, id: number, at: string): Promise<void> {
+  await db.deleteFrom('message_edits').where('message_id', '=', id).execute();
+  await db.deleteFrom('message_reactions').where('message_id', '=', id).execute();
+  await db
+    .updateTable('messages')
+    .set({ body: '', mentions: '[]', deleted_at: at, edited_at: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** How many messages of a chat are unread by this member, and the first of them. */
+export async function unreadIn(
+  db: Db,
+  chatDbId: number,
+  userId: number,
+  marks: { lastRead: number; clearedBefore: number },
+) {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('id').as('first')])
+    .where('chat_id', '=', chatDbId)
+    .where('id', '>', Math.max(marks.lastRead, marks.clearedBefore))
+    .where('kind', '=', 'user')
+    .where((eb) => eb.or([eb('sender_id', '!=', userId), eb('sender_id', 'is', null)]))
+    .executeTakeFirst();
+  const n = Number(row?.n ?? 0);
+  return { count: n, firstId: n > 0 ? Number(row?.first) : null };
 }

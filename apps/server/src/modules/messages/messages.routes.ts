@@ -1,18 +1,42 @@
-import { messageSchema, messagesQuerySchema } from '@parley/protocol';
+import {
+  isSingleEmoji,
+  MESSAGE_TEXT,
+  messageEditSchema,
+  messageSchema,
+  messagesQuerySchema,
+} from '@parley/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
+import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { responseSchema } from '../../platform/response-schema';
 import { parseBody } from '../../platform/validate';
 
-// HTTP shape of messages (SPEC §7). Sending is on the room socket (realtime/socket.routes.ts).
+// HTTP shape of messages (SPEC §7, issue 10). Sending is on the room socket (realtime/socket.routes.ts).
 
 /** The history page is the hottest read: serialised from the contract's schema by fast-json-stringify. */
 const historyPage = { response: { 200: responseSchema(z.array(messageSchema)) } };
 
+type MessageParams = { Params: { chatId: string; messageId: string } };
+type ReactionParams = { Params: { chatId: string; messageId: string; emoji: string } };
+
+/** A message id from the path; anything else names no message. */
+const messageIdOf = (raw: string): number => {
+  const id = Number(raw);
+  if (!/^\d{1,10}$/.test(raw) || id < 1 || id > 2_147_483_647) throw new NotFoundError(MESSAGE_TEXT.notFound);
+  return id;
+};
+
+/** The emoji of a reaction path (Fastify has decoded it): exactly one emoji grapheme. */
+const emojiOf = (raw: string): string => {
+  if (!isSingleEmoji(raw)) throw new BadRequestError(MESSAGE_TEXT.badEmoji);
+  return raw;
+};
+
 export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireAuth(ctx.sessions) };
+  const changes = ctx.messages.changes;
 
   app.get<{ Params: { chatId: string } }>(
     '/chats/:chatId/messages/',
@@ -23,5 +47,43 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
         req.params.chatId,
         parseBody(messagesQuerySchema, req.query),
       ),
+  );
+
+  app.patch<MessageParams>('/chats/:chatId/messages/:messageId/', auth, async (req) =>
+    changes.edit(
+      sessionOf(req).userId,
+      req.params.chatId,
+      messageIdOf(req.params.messageId),
+      parseBody(messageEditSchema, req.body).body,
+    ),
+  );
+
+  app.delete<MessageParams>('/chats/:chatId/messages/:messageId/', auth, async (req, reply) => {
+    await changes.delete(sessionOf(req).userId, req.params.chatId, messageIdOf(req.params.messageId));
+    return reply.code(204).send();
+  });
+
+  app.get<MessageParams>('/chats/:chatId/messages/:messageId/edits/', auth, async (req) =>
+    changes.edits(sessionOf(req).userId, req.params.chatId, messageIdOf(req.params.messageId)),
+  );
+
+  app.put<ReactionParams>('/chats/:chatId/messages/:messageId/reactions/:emoji/', auth, async (req) =>
+    changes.react(
+      sessionOf(req).userId,
+      req.params.chatId,
+      messageIdOf(req.params.messageId),
+      emojiOf(req.params.emoji),
+      true,
+    ),
+  );
+
+  app.delete<ReactionParams>('/chats/:chatId/messages/:messageId/reactions/:emoji/', auth, async (req) =>
+    changes.react(
+      sessionOf(req).userId,
+      req.params.chatId,
+      messageIdOf(req.params.messageId),
+      emojiOf(req.params.emoji),
+      false,
+    ),
   );
 }

@@ -6,6 +6,7 @@ import type { DomainEvents } from '../../platform/events';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatRef, ChatsService } from '../chats/chats.service';
+import { MessageChanges } from './message-changes';
 import { MessageReader } from './message-reader';
 import type { MessageStats } from './message-stats';
 import { MessageWriter } from './message-writer';
@@ -33,12 +34,15 @@ export class MessagesService {
   private readonly reader: MessageReader;
   private readonly writer: MessageWriter;
   private readonly receipts: ReceiptBatcher;
+  /** Edits, deletion for everyone and reactions (message-changes.ts). */
+  readonly changes: MessageChanges;
 
   constructor({ db, events, chats, users, attachments, stats, log }: Deps) {
     this.chats = chats;
     this.stats = stats;
     this.reader = new MessageReader({ db, chats, attachments, users });
     this.writer = new MessageWriter({ db, events, chats, attachments, users, reader: this.reader });
+    this.changes = new MessageChanges({ db, events, chats, attachments, reader: this.reader });
     this.receipts = new ReceiptBatcher({
       db,
       events,
@@ -54,7 +58,7 @@ export class MessagesService {
   async send(
     userId: number,
     chatId: string,
-    input: { body: string; client_id?: string; file_ids?: number[] },
+    input: { body: string; client_id?: string; file_ids?: number[]; reply_to?: number },
   ): Promise<{ message: Message; created: boolean }> {
     const body = input.body.trim();
     const fileIds = input.file_ids ?? [];
@@ -68,6 +72,7 @@ export class MessagesService {
       clientId: input.client_id ?? null,
       body,
       fileIds,
+      replyTo: input.reply_to ?? null,
     });
   }
 
@@ -76,14 +81,17 @@ export class MessagesService {
     await this.writer.write({ chat, senderId: null, clientId: null, body: text, fileIds: [] });
   }
 
-  /** A page of the history as the reader sees it (nothing before what they cleared). */
+  /**
+   * A page of the history as the reader sees it (nothing before what they cleared): the newest, older than
+   * `before`, newer than `after`, or `limit` consecutive ones around a message.
+   */
   async history(
     userId: number,
     chatId: string,
-    q: { before?: number; after?: number; limit: number },
+    q: { before?: number; after?: number; around?: number; limit: number },
   ): Promise<Message[]> {
     const { chat, member } = await this.chats.requireMember(userId, chatId);
-    return this.reader.page(chat, { ...q, clearedBefore: member.cleared_before_id });
+    return this.reader.page(chat, userId, { ...q, clearedBefore: member.cleared_before_id });
   }
 
   /**

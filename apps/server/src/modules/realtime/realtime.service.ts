@@ -92,6 +92,22 @@ export class RealtimeService {
       }),
     );
     on(
+      'message.updated',
+      guard(({ chatId, message }) => this.toRoom(chatId, { type: 'message_updated', message })),
+    );
+    on(
+      'message.deleted',
+      guard(({ chatId, messageId }) =>
+        this.toRoom(chatId, { type: 'message_deleted', message_id: messageId }),
+      ),
+    );
+    on(
+      'reactions.updated',
+      guard(({ chatId, messageId, reactions }) =>
+        this.toRoom(chatId, { type: 'reactions_updated', message_id: messageId, reactions }),
+      ),
+    );
+    on(
       'messages.read',
       guard(async ({ chatId, userId, messageIds, deliveredIds }) => {
         if (deliveredIds.length > 0)
@@ -124,7 +140,10 @@ export class RealtimeService {
     on(
       'member.removed',
       guard(async ({ chatId, userId }) => {
-        await this.bus.publish(topics.control(userId), { data: '', close: { code: CLOSE_NOT_FOUND, chatId } });
+        await this.bus.publish(topics.control(userId), {
+          data: '',
+          close: { code: CLOSE_NOT_FOUND, chatId },
+        });
         await this.chatsChanged([userId]);
         this.countsChanged([userId]);
       }),
@@ -140,7 +159,10 @@ export class RealtimeService {
     on(
       'sessions.revoked',
       guard(({ userId, sessionIds }) =>
-        this.bus.publish(topics.control(userId), { data: '', close: { code: CLOSE_AUTH_FAILED, sessionIds } }),
+        this.bus.publish(topics.control(userId), {
+          data: '',
+          close: { code: CLOSE_AUTH_FAILED, sessionIds },
+        }),
       ),
     );
   }

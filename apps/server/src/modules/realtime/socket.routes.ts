@@ -190,6 +190,7 @@ async function onFrame(ctx: AppContext, client: Client, session: Session, data: 
           body: frame.body,
           client_id: frame.client_id,
           file_ids: frame.file_ids,
+          reply_to: frame.reply_to,
         });
         return;
       }

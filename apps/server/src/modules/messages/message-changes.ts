@@ -1,0 +1,122 @@
+import {
+  MAX_REACTION_EMOJI,
+  MESSAGE_TEXT,
+  type Message,
+  mentionedUsernames,
+  type Reaction,
+} from '@parley/protocol';
+import type { Db } from '../../db/database';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
+import type { AttachmentsService } from '../attachments/attachments.service';
+import type { ChatsService } from '../chats/chats.service';
+import type { MessageReader } from './message-reader';
+import { reactionsByMessage } from './message-view';
+import * as repo from './messages.repo';
+
+type Executor = Parameters<typeof repo.messageById>[0];
+
+/** A message as one reader sees it: `me` in its reactions is theirs. */
+export const forViewer = (message: Message, userId: number): Message => ({
+  ...message,
+  reactions: message.reactions.map((r) => ({ ...r, me: r.user_ids.includes(userId) })),
+});
+
+/**
+ * Changes to stored messages (issue 10): edits that keep earlier versions, deletion for everyone, reactions.
+ * Each is one transaction, published to the room once it committed.
+ */
+export class MessageChanges {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      events: DomainEvents;
+      chats: Pick<ChatsService, 'requireMember' | 'memberNamesIn' | 'ref'>;
+      attachments: Pick<AttachmentsService, 'forgetFilesOf' | 'removeKeys'>;
+      reader: Pick<MessageReader, 'byId'>;
+    },
+  ) {}
+
+  /** A message of this chat, for a change inside `trx`; 404 alike for no such message and another chat's. */
+  private async messageIn(trx: Executor, chatDbId: number, messageId: number) {
+    const row = await repo.messageById(trx, messageId);
+    if (!row || row.chat_id !== chatDbId) throw new NotFoundError(MESSAGE_TEXT.notFound);
+    return row;
+  }
+
+  /** Replaces the text of the sender's own message; the text it had is kept as an earlier version. */
+  async edit(userId: number, chatId: string, messageId: number, body: string): Promise<Message> {
+    const { db, chats, events, reader } = this.deps;
+    const { chat } = await chats.requireMember(userId, chatId);
+    const changed = await db.transaction().execute(async (trx) => {
+      const row = await this.messageIn(trx, chat.id, messageId);
+      if (row.deleted_at !== null) throw new ConflictError(MESSAGE_TEXT.deleted);
+      if (row.sender_id !== userId) throw new ForbiddenError(MESSAGE_TEXT.notYours);
+      if (row.body === body) return false;
+      const names = body.includes('@') ? (await chats.memberNamesIn(trx, [chat.id])).get(chat.id) : undefined;
+      const mentions = mentionedUsernames(body).flatMap((n) => names?.get(n) ?? []);
+      await repo.replaceBody(trx, {
+        id: messageId,
+        previous: row.body,
+        body,
+        mentions: JSON.stringify(mentions),
+        at: new Date().toISOString(),
+      });
+      return true;
+    });
+    const message = await reader.byId(messageId, chat);
+    if (changed) events.emit('message.updated', { chatId, message });
+    return forViewer(message, userId);
+  }
+
+  /** Earlier versions of a message, oldest first; any member may read them. */
+  async edits(userId: number, chatId: string, messageId: number) {
+    const { chat } = await this.deps.chats.requireMember(userId, chatId);
+    await this.messageIn(this.deps.db, chat.id, messageId);
+    return repo.editsOf(this.deps.db, messageId);
+  }
+
+  /**
+   * Deletes a message for everyone: its sender may, and so may a group's admin. Its text, earlier versions,
+   * reactions and files are erased, not hidden; the row stays so the room shows where it was.
+   */
+  async delete(userId: number, chatId: string, messageId: number): Promise<void> {
+    const { db, chats, events, attachments } = this.deps;
+    const { chat, member } = await chats.requireMember(userId, chatId);
+    const mayModerate = !chat.is_private && member.role === 'admin';
+    const erased = await db.transaction().execute(async (trx) => {
+      const row = await this.messageIn(trx, chat.id, messageId);
+      if (row.sender_id !== userId && !mayModerate) throw new ForbiddenError(MESSAGE_TEXT.cannotDelete);
+      if (row.deleted_at !== null) return null;
+      const files = await attachments.forgetFilesOf(trx, messageId);
+      await repo.eraseMessage(trx, messageId, new Date().toISOString());
+      return files;
+    });
+    if (erased === null) return;
+    await attachments.removeKeys(erased);
+    events.emit('message.deleted', { chatId, messageId });
+  }
+
+  /** Adds (`on`) or takes back one's reaction; doing it twice changes nothing. Answers the reactions as they stand. */
+  async react(userId: number, chatId: string, messageId: number, emoji: string, on: boolean) {
+    const { db, chats, events } = this.deps;
+    const { chat } = await chats.requireMember(userId, chatId);
+    const changed = await db.transaction().execute(async (trx) => {
+      const row = await this.messageIn(trx, chat.id, messageId);
+      if (row.deleted_at !== null) throw new ConflictError(MESSAGE_TEXT.deleted);
+      const reaction = { message_id: messageId, user_id: userId, emoji };
+      if (!on) return repo.removeReaction(trx, reaction);
+      const present = await repo.emojiOf(trx, messageId);
+      if (!present.includes(emoji) && present.length >= MAX_REACTION_EMOJI)
+        throw new BadRequestError(MESSAGE_TEXT.tooManyEmoji);
+      return repo.addReaction(trx, { ...reaction, created_at: new Date().toISOString() });
+    });
+    const reactions: Reaction[] =
+      reactionsByMessage(await repo.reactionsOf(db, [messageId]), 0).get(messageId) ?? [];
+    if (changed) events.emit('reactions.updated', { chatId, messageId, reactions });
+    return {
+      message_id: messageId,
+      reactions: reactions.map((r) => ({ ...r, me: r.user_ids.includes(userId) })),
+    };
+  }
+}
