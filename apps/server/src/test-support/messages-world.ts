@@ -10,13 +10,15 @@ import { UsersService } from '../modules/accounts/users.service';
 import type { AttachmentsService } from '../modules/attachments/attachments.service';
 import * as chatsRepo from '../modules/chats/chats.repo';
 import { type ChatRef, ChatsService } from '../modules/chats/chats.service';
+import { MessageReader } from '../modules/messages/message-reader';
 import { MessageStats } from '../modules/messages/message-stats';
+import { MessageWriter } from '../modules/messages/message-writer';
 import { DomainEvents } from '../platform/events';
 import { MemoryPresence } from '../platform/presence';
 
 // The messages module's surroundings without an app: a fresh in-memory SQLite database migrated by the
-// project's own migrations, the real chats and users services over it, and people and chats seeded through
-// the real repos. Attachments are a fake (below): files and their storage are another module's business.
+// project's own migrations, the real chats and users services, message reader and writer over it, and people
+// and chats seeded through the real repos. Attachments are a fake (below): files are another module's business.
 
 /** A fresh in-memory SQLite database with every migration applied. */
 export async function memoryDb(): Promise<Db> {
@@ -85,7 +87,14 @@ export async function messagesWorld() {
     });
   };
 
-  return { db, events, users, chats, person, chat, traceTransactions };
+  const attachments = new FakeAttachments();
+  const reader = new MessageReader({ db, chats, attachments, users });
+  const writer = new MessageWriter({ db, events, chats, attachments, users, reader });
+  /** Writes a message through the real writer; its id. */
+  const post = async (chat: ChatRef, senderId: number | null, body: string) =>
+    (await writer.write({ chat, senderId, clientId: null, body, fileIds: [] })).message.id;
+
+  return { db, events, users, chats, attachments, reader, writer, person, chat, post, traceTransactions };
 }
 
 type AttachmentsPort = Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor'>;

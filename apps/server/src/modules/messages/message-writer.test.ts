@@ -3,11 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { DomainEventMap } from '../../platform/events';
 import { deferred } from '../../test-support/deferred';
-import { FakeAttachments, messagesWorld } from '../../test-support/messages-world';
+import { messagesWorld } from '../../test-support/messages-world';
 import * as chatsRepo from '../chats/chats.repo';
 import type { ChatRef } from '../chats/chats.service';
-import { MessageReader } from './message-reader';
-import { type Draft, MessageWriter } from './message-writer';
+import type { Draft } from './message-writer';
 
 // The group-commit writer over a real in-memory SQLite database with the real repos and chats and users
 // services. Every transaction and every publication goes into one log, so a test reads off which messages
@@ -28,16 +27,6 @@ async function setUp() {
   const [ada, grace, alan] = [await w.person('Ada'), await w.person('Grace'), await w.person('Alan')];
   const pair = await w.chat([ada, grace]);
   const group = await w.chat([ada, grace, alan], { group: true });
-  const attachments = new FakeAttachments();
-  const reader = new MessageReader({ db: w.db, chats: w.chats, attachments, users: w.users });
-  const writer = new MessageWriter({
-    db: w.db,
-    events: w.events,
-    chats: w.chats,
-    attachments,
-    users: w.users,
-    reader,
-  });
   const log: string[] = [];
   const published: Published[] = [];
   w.traceTransactions(log);
@@ -50,11 +39,11 @@ async function setUp() {
     chat: Draft['chat'],
     body: string,
     o: { clientId?: string; fileIds?: number[] } = {},
-  ) => writer.write({ chat, senderId, clientId: o.clientId ?? null, body, fileIds: o.fileIds ?? [] });
+  ) => w.writer.write({ chat, senderId, clientId: o.clientId ?? null, body, fileIds: o.fileIds ?? [] });
   /** The chat's stored messages, oldest first, straight from the table. */
   const stored = (chat: ChatRef) =>
     w.db.selectFrom('messages').select(['id', 'body']).where('chat_id', '=', chat.id).orderBy('id').execute();
-  return { ...w, ada, grace, alan, pair, group, attachments, writer, log, published, send, stored };
+  return { ...w, ada, grace, alan, pair, group, log, published, send, stored };
 }
 
 const idsOf = (written: { message: { id: number } }[]) => written.map((r) => r.message.id);
