@@ -19,6 +19,11 @@ export class MessageStats implements ChatActivity {
     return repo.unreadIn(this.db, chatDbId, userId, marks);
   }
 
+  /** The chats (row ids) where an unread message mentions this person. */
+  async mentionedIn(userId: number): Promise<Set<number>> {
+    return new Set(await repo.chatsMentioningUnread(this.db, userId));
+  }
+
   latestId(chatDbId: number): Promise<number> {
     return repo.latestId(this.db, chatDbId);
   }

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 
@@ -61,6 +61,18 @@ export const unreadCounts = (db: Db, userId: number) =>
     .where('cm.user_id', '=', userId)
     .groupBy('m.chat_id')
     .execute();
+
+/** The chats (row ids) where an unread message mentions this user. */
+export async function chatsMentioningUnread(db: Db, userId: number): Promise<number[]> {
+  // mentions is a JSON array of ids: with its brackets turned into commas, ",<id>," finds the exact id.
+  const rows = await unreadMessages(db)
+    .select('m.chat_id')
+    .distinct()
+    .where('cm.user_id', '=', userId)
+    .where(sql<string>`replace(replace(m.mentions, '[', ','), ']', ',')`, 'like', `%,${userId},%`)
+    .execute();
+  return rows.map((r) => r.chat_id);
+}
 
 /** Unread messages over all chats, for each of these users (a user with none is left out). */
 export const unreadTotals = (db: Db, userIds: number[]) =>

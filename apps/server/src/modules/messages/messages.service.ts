@@ -118,6 +118,11 @@ export class MessagesService {
     return (await this.stats.unreadTotals([userId])).get(userId) ?? 0;
   }
 
+  /** The chats (row ids) where an unread message mentions this person. */
+  unreadMentionsIn(userId: number): Promise<Set<number>> {
+    return this.stats.mentionedIn(userId);
+  }
+
   totalsUnread(userIds: number[]): Promise<Map<number, number>> {
     return this.stats.unreadTotals(userIds);
   }

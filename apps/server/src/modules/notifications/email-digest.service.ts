@@ -126,9 +126,13 @@ export class EmailDigestService {
   private async send(userId: number): Promise<void> {
     const user = await this.users.digestRecipient(userId);
     if (!user?.email_notification) return;
-    const unread = (await this.chats.listChats(userId)).filter((c) => c.unread_count > 0);
+    const [chats, mentioned] = await Promise.all([
+      this.chats.listChats(userId),
+      this.messages.unreadMentionsIn(userId),
+    ]);
+    const unread = chats.filter((c) => c.unread_count > 0);
     if (unread.length === 0) return;
-    await this.mailer.send(digestMail(user.email, user.first_name, unread, this.baseUrl()));
+    await this.mailer.send(digestMail(user.email, user.first_name, unread, this.baseUrl(), mentioned));
   }
 
   private baseUrl(): string {
@@ -138,15 +142,24 @@ export class EmailDigestService {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function digestMail(to: string, firstName: string, unread: ChatListItem[], baseUrl: string): Mail {
+/** `mentioned`: the chats (row ids) where an unread message mentions the person. */
+export function digestMail(
+  to: string,
+  firstName: string,
+  unread: ChatListItem[],
+  baseUrl: string,
+  mentioned: Set<number> = new Set(),
+): Mail {
   const total = unread.reduce((sum, c) => sum + c.unread_count, 0);
   const lines = unread.map((c) => {
     const url = `${baseUrl}/${c.is_private ? 'chats' : 'groups'}/${encodeURIComponent(c.chat_id)}`;
-    return `- ${c.display_name}: ${plural(c.unread_count, 'unread message')}\n  ${url}`;
+    const note = mentioned.has(c.id) ? ' (you were mentioned)' : '';
+    return `- ${c.display_name}: ${plural(c.unread_count, 'unread message')}${note}\n  ${url}`;
   });
+  const mentions = unread.some((c) => mentioned.has(c.id));
   return {
     to,
-    subject: `You have ${plural(total, 'unread message')} on Parley`,
+    subject: `${mentions ? 'You were mentioned: ' : ''}You have ${plural(total, 'unread message')} on Parley`,
     text: [
       `Hi ${firstName || 'there'},`,
       '',

@@ -101,8 +101,9 @@ export class PushService {
     const away = memberIds.filter((id) => id !== message.sender && !inRoom.has(id));
     const targets = await repo.pushTargets(this.db, away, new Date().toISOString());
     if (targets.length === 0) return;
+    const sender = message.sender_name || message.sender_username;
     const payload: PushPayload = {
-      title: message.sender_name || message.sender_username,
+      title: sender,
       body: message.body ? previewText(message.body) : message.files.length > 0 ? 'Sent a file' : '',
       chatroom_id: chatId,
       url: `/${isPrivate ? 'chats' : 'groups'}/${encodeURIComponent(chatId)}`,
@@ -110,7 +111,14 @@ export class PushService {
       icon: message.sender_avatar,
     };
     const json = JSON.stringify(payload);
-    await Promise.all(targets.map((target) => this.deliver(target, json, chatId)));
+    // Someone the message mentions is told so in the title.
+    const mentioned = new Set(message.mentions);
+    const forMention = JSON.stringify({ ...payload, title: `${sender} mentioned you` });
+    await Promise.all(
+      targets.map((target) =>
+        this.deliver(target, mentioned.has(target.user_id) ? forMention : json, chatId),
+      ),
+    );
   }
 
   /**

@@ -75,19 +75,28 @@ export class RealtimeService {
         if (resend || message.kind === 'system') return;
         const inRoom = new Set(await this.rooms.usersIn(chatId));
         const away = memberIds.filter((id) => id !== message.sender && !inRoom.has(id));
-        const notice: NotificationFrame = {
-          type: 'new_message',
-          message: {
-            sender: message.sender_name || message.sender_username,
-            sender_avatar: message.sender_avatar,
-            message: previewText(message.body),
-            chatroom_id: chatId,
-            is_private: isPrivate,
-            message_id: message.id,
-          },
-        };
-        const data = JSON.stringify(notice);
-        await Promise.all(away.map((id) => this.bus.publish(topics.notify(id), { data })));
+        const notice = (mention: boolean): string =>
+          JSON.stringify({
+            type: 'new_message',
+            message: {
+              sender: message.sender_name || message.sender_username,
+              sender_avatar: message.sender_avatar,
+              message: previewText(message.body),
+              chatroom_id: chatId,
+              is_private: isPrivate,
+              message_id: message.id,
+              ...(mention ? { mention: true } : {}),
+            },
+          } satisfies NotificationFrame);
+        // Those the message mentions are told so; everyone else away shares one serialised frame.
+        const mentioned = new Set(message.mentions);
+        const plain = notice(false);
+        const flagged = mentioned.size > 0 ? notice(true) : plain;
+        await Promise.all(
+          away.map((id) =>
+            this.bus.publish(topics.notify(id), { data: mentioned.has(id) ? flagged : plain }),
+          ),
+        );
         this.countsChanged(away);
       }),
     );
