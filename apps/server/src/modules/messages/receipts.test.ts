@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../test-support/deferred';
 import { messagesWorld } from '../../test-support/messages-world';
-import type { ChatRef } from '../chats/chats.service';
+import { type ChatRef, ChatsService } from '../chats/chats.service';
 import { ReceiptBatcher } from './receipts';
 
 // Read and delivery receipts, coalesced per chat, over a real in-memory SQLite database (the messages are
@@ -130,6 +131,32 @@ describe('ReceiptBatcher: timing', () => {
       [0, 'unread', [t.grace]],
       [0, 'unread', [t.ada]],
       [250, 'unread', [t.grace]],
+    ]);
+  });
+
+  it("never overlaps a chat's writes: after a slow write, the window starts when it ends", async () => {
+    const t = await setUp();
+    const held = deferred<void>();
+    t.advanceMarks.mockImplementationOnce(async (...args) => {
+      await held.promise;
+      return ChatsService.prototype.advanceMarks.apply(t.chats, args);
+    });
+    t.receipts.read(t.grace, t.group, [t.m1]);
+    await t.settle(150);
+    t.receipts.read(t.alan, t.group, [t.m1]);
+    await t.settle(50);
+    expect(t.advanceMarks).toHaveBeenCalledTimes(1);
+    held.resolve();
+    await t.settle(99);
+    expect(t.advanceMarks).toHaveBeenCalledTimes(1);
+    await t.settle(1);
+    // Alan's read is written on the marks Grace's left: m1 is read by all who report reads.
+    expect(t.log).toEqual([
+      [200, 'delivered', t.group.chat_id, [t.m1]],
+      [200, 'unread', [t.grace]],
+      [300, 'delivered', t.group.chat_id, [t.m1]],
+      [300, 'read', t.group.chat_id, t.alan, [t.m1]],
+      [300, 'unread', [t.alan]],
     ]);
   });
 
