@@ -20,10 +20,13 @@ export interface DomainEventMap {
     memberIds: number[];
     resend: boolean;
   };
-  /** A message's text was edited: the message as every member sees it (reactions' `me` false). */
-  'message.updated': { chatId: string; message: Message };
+  /**
+   * A message's text was edited: the message as every member sees it (reactions' `me` false). `latest`: it is
+   * the chat's newest message, which chat lists preview.
+   */
+  'message.updated': { chatId: string; message: Message; latest: boolean };
   /** A message was deleted for everyone. */
-  'message.deleted': { chatId: string; messageId: number };
+  'message.deleted': { chatId: string; messageId: number; latest: boolean };
   'reactions.updated': { chatId: string; messageId: number; reactions: Reaction[] };
   /** messageIds: what became read for its senders (empty when the reader hides read receipts). */
   'messages.read': { chatId: string; userId: number; messageIds: number[]; deliveredIds: number[] };

@@ -52,7 +52,7 @@ export class MessageChanges {
       const row = await this.messageIn(trx, chat.id, messageId);
       if (row.deleted_at !== null) throw new ConflictError(MESSAGE_TEXT.deleted);
       if (row.sender_id !== userId) throw new ForbiddenError(MESSAGE_TEXT.notYours);
-      if (row.body === body) return false;
+      if (row.body === body) return null;
       const names = body.includes('@') ? (await chats.memberNamesIn(trx, [chat.id])).get(chat.id) : undefined;
       const mentions = mentionedUsernames(body).flatMap((n) => names?.get(n) ?? []);
       await repo.replaceBody(trx, {
@@ -62,10 +62,10 @@ export class MessageChanges {
         mentions: JSON.stringify(mentions),
         at: new Date().toISOString(),
       });
-      return true;
+      return { latest: (await repo.latestId(trx, chat.id)) === messageId };
     });
     const message = await reader.byId(messageId, chat);
-    if (changed) events.emit('message.updated', { chatId, message });
+    if (changed) events.emit('message.updated', { chatId, message, latest: changed.latest });
     return forViewer(message, userId);
   }
 
@@ -90,11 +90,11 @@ export class MessageChanges {
       if (row.deleted_at !== null) return null;
       const files = await attachments.forgetFilesOf(trx, messageId);
       await repo.eraseMessage(trx, messageId, new Date().toISOString());
-      return files;
+      return { files, latest: (await repo.latestId(trx, chat.id)) === messageId };
     });
     if (erased === null) return;
-    await attachments.removeKeys(erased);
-    events.emit('message.deleted', { chatId, messageId });
+    await attachments.removeKeys(erased.files);
+    events.emit('message.deleted', { chatId, messageId, latest: erased.latest });
   }
 
   /** Adds (`on`) or takes back one's reaction; doing it twice changes nothing. Answers the reactions as they stand. */

@@ -100,15 +100,23 @@ export class RealtimeService {
         this.countsChanged(away);
       }),
     );
+    // A change to a chat's newest message changes its members' chat list preview too.
+    const previewChanged = async (chatId: string, latest: boolean) => {
+      if (latest) await this.chatsChanged(await this.chats.memberIds(chatId));
+    };
     on(
       'message.updated',
-      guard(({ chatId, message }) => this.toRoom(chatId, { type: 'message_updated', message })),
+      guard(async ({ chatId, message, latest }) => {
+        await this.toRoom(chatId, { type: 'message_updated', message });
+        await previewChanged(chatId, latest);
+      }),
     );
     on(
       'message.deleted',
-      guard(({ chatId, messageId }) =>
-        this.toRoom(chatId, { type: 'message_deleted', message_id: messageId }),
-      ),
+      guard(async ({ chatId, messageId, latest }) => {
+        await this.toRoom(chatId, { type: 'message_deleted', message_id: messageId });
+        await previewChanged(chatId, latest);
+      }),
     );
     on(
       'reactions.updated',
