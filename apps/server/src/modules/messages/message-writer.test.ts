@@ -96,7 +96,8 @@ describe('MessageWriter: group commit', () => {
     const lookup = deferred<ChatRef>();
     const slow = t.send(t.ada, lookup.promise, 'looked up slowly');
     const fast = t.send(t.grace, t.pair, 'fast');
-    setTimeout(() => lookup.resolve(t.pair), 5);
+    // Answered after the batch has begun (its start was queued first): the batch waits for it.
+    setImmediate(() => lookup.resolve(t.pair));
     const written = await Promise.all([slow, fast]);
     expect(increasing(idsOf(written))).toBe(true);
     expect(t.log).toEqual(['begin', 'commit', 'publish looked up slowly', 'publish fast']);
@@ -104,13 +105,12 @@ describe('MessageWriter: group commit', () => {
 
   it('refuses a message whose chat cannot be found, and writes the rest', async () => {
     const t = await setUp();
-    // The lookup fails once the batch has begun, as one behind a running transaction would.
     const lookup = deferred<ChatRef>();
-    setTimeout(() => lookup.reject(new NotFoundError('Chat not found.')), 5);
-    const results = await Promise.allSettled([
-      t.send(t.ada, lookup.promise, 'nowhere'),
-      t.send(t.ada, t.pair, 'a1'),
-    ]);
+    const sends = [t.send(t.ada, lookup.promise, 'nowhere'), t.send(t.ada, t.pair, 'a1')];
+    // The lookup fails once the batch has begun (its start was queued first). One failing earlier would be
+    // an unhandled rejection: the writer only looks at a lookup when its batch starts.
+    setImmediate(() => lookup.reject(new NotFoundError('Chat not found.')));
+    const results = await Promise.allSettled(sends);
     expect(results[0]).toMatchObject({ status: 'rejected', reason: expect.any(NotFoundError) });
     expect(results[1]).toMatchObject({ status: 'fulfilled' });
     expect(t.log).toEqual(['begin', 'commit', 'publish a1']);
