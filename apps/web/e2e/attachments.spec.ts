@@ -1,5 +1,6 @@
+import { pdfOf, pngOf } from '@parley/fixtures';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { pdfOf, pngOf, signedInPerson } from './support/people';
+import { signedInPerson } from './support/people';
 
 // Issue 5's attachments: files go up with progress, arrive as a message, and open in the full-screen preview;
 // refused files (type, size) are toasts and nothing is sent.

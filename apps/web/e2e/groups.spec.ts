@@ -1,5 +1,6 @@
+import { pngOf } from '@parley/fixtures';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { fullName, type Person, pngOf, signedInPerson } from './support/people';
+import { fullName, type Person, signedInPerson } from './support/people';
 
 // Issue 5's group management: the admin renames the group, changes its picture, adds and removes members while
 // the others have the room open and follow live; a member leaves; the admin deletes the group.

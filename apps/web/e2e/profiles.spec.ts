@@ -1,34 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { pngOf } from '@parley/fixtures';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount, logIn, type TestAccount } from './support/accounts';
 
 // Issue 3's journeys: the home grid, public profiles, editing one's own profile with a picture, and a
 // hidden profile, in a real browser against the production build.
-
-/** A valid RGB PNG of one colour, small enough to build in the test. */
-function pngOf(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // colour type: RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => [r, g, b][i % 3]!)]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function tokenOf(request: APIRequestContext, account: TestAccount): Promise<string> {
   const response = await request.post('/api/users/login/', {

@@ -1,18 +1,11 @@
+import { docxOf, mp4Of, pdfOf, pngOf } from '@parley/fixtures';
 import { describe, expect, it } from 'vitest';
 import { UrlSigner } from '../../src/modules/attachments/url-signer';
 import { createGroup, history, newClientId, people } from '../chats/chat-helpers';
-import { groupOf, makePng, mediaFiles } from '../groups/group-helpers';
+import { groupOf, mediaFiles } from '../groups/group-helpers';
 import { type Json, type TestApp, useTestApp } from '../helpers/test-app';
 import { eventually, joinRoom, type WsClient } from '../helpers/ws-client';
-import {
-  fetchPath,
-  fileRows,
-  makeDocx,
-  makeMp4,
-  makePdf,
-  uploadFiles,
-  withParam,
-} from './attachment-helpers';
+import { fetchPath, fileRows, uploadFiles, withParam } from './attachment-helpers';
 
 // Attachments in messages and their serving (issue 5 Attachments; DESIGN §6, §7): a chat_message carries
 // file_ids (body optional), only the sender's own unsent uploads of that chat; the broadcast has files with
@@ -64,11 +57,11 @@ describe('chat_message with file_ids', () => {
     const adaRoom = await joinRoom(t, ada.token, chatId);
     const graceRoom = await joinRoom(t, grace.token, chatId);
     const files = await upload(t, ada.token, chatId, [
-      { bytes: await makePng(), filename: 'a.png' },
-      { bytes: makePdf(), filename: 'b.pdf' },
-      { bytes: makeMp4(), filename: 'c.mp4' },
+      { bytes: pngOf(64, 48), filename: 'a.png' },
+      { bytes: pdfOf(), filename: 'b.pdf' },
+      { bytes: mp4Of(), filename: 'c.mp4' },
       { bytes: Buffer.from('hello'), filename: 'd.txt' },
-      { bytes: makeDocx(), filename: 'e.docx' },
+      { bytes: docxOf(), filename: 'e.docx' },
     ]);
     const ids = files.map((f) => f.id);
 
@@ -101,11 +94,11 @@ describe('chat_message with file_ids', () => {
     expect(opened.headers.get('content-type')).toBe('application/pdf');
 
     // The body key may be left out altogether; a body with files works too.
-    const [more] = await upload(t, grace.token, chatId, [{ bytes: makePdf('two'), filename: 'two.pdf' }]);
+    const [more] = await upload(t, grace.token, chatId, [{ bytes: pdfOf('two'), filename: 'two.pdf' }]);
     const noBody = await sendFiles(graceRoom, [more.id]);
     expect(noBody.type).toBe('chat_message');
     expect(noBody.message).toMatchObject({ body: '', files: [{ id: more.id, type: 'pdf' }] });
-    const [third] = await upload(t, grace.token, chatId, [{ bytes: makePdf('3'), filename: '3.pdf' }]);
+    const [third] = await upload(t, grace.token, chatId, [{ bytes: pdfOf('3'), filename: '3.pdf' }]);
     const withBody = await sendFiles(graceRoom, [third.id], '  see attached  ');
     expect(withBody.message).toMatchObject({ body: 'see attached', files: [{ id: third.id }] });
     await closeAll(adaRoom, graceRoom);
@@ -118,8 +111,8 @@ describe('chat_message with file_ids', () => {
       people: [ada, grace],
     } = await groupOf(t, 'Strict', 'Ada', 'Grace');
     const otherChat = await createGroup(t, ada.token, 'Elsewhere');
-    const [adaFile] = await upload(t, ada.token, chatId, [{ bytes: makePdf(), filename: 'ada.pdf' }]);
-    const [elsewhere] = await upload(t, ada.token, otherChat, [{ bytes: makePdf(), filename: 'x.pdf' }]);
+    const [adaFile] = await upload(t, ada.token, chatId, [{ bytes: pdfOf(), filename: 'ada.pdf' }]);
+    const [elsewhere] = await upload(t, ada.token, otherChat, [{ bytes: pdfOf(), filename: 'x.pdf' }]);
     const adaRoom = await joinRoom(t, ada.token, chatId);
     const graceRoom = await joinRoom(t, grace.token, chatId);
     const before = await history(t, ada.token, chatId);
@@ -173,14 +166,14 @@ describe('GET /api/files/{id}/{name}', () => {
       chatId,
       people: [ada],
     } = await groupOf(t, 'Served', 'Ada', 'Grace');
-    const png = await makePng();
+    const png = pngOf(64, 48);
     const text = Buffer.from('<script>alert(1)</script> just text\n');
     const [image, pdf, txt, docx, video] = await upload(t, ada.token, chatId, [
       { bytes: png, filename: 'pic.png' },
-      { bytes: makePdf(), filename: 'doc.pdf' },
+      { bytes: pdfOf(), filename: 'doc.pdf' },
       { bytes: text, filename: 'notes.txt' },
-      { bytes: makeDocx(), filename: 'letter.docx' },
-      { bytes: makeMp4(), filename: 'clip.mp4' },
+      { bytes: docxOf(), filename: 'letter.docx' },
+      { bytes: mp4Of(), filename: 'clip.mp4' },
     ]);
     const expected: [Json, string, 'inline' | 'attachment', boolean][] = [
       [image, 'image/png', 'inline', true],
@@ -224,8 +217,8 @@ describe('GET /api/files/{id}/{name}', () => {
     } = await groupOf(t, 'Signed', 'Ada', 'Grace');
     const [eve] = await people(t, 'Eve');
     const [image, pdf] = await upload(t, ada.token, chatId, [
-      { bytes: await makePng(), filename: 'pic.png' },
-      { bytes: makePdf(), filename: 'doc.pdf' },
+      { bytes: pngOf(64, 48), filename: 'pic.png' },
+      { bytes: pdfOf(), filename: 'doc.pdf' },
     ]);
     const sigOf = (url: string) => new URL(url, 'http://x').searchParams.get('sig') as string;
     const expOf = (url: string) => new URL(url, 'http://x').searchParams.get('exp') as string;
@@ -283,7 +276,7 @@ describe('GET /api/files/{id}/{name}', () => {
       people: [ada],
     } = await groupOf(t, 'Private files', 'Ada', 'Grace');
     const [eve] = await people(t, 'Eve');
-    const [file] = await upload(t, ada.token, chatId, [{ bytes: makePdf(), filename: 'secret.pdf' }]);
+    const [file] = await upload(t, ada.token, chatId, [{ bytes: pdfOf(), filename: 'secret.pdf' }]);
     await t.ctx.messages.send(ada.user.id, chatId, { body: '', file_ids: [file.id] });
     const res = await t.get(`/api/chats/${chatId}/messages/`, eve.token);
     expect(res.status).toBe(404);
@@ -300,11 +293,11 @@ describe('account deletion', () => {
       people: [ada, grace],
     } = await groupOf(t, 'Leavers', 'Ada', 'Grace');
     const [sent, unsent] = await upload(t, grace.token, chatId, [
-      { bytes: await makePng(), filename: 'grace.png' },
-      { bytes: makePdf(), filename: 'draft.pdf' },
+      { bytes: pngOf(64, 48), filename: 'grace.png' },
+      { bytes: pdfOf(), filename: 'draft.pdf' },
     ]);
     await t.ctx.messages.send(grace.user.id, chatId, { body: 'my picture', file_ids: [sent.id] });
-    const [adas] = await upload(t, ada.token, chatId, [{ bytes: makePdf(), filename: 'ada.pdf' }]);
+    const [adas] = await upload(t, ada.token, chatId, [{ bytes: pdfOf(), filename: 'ada.pdf' }]);
     expect(await mediaFiles(t, 'files')).toHaveLength(4); // Grace's image, its thumbnail, her PDF, Ada's PDF
 
     expect((await t.del('/api/users/account/delete/', grace.token)).status).toBe(204);

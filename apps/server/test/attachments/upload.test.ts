@@ -1,19 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { docxOf, elfOf, pdfOf, pngOf, zipOf } from '@parley/fixtures';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { people, startChat } from '../chats/chat-helpers';
-import { groupOf, makePng, mediaFiles } from '../groups/group-helpers';
+import { groupOf, mediaFiles } from '../groups/group-helpers';
 import { type TestApp, useTestApp } from '../helpers/test-app';
-import {
-  fetchPath,
-  fileRows,
-  makeDocx,
-  makeElf,
-  makePdf,
-  makeZip,
-  uploadFiles,
-  uploadRaw,
-} from './attachment-helpers';
+import { fetchPath, fileRows, uploadFiles, uploadRaw } from './attachment-helpers';
 
 // POST /api/chats/{chat_id}/attachments/ (issue 5 Attachments; DESIGN §1, §7): members only, the type from the
 // bytes against SPEC's list (images, video, PDF, .doc, .docx, .txt), at most 25 MB each, images thumbnailed;
@@ -41,7 +33,7 @@ describe('accepted uploads', () => {
   it('stores a PNG with a WebP thumbnail and answers {files:[{id,type,file,name,size,thumbnail}]}', async () => {
     const t = app();
     const { ada, chatId } = await pair(t);
-    const png = await makePng(1200, 600);
+    const png = pngOf(1200, 600);
     const res = await uploadFiles(t, ada.token, chatId, [
       { bytes: png, filename: 'holiday.png', type: 'image/png' },
     ]);
@@ -81,9 +73,9 @@ describe('accepted uploads', () => {
       .jpeg()
       .toBuffer();
     const res = await uploadFiles(t, grace.token, chatId, [
-      { bytes: makePdf(), filename: 'plan.pdf', type: 'application/pdf' },
+      { bytes: pdfOf(), filename: 'plan.pdf', type: 'application/pdf' },
       { bytes: Buffer.from('Grüße, plain text\nline two\n'), filename: 'notes.txt', type: 'text/plain' },
-      { bytes: makeDocx(), filename: 'letter.docx' },
+      { bytes: docxOf(), filename: 'letter.docx' },
       { bytes: jpeg, filename: 'photo.jpeg', type: 'image/jpeg' },
     ]);
     expect(res.status, res.text).toBe(200);
@@ -111,7 +103,7 @@ describe('accepted uploads', () => {
     const t = app();
     const { ada, chatId } = await pair(t);
     const res = await uploadFiles(t, ada.token, chatId, [
-      { bytes: await makePng(), filename: 'report.pdf', type: 'application/pdf' },
+      { bytes: pngOf(64, 48), filename: 'report.pdf', type: 'application/pdf' },
     ]);
     expect(res.status, res.text).toBe(200);
     expect(res.body.files[0]).toMatchObject({ type: 'image', thumbnail: expect.any(String) });
@@ -119,7 +111,7 @@ describe('accepted uploads', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     // A PDF named .png is a PDF.
     const pdf = await uploadFiles(t, ada.token, chatId, [
-      { bytes: makePdf(), filename: 'x.png', type: 'image/png' },
+      { bytes: pdfOf(), filename: 'x.png', type: 'image/png' },
     ]);
     expect(pdf.body.files[0]).toMatchObject({ type: 'pdf', thumbnail: null });
   });
@@ -127,14 +119,14 @@ describe('accepted uploads', () => {
   it('keeps only a safe display name (no path, no control characters)', async () => {
     const t = app();
     const { ada, chatId } = await pair(t);
-    const unix = await uploadRaw(t, ada.token, chatId, '../../etc/pass\twd\x01.pdf', makePdf());
+    const unix = await uploadRaw(t, ada.token, chatId, '../../etc/pass\twd\x01.pdf', pdfOf());
     expect(unix.status, JSON.stringify(unix.body)).toBe(200);
     expect(unix.body.files[0].name).toBe('passwd.pdf');
     expect(unix.body.files[0].file).toContain('/passwd.pdf?');
-    const windows = await uploadRaw(t, ada.token, chatId, 'C:\\Users\\ada\\report.pdf', makePdf());
+    const windows = await uploadRaw(t, ada.token, chatId, 'C:\\Users\\ada\\report.pdf', pdfOf());
     expect(windows.body.files[0].name).toBe('report.pdf');
     // A name of nothing but unsafe characters gets a plain one.
-    const blank = await uploadRaw(t, ada.token, chatId, '\x01\x02', makePdf());
+    const blank = await uploadRaw(t, ada.token, chatId, '\x01\x02', pdfOf());
     expect(blank.body.files[0].name).toBe('file.pdf');
   });
 });
@@ -153,10 +145,10 @@ describe('refused uploads', () => {
     ['a script named .js', () => Buffer.from('alert(document.cookie)'), 'x.js'],
     ['a .txt with a NUL byte', () => Buffer.from('text\u0000with a nul'), 'notes.txt'],
     ['a .txt that is not UTF-8', () => Buffer.from([0x68, 0x69, 0xff, 0xfe, 0x80]), 'latin.txt'],
-    ['an ELF executable', makeElf, 'tool'],
-    ['an ELF executable named .txt', makeElf, 'readme.txt'],
-    ['an ELF executable named .png', makeElf, 'pic.png'],
-    ['a plain zip named .docx', () => makeZip([{ name: 'a.txt', data: 'hi' }]), 'letter.docx'],
+    ['an ELF executable', elfOf, 'tool'],
+    ['an ELF executable named .txt', elfOf, 'readme.txt'],
+    ['an ELF executable named .png', elfOf, 'pic.png'],
+    ['a plain zip named .docx', () => zipOf([{ name: 'a.txt', data: 'hi' }]), 'letter.docx'],
   ];
 
   for (const [what, bytes, filename] of refusedAsType) {
@@ -176,9 +168,9 @@ describe('refused uploads', () => {
     const t = app();
     const { ada, chatId } = await pair(t);
     const res = await uploadFiles(t, ada.token, chatId, [
-      { bytes: await makePng(), filename: 'ok.png' },
-      { bytes: makePdf(), filename: 'ok.pdf' },
-      { bytes: makeElf(), filename: 'bad.pdf' },
+      { bytes: pngOf(64, 48), filename: 'ok.png' },
+      { bytes: pdfOf(), filename: 'ok.pdf' },
+      { bytes: elfOf(), filename: 'bad.pdf' },
     ]);
     expect(res.status).toBe(415);
     await expectNothingStored(t, chatId);
@@ -190,14 +182,14 @@ describe('refused uploads', () => {
     // Valid text, so only the size can be the reason.
     const big = Buffer.alloc(26 * 1024 * 1024, 'a');
     const res = await uploadFiles(t, ada.token, chatId, [
-      { bytes: makePdf(), filename: 'small.pdf' },
+      { bytes: pdfOf(), filename: 'small.pdf' },
       { bytes: big, filename: 'big.txt' },
     ]);
     expect(res.status, res.text.slice(0, 200)).toBe(413);
     expect(res.body.detail).toMatch(/25 MB/);
     await expectNothingStored(t, chatId);
 
-    const edge = Buffer.concat([makePdf(), randomBytes(25 * 1024 * 1024 - makePdf().length)]);
+    const edge = Buffer.concat([pdfOf(), randomBytes(25 * 1024 * 1024 - pdfOf().length)]);
     const ok = await uploadFiles(t, ada.token, chatId, [{ bytes: edge, filename: 'edge.pdf' }]);
     expect(ok.status, ok.text.slice(0, 200)).toBe(200);
     expect(ok.body.files[0]).toMatchObject({ type: 'pdf', size: 25 * 1024 * 1024 });
@@ -210,7 +202,7 @@ describe('refused uploads', () => {
       people: [ada],
     } = await groupOf(t, 'Uploads', 'Ada', 'Grace');
     const [eve] = await people(t, 'Eve');
-    const png = await makePng();
+    const png = pngOf(64, 48);
 
     const outsider = await uploadFiles(t, eve.token, chatId, [{ bytes: png, filename: 'x.png' }]);
     expect(outsider.status).toBe(404);

@@ -7,7 +7,7 @@ import { createGroup, people } from '../chats/chat-helpers';
 import type { ApiResponse, Json, SignedUp, TestApp } from '../helpers/test-app';
 
 // What the group-management tests share on top of the chat helpers: real API calls for adding members,
-// multipart forms, real images, and direct looks at the stored rows and DATA_DIR/media.
+// multipart forms, a PNG too large to take, and direct looks at the stored rows and DATA_DIR/media.
 
 export interface Upload {
   bytes: Uint8Array;
@@ -114,12 +114,6 @@ export async function messageCount(t: TestApp, chatDbId: number): Promise<number
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-/** A real PNG of the given size and colour. */
-export const makePng = (width = 64, height = 48, background = '#3366ff'): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer();
 
 /** A real PNG larger than `bytes` (random pixels do not compress). */
 export async function bigPng(bytes: number): Promise<Buffer> {

@@ -1,5 +1,6 @@
+import { pdfOf, pngOf } from '@parley/fixtures';
 import { describe, expect, it } from 'vitest';
-import { fetchPath, makePdf, uploadFiles } from '../attachments/attachment-helpers';
+import { fetchPath, uploadFiles } from '../attachments/attachment-helpers';
 import {
   detail,
   fullName,
@@ -20,7 +21,6 @@ import {
   deleteGroup,
   groupOf,
   leaveGroup,
-  makePng,
   mediaFiles,
   memberRows,
   messageCount,
@@ -84,9 +84,9 @@ describe('DELETE /api/chats/{chat_id}/members/{user_id}/', () => {
     expect(systemLines(await history(t, alan.token, chatId))).toContain(line);
 
     await expectLockedOut(t, grace.token, chatId);
-    expect(
-      (await uploadFiles(t, grace.token, chatId, [{ bytes: makePdf(), filename: 'a.pdf' }])).status,
-    ).toBe(404);
+    expect((await uploadFiles(t, grace.token, chatId, [{ bytes: pdfOf(), filename: 'a.pdf' }])).status).toBe(
+      404,
+    );
     expect(await memberRows(t, chatId)).toEqual([
       { user_id: ada.user.id, role: 'admin' },
       { user_id: alan.user.id, role: 'member' },
@@ -213,10 +213,10 @@ describe('POST /api/chats/{chat_id}/leave/', () => {
       ada.token,
       chatId,
       { group_name: 'Solo' },
-      { bytes: await makePng(), filename: 'p.png', type: 'image/png' },
+      { bytes: pngOf(64, 48), filename: 'p.png', type: 'image/png' },
     );
     expect(pic.status, pic.text).toBe(200);
-    const up = await uploadFiles(t, ada.token, chatId, [{ bytes: await makePng(), filename: 'shot.png' }]);
+    const up = await uploadFiles(t, ada.token, chatId, [{ bytes: pngOf(64, 48), filename: 'shot.png' }]);
     expect(up.status, up.text).toBe(200);
     await t.ctx.messages.send(ada.user.id, chatId, { body: 'note to self', file_ids: [up.body.files[0].id] });
     const dbId = (await chatRow(t, chatId))?.id as number;
@@ -279,10 +279,10 @@ describe('DELETE /api/chats/{chat_id}/', () => {
       ada.token,
       chatId,
       { group_name: 'Doomed' },
-      { bytes: await makePng(), filename: 'p.png', type: 'image/png' },
+      { bytes: pngOf(64, 48), filename: 'p.png', type: 'image/png' },
     );
     expect(pic.status, pic.text).toBe(200);
-    const up = await uploadFiles(t, grace.token, chatId, [{ bytes: makePdf(), filename: 'plan.pdf' }]);
+    const up = await uploadFiles(t, grace.token, chatId, [{ bytes: pdfOf(), filename: 'plan.pdf' }]);
     expect(up.status, up.text).toBe(200);
     await t.ctx.messages.send(grace.user.id, chatId, { body: 'the plan', file_ids: [up.body.files[0].id] });
     await seedMessages(t, alan.user.id, chatId, ['one', 'two']);

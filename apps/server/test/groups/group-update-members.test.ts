@@ -1,3 +1,4 @@
+import { pngOf } from '@parley/fixtures';
 import { describe, expect, it } from 'vitest';
 import { fetchPath } from '../attachments/attachment-helpers';
 import { createGroup, detail, fullName, history, myChats, people, startChat } from '../chats/chat-helpers';
@@ -9,7 +10,6 @@ import {
   bigPng,
   chatRow,
   groupOf,
-  makePng,
   mediaFiles,
   memberRows,
   patchGroup,
@@ -77,7 +77,7 @@ describe('PATCH /api/chats/{chat_id}/', () => {
       ada.token,
       chatId,
       { group_name: 'Pictures', description: 'with a face' },
-      { bytes: await makePng(300, 200), filename: 'face.png', type: 'image/png' },
+      { bytes: pngOf(300, 200), filename: 'face.png', type: 'image/png' },
     );
     expect(first.status, first.text).toBe(200);
     expect(first.body.description).toBe('with a face');
@@ -102,7 +102,7 @@ describe('PATCH /api/chats/{chat_id}/', () => {
       ada.token,
       chatId,
       { group_name: 'Pictures' },
-      { bytes: await makePng(50, 50, '#00ff00'), filename: 'other.png', type: 'image/png' },
+      { bytes: pngOf(50, 50, '#00ff00'), filename: 'other.png', type: 'image/png' },
     );
     expect(second.status, second.text).toBe(200);
     expect(second.body.description).toBe('with a face');
@@ -174,7 +174,7 @@ describe('PATCH /api/chats/{chat_id}/', () => {
       grace.token,
       chatId,
       { group_name: 'Taken over', description: 'by Grace' },
-      { bytes: await makePng(), filename: 'p.png', type: 'image/png' },
+      { bytes: pngOf(64, 48), filename: 'p.png', type: 'image/png' },
     );
     expect(byMember.status, byMember.text).toBe(403);
     const byMemberJson = await patchGroup(t, mallory.token, chatId, { group_name: 'Taken over' });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ApiResponse, Json, TestApp } from '../helpers/test-app';
 
-// What the profile tests share on top of the test app: multipart uploads, real images, the avatar folder.
+// What the profile tests share on top of the test app: multipart uploads, a real JPEG (PNGs come from
+// @parley/fixtures), the avatar folder.
 
 export interface Upload {
   bytes: Uint8Array;
@@ -37,12 +38,6 @@ export async function sendProfileForm(
   if ((res.headers.get('content-type') ?? '').includes('application/json') && text) body = JSON.parse(text);
   return { status: res.status, headers: res.headers, body, text };
 }
-
-/** A real PNG of the given size and colour. */
-export const makePng = (width = 640, height = 480, background = '#3366ff'): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer();
 
 export const makeJpeg = (width = 300, height = 900): Promise<Buffer> =>
   sharp({ create: { width, height, channels: 3, background: '#ff9900' } })

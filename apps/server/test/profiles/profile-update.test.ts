@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pngOf } from '@parley/fixtures';
 import { AVATAR_MAX_BYTES, MSG } from '@parley/protocol';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type SignedUp, type TestApp, useTestApp } from '../helpers/test-app';
-import { avatarFiles, avatarName, makeJpeg, makePng, profileRow, sendProfileForm } from './profile-helpers';
+import { avatarFiles, avatarName, makeJpeg, profileRow, sendProfileForm } from './profile-helpers';
 
 // PUT (and POST) /api/users/profile/update/: multipart first_name, last_name, username, bio and an
 // optional image; the picture is checked by its bytes, re-encoded square, stored under a random name
@@ -114,7 +115,7 @@ describe('profile update: refusals', () => {
         app(),
         u.token,
         formOf(u, { username: other.payload.username.toUpperCase(), first_name: 'Changed' }),
-        [{ bytes: await makePng() }],
+        [{ bytes: pngOf(640, 480) }],
       );
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ username: ['A user with that username already exists.'] });
@@ -157,7 +158,7 @@ describe('profile update: refusals', () => {
 
   it('refuses a broken image whose first bytes say PNG with 400', async () => {
     const u = await app().signUpAndVerify();
-    const png = await makePng();
+    const png = pngOf(640, 480);
     await expectNothingChanged(app(), u, async () => {
       const res = await sendProfileForm(app(), u.token, formOf(u, { first_name: 'Changed' }), [
         { bytes: Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]) },
@@ -169,7 +170,7 @@ describe('profile update: refusals', () => {
 
   it('refuses a file over 10 MB with 413 and reads the request to its end', async () => {
     const u = await app().signUpAndVerify();
-    const png = await makePng();
+    const png = pngOf(640, 480);
     const big = Buffer.alloc(11 * 1024 * 1024, 1);
     png.copy(big);
     await expectNothingChanged(app(), u, async () => {
@@ -189,7 +190,7 @@ describe('profile update: refusals', () => {
 
   it('refuses a second file or a file in another field', async () => {
     const u = await app().signUpAndVerify();
-    const png = await makePng();
+    const png = pngOf(640, 480);
     await expectNothingChanged(app(), u, async () => {
       const two = await sendProfileForm(app(), u.token, formOf(u, { first_name: 'Changed' }), [
         { bytes: png },
@@ -207,7 +208,7 @@ describe('profile update: refusals', () => {
 describe('profile update: the picture', () => {
   it('stores a real PNG as a 512×512 WebP under a random name and serves it with nosniff', async () => {
     const u = await app().signUpAndVerify();
-    const res = await sendProfileForm(app(), u.token, formOf(u), [{ bytes: await makePng(640, 480) }]);
+    const res = await sendProfileForm(app(), u.token, formOf(u), [{ bytes: pngOf(640, 480) }]);
     expect(res.status).toBe(200);
     expect(res.body.avatar).toMatch(/^\/media\/avatars\/[A-Za-z0-9_-]{22}\.webp$/);
     const name = avatarName(res.body.avatar);
@@ -232,13 +233,9 @@ describe('profile update: the picture', () => {
     const u = await app().signUpAndVerify();
     const images = [
       await makeJpeg(),
-      await sharp(await makePng(50, 80))
-        .gif()
-        .toBuffer(),
-      await sharp(await makePng(90, 40))
-        .webp()
-        .toBuffer(),
-      await sharp(await makePng(64, 64))
+      await sharp(pngOf(50, 80)).gif().toBuffer(),
+      await sharp(pngOf(90, 40)).webp().toBuffer(),
+      await sharp(pngOf(64, 64))
         .withMetadata({ exif: { IFD0: { Copyright: 'secret-location-42' } } })
         .jpeg()
         .toBuffer(),
@@ -256,16 +253,14 @@ describe('profile update: the picture', () => {
 
   it('removes the old file when the picture is replaced, and keeps it when only text changes', async () => {
     const u = await app().signUpAndVerify();
-    const first = await sendProfileForm(app(), u.token, formOf(u), [{ bytes: await makePng() }]);
+    const first = await sendProfileForm(app(), u.token, formOf(u), [{ bytes: pngOf(640, 480) }]);
     const firstName = avatarName(first.body.avatar);
 
     const textOnly = await sendProfileForm(app(), u.token, formOf(u, { bio: 'new bio' }));
     expect(textOnly.body.avatar).toBe(first.body.avatar);
     expect(await avatarFiles(app())).toEqual([firstName]);
 
-    const second = await sendProfileForm(app(), u.token, formOf(u), [
-      { bytes: await makePng(100, 100, '#00ff00') },
-    ]);
+    const second = await sendProfileForm(app(), u.token, formOf(u), [{ bytes: pngOf(100, 100, '#00ff00') }]);
     expect(second.status).toBe(200);
     const secondName = avatarName(second.body.avatar);
     expect(secondName).not.toBe(firstName);
@@ -276,7 +271,7 @@ describe('profile update: the picture', () => {
 
   it('treats an empty, nameless file part as no new picture', async () => {
     const u = await app().signUpAndVerify();
-    const first = await sendProfileForm(app(), u.token, formOf(u), [{ bytes: await makePng() }]);
+    const first = await sendProfileForm(app(), u.token, formOf(u), [{ bytes: pngOf(640, 480) }]);
     const res = await sendProfileForm(app(), u.token, formOf(u), [{ bytes: new Uint8Array(), filename: '' }]);
     expect(res.status).toBe(200);
     expect(res.body.avatar).toBe(first.body.avatar);
@@ -284,7 +279,7 @@ describe('profile update: the picture', () => {
 
   it('removes the picture when the account is deleted', async () => {
     const u = await app().signUpAndVerify();
-    const res = await sendProfileForm(app(), u.token, formOf(u), [{ bytes: await makePng() }]);
+    const res = await sendProfileForm(app(), u.token, formOf(u), [{ bytes: pngOf(640, 480) }]);
     expect(await avatarFiles(app())).toHaveLength(1);
     expect((await app().del('/api/users/account/delete/', u.token)).status).toBe(204);
     await expect.poll(() => avatarFiles(app())).toEqual([]);
