@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../apps/server/src/config';
 import { createDb, type Db } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { hashToken } from '../../apps/server/src/modules/accounts/session.service';
+import { insertInBatches, type Person, seedPeople } from '../../apps/server/test/helpers/seed-people';
 
 // Seeds Parley's own database directly (registering through the API would spend most of the run in argon2,
-// which is slow on purpose): activated users with live session tokens, group chats and their members.
+// which is slow on purpose): people as the server's scale tests seed them (activated, with live session
+// tokens), then group chats, their members and a history.
 export interface SeedSpec {
   rooms: number;
   membersPerRoom: number;
@@ -15,10 +16,7 @@ export interface SeedSpec {
   historyMessages?: number;
 }
 
-export interface SeededUser {
-  id: number;
-  token: string;
-}
+export type SeededUser = Person;
 export interface SeededRoom {
   chatId: string;
   /** Indexes into `users`. */
@@ -27,24 +25,6 @@ export interface SeededRoom {
 export interface SeedResult {
   users: SeededUser[];
   rooms: SeededRoom[];
-}
-
-const BATCH = 400;
-
-/**
- * A session token as SessionService.create makes one (32 random bytes, base64url), except that it never starts
- * with "t_": the socket routes take such a token for a socket ticket and refuse it (1 real token in 4,096).
- */
-function sessionToken(): string {
-  for (;;) {
-    const token = randomBytes(32).toString('base64url');
-    if (!token.startsWith('t_')) return token;
-  }
-}
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
 }
 
 export async function seedParley(config: Config, spec: SeedSpec): Promise<SeedResult> {
@@ -60,46 +40,8 @@ export async function seedParley(config: Config, spec: SeedSpec): Promise<SeedRe
 async function seedInto(db: Db, spec: SeedSpec): Promise<SeedResult> {
   const now = new Date().toISOString();
   const userCount = spec.rooms * spec.membersPerRoom + (spec.extraUsers ?? 0);
-  const names = Array.from({ length: userCount }, (_, i) => `bench_u${i + 1}`);
-  await insertInBatches(names, (batch) =>
-    db
-      .insertInto('users')
-      .values(
-        batch.map((username) => ({
-          username,
-          email: `${username}@bench.invalid`,
-          password_hash: 'not-a-hash: bench users never log in with a password',
-          first_name: 'Bench',
-          last_name: username.slice('bench_'.length),
-          displayname: username,
-          is_activated: 1,
-          date_joined: now,
-        })),
-      )
-      .execute(),
-  );
-  const idRows = await db.selectFrom('users').select(['id', 'username']).execute();
-  const idOf = new Map(idRows.map((r) => [r.username, r.id]));
-  const users = names.map((n) => ({
-    id: idOf.get(n) as number,
-    token: sessionToken(),
-  }));
-
-  const expires = new Date(Date.now() + 30 * DAY_MS).toISOString();
-  await insertInBatches(users, (batch) =>
-    db
-      .insertInto('sessions')
-      .values(
-        batch.map((u) => ({
-          user_id: u.id,
-          token_hash: hashToken(u.token),
-          remember: 1,
-          expires_at: expires,
-          created_at: now,
-        })),
-      )
-      .execute(),
-  );
+  // bench_u1 … bench_u<n>, ids 1 … n in the fresh database: the peers name their senders the same way.
+  const users = await seedPeople(db, userCount, 'bench');
 
   const rooms: SeededRoom[] = Array.from({ length: spec.rooms }, (_, r) => ({
     chatId: randomBytes(9).toString('base64url'),

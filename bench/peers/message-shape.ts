@@ -1,13 +1,17 @@
-// The peers answer with the same JSON shapes Parley does (packages/protocol's Message and ServerFrame), so every
-// server under test moves the same bytes per delivery.
+import { seededPersonNames } from '@parley/fixtures';
+
+// The peers answer with the same JSON shapes Parley does (packages/protocol's Message and ServerFrame), and
+// name senders as the seeded Parley database does (user id n is bench_u<n>), so every server under test moves
+// the same bytes per delivery.
 let nextId = 0;
 
 export function chatMessage(sender: number, chatroom: string, body: string, clientId: string | null) {
+  const names = seededPersonNames('bench', sender);
   return {
     id: ++nextId,
     sender,
-    sender_name: `Bench u${sender}`,
-    sender_username: `bench_u${sender}`,
+    sender_name: `${names.first_name} ${names.last_name}`,
+    sender_username: names.username,
     sender_avatar: null,
     body,
     files: [],

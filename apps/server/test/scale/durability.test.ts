@@ -1,20 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { historyAfter, seedGroup, storedMessages } from '../helpers/chat-data';
+import { LoadSocket } from '../helpers/load-socket';
 import { isPostgresUrl } from '../helpers/pg-schema';
-import {
-  createStore,
-  historyAfter,
-  killAll,
-  LoadSocket,
-  type Person,
-  type ServerProcess,
-  type ServerStore,
-  seedGroup,
-  seedPeople,
-  spawnServer,
-  storedMessages,
-  until,
-} from '../helpers/process';
+import { type Person, seedPeople } from '../helpers/seed-people';
+import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
+import { createStore, type ServerStore } from '../helpers/server-store';
 import type { Json } from '../helpers/test-app';
+import { until } from '../helpers/waits';
 
 // Issue 6, Durability and faults: kill -9 the server while clients send. After a restart on the same
 // database, every message a sender saw confirmed is in history exactly once and in order, the clients resend

@@ -1,24 +1,13 @@
 import type { Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { addMembers, historyAfter, removeMembers, seedGroup } from '../helpers/chat-data';
+import { LoadSocket, quantile } from '../helpers/load-socket';
 import { isPostgresUrl } from '../helpers/pg-schema';
-import {
-  addMembers,
-  createStore,
-  historyAfter,
-  killAll,
-  LoadSocket,
-  type Person,
-  quantile,
-  removeMembers,
-  type ServerProcess,
-  type ServerStore,
-  seedGroup,
-  seedPeople,
-  spawnServer,
-  until,
-  withTimeout,
-} from '../helpers/process';
+import { type Person, seedPeople } from '../helpers/seed-people';
+import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
+import { createStore, type ServerStore } from '../helpers/server-store';
 import type { Json } from '../helpers/test-app';
+import { until, withTimeout } from '../helpers/waits';
 
 // Issue 6, Durability and faults: a consumer that never reads does not stall the room or grow the server's
 // memory without bound. Its socket is paused (nothing read, so the kernel buffers fill and then the server's

@@ -1,20 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedGroup, storedMessages } from '../helpers/chat-data';
+import { LoadSocket, quantile } from '../helpers/load-socket';
 import { isPostgresUrl } from '../helpers/pg-schema';
-import {
-  createStore,
-  killAll,
-  LoadSocket,
-  type Person,
-  quantile,
-  type ServerProcess,
-  type ServerStore,
-  seedGroup,
-  seedPeople,
-  spawnServer,
-  storedMessages,
-  until,
-} from '../helpers/process';
+import { type Person, seedPeople } from '../helpers/seed-people';
+import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
+import { createStore, type ServerStore } from '../helpers/server-store';
 import type { Json } from '../helpers/test-app';
+import { until } from '../helpers/waits';
 
 // Issue 6, Durability and faults: a soak. Many clients in many rooms write at a fixed, modest rate to one real
 // server process (acknowledging deliveries as the web client does); at the end every receiver has every

@@ -2,18 +2,12 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisPresenceStore } from '../../src/platform/redis/redis-presence';
+import { historyAfter } from '../helpers/chat-data';
 import { isPostgresUrl } from '../helpers/pg-schema';
-import {
-  createStore,
-  historyAfter,
-  killAll,
-  randomIp,
-  type ServerProcess,
-  type ServerStore,
-  spawnServer,
-  until,
-} from '../helpers/process';
+import { killAll, randomIp, type ServerProcess, spawnServer } from '../helpers/server-process';
+import { createStore, type ServerStore } from '../helpers/server-store';
 import type { Json, SignedUp } from '../helpers/test-app';
+import { until } from '../helpers/waits';
 import type { WsClient } from '../helpers/ws-client';
 
 // Issue 6, Scale-out: two real Parley processes (A and B) on one PostgreSQL schema and one Redis. People
