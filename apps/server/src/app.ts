@@ -38,6 +38,8 @@ import { Hub, SocketSweep } from './modules/realtime/hub';
 import { RealtimeService } from './modules/realtime/realtime.service';
 import { socketRoutes } from './modules/realtime/socket.routes';
 import { TicketService } from './modules/realtime/ticket.service';
+import { searchRoutes } from './modules/search/search.routes';
+import { SearchService } from './modules/search/search.service';
 import { AvatarStore } from './platform/avatars';
 import { MemoryBus } from './platform/bus';
 import { HttpError } from './platform/errors';
@@ -98,6 +100,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   const stats = new MessageStats(db);
   const chats = new ChatsService({ db, events, presence, users, activity: stats });
   const messages = new MessagesService({ db, events, chats, users, attachments, stats, log: app.log });
+  const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: app.log });
   const ctx: AppContext = {
     config,
     log: app.log,
@@ -150,7 +153,8 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       mailer,
       log: app.log,
     }),
-    profiles: new ProfilesService({ users, presence, avatars, events, messages, log: app.log }),
+    profiles,
+    search: new SearchService({ db, dialect, chats, messages, users, profiles }),
   };
   const sweep = new SocketSweep(ctx.hub, { sessions, log: app.log }).start();
   sessions.startSweeping(app.log);
@@ -209,6 +213,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await attachmentsRoutes(api, ctx);
       await profilesRoutes(api, ctx);
       await notificationsRoutes(api, ctx);
+      await searchRoutes(api, ctx);
       api.all('/*', async (_req, reply) => reply.code(404).send({ detail: 'Not found.' }));
     },
     { prefix: '/api' },

@@ -14,6 +14,7 @@ import type { ProfilesService } from './modules/profiles/profiles.service';
 import type { Hub } from './modules/realtime/hub';
 import type { RealtimeService } from './modules/realtime/realtime.service';
 import type { TicketService } from './modules/realtime/ticket.service';
+import type { SearchService } from './modules/search/search.service';
 import type { AvatarStore } from './platform/avatars';
 import type { Bus } from './platform/bus';
 import type { DomainEvents } from './platform/events';
@@ -50,4 +51,5 @@ export interface AppContext {
   push: PushService;
   emailDigests: EmailDigestService;
   profiles: ProfilesService;
+  search: SearchService;
 }

@@ -7,4 +7,5 @@ export * from './frames';
 export * from './messages';
 export * from './profiles';
 export * from './push';
+export * from './search';
 export * from './validation';

@@ -5,6 +5,7 @@ import { chatsMigration } from './migrations/0002-chats';
 import { attachmentsMigration } from './migrations/0003-attachments';
 import { notificationsMigration } from './migrations/0004-notifications';
 import { messageEssentialsMigration } from './migrations/0005-message-essentials';
+import { searchMigration } from './migrations/0006-search';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations: Record<string, (dialect: DialectName) => Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '0003-attachments': attachmentsMigration,
   '0004-notifications': notificationsMigration,
   '0005-message-essentials': messageEssentialsMigration,
+  '0006-search': searchMigration,
 };
 
 /** `schema`: the PostgreSQL schema in use (tests); Kysely must keep its bookkeeping tables there too. */

@@ -101,14 +101,16 @@ export async function activatedById(db: Db, id: number): Promise<number | undefi
 
 // --- For profiles ---
 
-export const listVisibleProfiles = (db: Db) =>
-  db
+/** Activated people who do not hide their profile, by id; only these ids when given (search results). */
+export const listVisibleProfiles = (db: Db, ids?: number[]) => {
+  let q = db
     .selectFrom('users')
     .select(['id', 'username', 'displayname', 'avatar', 'is_blue_verified', 'online_status'])
     .where('is_activated', '=', 1)
-    .where('hide_profile', '=', 0)
-    .orderBy('id')
-    .execute();
+    .where('hide_profile', '=', 0);
+  if (ids) q = q.where('id', 'in', ids.length > 0 ? ids : [0]);
+  return q.orderBy('id').execute();
+};
 
 export async function countActivatedUsers(db: Db): Promise<number> {
   const row = await db

@@ -33,8 +33,9 @@ export class UsersService {
   }
 
   /** Activated people who have not hidden their profile, by id. */
-  visibleProfiles() {
-    return usersRepo.listVisibleProfiles(this.db);
+  /** Activated people who do not hide their profile; only these ids when given. */
+  visibleProfiles(ids?: number[]) {
+    return usersRepo.listVisibleProfiles(this.db, ids);
   }
 
   countActivated(): Promise<number> {

@@ -10,6 +10,11 @@ export type Executor = Db | Transaction<Database>;
 export const findChatByPublicId = (db: Executor, chatId: string) =>
   db.selectFrom('chats').selectAll().where('chat_id', '=', chatId).executeTakeFirst();
 
+export const chatsByIds = (db: Executor, chatDbIds: number[]) =>
+  chatDbIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('chats').selectAll().where('id', 'in', chatDbIds).execute();
+
 export const findChatByPrivateKey = (db: Executor, key: string) =>
   db.selectFrom('chats').selectAll().where('private_key', '=', key).executeTakeFirst();
 

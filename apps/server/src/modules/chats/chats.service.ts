@@ -160,6 +160,31 @@ export class ChatsService {
     return { ...detail, unread_count: unread.count, first_unread_id: unread.firstId };
   }
 
+  /** How these chats (row ids) show to this member in a list: name and picture (the partner's, when private). */
+  async summaries(userId: number, chatDbIds: number[]) {
+    const [chats, members] = await Promise.all([
+      repo.chatsByIds(this.db, chatDbIds),
+      repo.membersOf(this.db, chatDbIds),
+    ]);
+    return new Map(
+      chats.map((c) => {
+        const other = c.is_private
+          ? members.find((m) => m.chat_id === c.id && m.user_id !== userId)
+          : undefined;
+        const partner = other ? toMember(other, new Set()) : null;
+        return [
+          c.id,
+          {
+            chat_id: c.chat_id,
+            is_private: !!c.is_private,
+            display_name: c.is_private ? (partner?.name ?? DELETED_DISPLAY_NAME) : c.name,
+            avatar: c.is_private ? (partner?.avatar ?? null) : avatarUrl(c.avatar),
+          },
+        ];
+      }),
+    );
+  }
+
   /** A group's detail as every member sees it, for broadcasting changes. */
   async groupDetail(chatId: string) {
     const chat = await repo.findChatByPublicId(this.db, chatId);

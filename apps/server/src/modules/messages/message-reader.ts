@@ -41,6 +41,15 @@ export class MessageReader {
     return this.view(chat, viewerId, page, members);
   }
 
+  /** These messages of one chat as `viewerId` sees them, newest first (search results). */
+  async some(chat: ChatRef, viewerId: number, ids: number[]): Promise<Message[]> {
+    const [rows, members] = await Promise.all([
+      repo.messagesByIds(this.deps.db, chat.id, ids),
+      this.deps.chats.pageMembers(chat.id),
+    ]);
+    return this.view(chat, viewerId, rows, members);
+  }
+
   /** One message of this chat as `viewerId` sees it (0: as a room frame, for every member alike). */
   async byId(id: number, chat: ChatRef, viewerId = 0): Promise<Message> {
     const [row, members] = await Promise.all([

@@ -101,6 +101,18 @@ export const messageById = (db: Executor, id: number) =>
   db.selectFrom('messages').select(messageColumns).where('id', '=', id).executeTakeFirst();
 export type StoredMessage = NonNullable<Awaited<ReturnType<typeof messageById>>>;
 
+/** Several messages of one chat by id (search results), newest first. */
+export const messagesByIds = (db: Db, chatDbId: number, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('messages')
+        .select(messageColumns)
+        .where('chat_id', '=', chatDbId)
+        .where('id', 'in', ids)
+        .orderBy('id', 'desc')
+        .execute();
+
 export const messageByClientId = (db: Executor, chatDbId: number, senderId: number, clientId: string) =>
   db
     .selectFrom('messages')

@@ -94,6 +94,20 @@ export class MessagesService {
     return this.reader.page(chat, userId, { ...q, clearedBefore: member.cleared_before_id });
   }
 
+  /** Messages found by search, as `viewerId` sees them, by id: read chat by chat. */
+  async viewMany(viewerId: number, hits: { id: number; chat: ChatRef }[]): Promise<Map<number, Message>> {
+    const byChat = new Map<number, { chat: ChatRef; ids: number[] }>();
+    for (const h of hits) {
+      const entry = byChat.get(h.chat.id) ?? { chat: h.chat, ids: [] };
+      entry.ids.push(h.id);
+      byChat.set(h.chat.id, entry);
+    }
+    const pages = await Promise.all(
+      [...byChat.values()].map((e) => this.reader.some(e.chat, viewerId, e.ids)),
+    );
+    return new Map(pages.flat().map((m) => [m.id, m]));
+  }
+
   /**
    * Records that the user has read up to the highest of `ids` in this chat (and so received them). Receipts are
    * written and announced together per chat, a moment later (receipts.ts); a non-member's count for nothing.

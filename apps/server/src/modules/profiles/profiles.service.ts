@@ -44,9 +44,9 @@ export class ProfilesService {
     deps.events.on('user.deleted', ({ userId }) => this.removeAvatarOf(userId));
   }
 
-  /** Activated, not hidden; online people first, then by id, so the order is stable. */
-  async list(): Promise<ProfileListItem[]> {
-    const rows = await this.users.visibleProfiles();
+  /** Activated, not hidden; online people first, then by id, so the order is stable. `ids`: only these. */
+  async list(ids?: number[]): Promise<ProfileListItem[]> {
+    const rows = await this.users.visibleProfiles(ids);
     const online = await this.presence.onlineAmong(rows.filter((r) => r.online_status).map((r) => r.id));
     const items = rows.map((r) => ({
       id: r.id,
