@@ -41,7 +41,12 @@ export function realtimeHarness(o: { totalsUnread?: Totals } = {}) {
     Promise.all(
       topics.map((topic) =>
         bus.subscribe(topic, (m) =>
-          published.push({ topic, at: Date.now() - start, frame: JSON.parse(m.data) }),
+          published.push({
+            topic,
+            at: Date.now() - start,
+            // A close control message carries no frame: it is recorded as one of type 'close'.
+            frame: m.close ? { type: 'close', ...m.close } : JSON.parse(m.data),
+          }),
         ),
       ),
     );
