@@ -20,7 +20,6 @@ export const CLOSE_NOT_FOUND = 4004;
 export const PREVIEW_LENGTH = 40;
 export const MESSAGE_MAX_LENGTH = 4096;
 export const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;
-export const MOBILE_BREAKPOINT_PX = 768;
 export const HOME_CACHE_MS = 60_000;
 export const SESSION_TTL_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_TTL_SHORT_MS = 24 * 60 * 60 * 1000;

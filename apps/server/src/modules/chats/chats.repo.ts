@@ -133,8 +133,8 @@ export async function memberNamesOf(
   const byChat = new Map<number, Map<string, number>>();
   for (const r of rows) {
     if (r.user_id === null) continue;
-    let names = byChat.get(r.chat_id);
-    if (!names) byChat.set(r.chat_id, (names = new Map()));
+    const names = byChat.get(r.chat_id) ?? new Map<string, number>();
+    byChat.set(r.chat_id, names);
     names.set(r.username.toLowerCase(), r.user_id);
   }
   return byChat;

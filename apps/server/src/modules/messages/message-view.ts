@@ -128,10 +128,10 @@ export function toQuote(
 export function reactionsByMessage(rows: ReactionRow[], viewerId: number): Map<number, Reaction[]> {
   const byMessage = new Map<number, Map<string, Reaction>>();
   for (const r of rows) {
-    let emojis = byMessage.get(r.message_id);
-    if (!emojis) byMessage.set(r.message_id, (emojis = new Map()));
-    let reaction = emojis.get(r.emoji);
-    if (!reaction) emojis.set(r.emoji, (reaction = { emoji: r.emoji, count: 0, me: false, user_ids: [] }));
+    const emojis = byMessage.get(r.message_id) ?? new Map<string, Reaction>();
+    byMessage.set(r.message_id, emojis);
+    const reaction = emojis.get(r.emoji) ?? { emoji: r.emoji, count: 0, me: false, user_ids: [] };
+    emojis.set(r.emoji, reaction);
     reaction.count += 1;
     reaction.user_ids.push(r.user_id);
     if (r.user_id === viewerId) reaction.me = true;

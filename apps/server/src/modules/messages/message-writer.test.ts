@@ -116,6 +116,25 @@ describe('MessageWriter: group commit', () => {
     expect(t.log).toEqual(['begin', 'commit', 'publish a1']);
   });
 
+  it('refuses a message whose chat lookup failed before its batch began, without an unhandled rejection', async () => {
+    const t = await setUp();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failed = Promise.reject(new NotFoundError('Chat not found.'));
+      const settled = Promise.allSettled([t.send(t.ada, failed, 'nowhere'), t.send(t.ada, t.pair, 'a1')]);
+      // Let the lookup's rejection be seen as unhandled if the writer left it so until the batch starts.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const results = await settled;
+      expect(results[0]).toMatchObject({ status: 'rejected', reason: expect.any(NotFoundError) });
+      expect(results[1]).toMatchObject({ status: 'fulfilled' });
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('writes at most 500 messages in one transaction', async () => {
     const t = await setUp();
     const bodies = Array.from({ length: 501 }, (_, i) => `m${i}`);

@@ -85,6 +85,9 @@ export class MessageWriter {
   constructor(private readonly deps: WriterDeps) {}
 
   write(draft: Draft): Promise<Written> {
+    // A chat lookup that fails before its batch starts is told to the sender by the batch (withChats); until
+    // then it must not count as an unhandled rejection, which would end the process.
+    if (draft.chat instanceof Promise) draft.chat.catch(() => {});
     return new Promise<Written>((resolve, reject) => {
       this.queue.push({ ...draft, createdAt: new Date().toISOString(), resolve, reject });
       if (!this.draining) {

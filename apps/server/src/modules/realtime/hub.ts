@@ -130,12 +130,12 @@ export class SocketSweep {
 
   constructor(
     private readonly hub: Hub,
-    private readonly o: SocketSweepOptions,
+    private readonly options: SocketSweepOptions,
   ) {}
 
   start(): this {
     if (this.timer) return this;
-    this.timer = setInterval(() => void this.sweep(), this.o.intervalMs ?? PING_INTERVAL_MS);
+    this.timer = setInterval(() => void this.sweep(), this.options.intervalMs ?? PING_INTERVAL_MS);
     this.timer.unref();
     return this;
   }
@@ -171,10 +171,10 @@ export class SocketSweep {
     if (pinged.length === 0) return;
     let live: Set<number>;
     try {
-      live = await this.o.sessions.liveAmong(pinged.map((c) => c.sessionId));
+      live = await this.options.sessions.liveAmong(pinged.map((c) => c.sessionId));
     } catch (err) {
       // Keep the sockets: a database hiccup must not log everyone out. The next round asks again.
-      this.o.log.error({ err }, 'socket session sweep failed');
+      this.options.log.error({ err }, 'socket session sweep failed');
       return;
     }
     for (const c of pinged) if (!live.has(c.sessionId)) c.ws.close(CLOSE_AUTH_FAILED);

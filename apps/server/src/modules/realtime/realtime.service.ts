@@ -16,8 +16,8 @@ import { topics } from './hub';
 interface Deps {
   bus: Bus;
   events: DomainEvents;
-  chats: ChatsService;
-  messages: MessagesService;
+  chats: Pick<ChatsService, 'groupDetail' | 'memberIds'>;
+  messages: Pick<MessagesService, 'totalsUnread'>;
   rooms: RoomPresence;
   log: FastifyBaseLogger;
   /** How long after an occupancy announcement further changes are gathered into one (250 ms). */
@@ -50,8 +50,8 @@ export class RealtimeService {
 
   private readonly bus: Bus;
   private readonly rooms: RoomPresence;
-  private readonly chats: ChatsService;
-  private readonly messages: MessagesService;
+  private readonly chats: Deps['chats'];
+  private readonly messages: Deps['messages'];
   private readonly log: FastifyBaseLogger;
 
   constructor(deps: Deps) {
