@@ -67,23 +67,23 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
     changes.edits(sessionOf(req).userId, req.params.chatId, messageIdOf(req.params.messageId)),
   );
 
-  app.put<ReactionParams>('/chats/:chatId/messages/:messageId/reactions/:emoji/', auth, async (req) =>
-    changes.react(
-      sessionOf(req).userId,
-      req.params.chatId,
-      messageIdOf(req.params.messageId),
-      emojiOf(req.params.emoji),
-      true,
-    ),
-  );
-
-  app.delete<ReactionParams>('/chats/:chatId/messages/:messageId/reactions/:emoji/', auth, async (req) =>
-    changes.react(
-      sessionOf(req).userId,
-      req.params.chatId,
-      messageIdOf(req.params.messageId),
-      emojiOf(req.params.emoji),
-      false,
-    ),
-  );
+  // PUT adds one's reaction, DELETE takes it back; either answers the message's reactions as they stand.
+  for (const [method, on] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route<ReactionParams>({
+      method,
+      url: '/chats/:chatId/messages/:messageId/reactions/:emoji/',
+      ...auth,
+      handler: async (req) =>
+        changes.react(
+          sessionOf(req).userId,
+          req.params.chatId,
+          messageIdOf(req.params.messageId),
+          emojiOf(req.params.emoji),
+          on,
+        ),
+    });
+  }
 }
