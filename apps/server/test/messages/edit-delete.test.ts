@@ -5,6 +5,7 @@ import { fetchPath, fileRows, uploadFiles } from '../attachments/attachment-help
 import { createGroup, history, myChats, nextMillisecond, say, seedMessages } from '../chats/chat-helpers';
 import { mediaFiles } from '../groups/group-helpers';
 import { type Json, useTestApp } from '../helpers/test-app';
+import { openNotifications } from '../helpers/ws-client';
 import {
   changeFrames,
   closeAll,
@@ -251,28 +252,37 @@ describe('DELETE /api/chats/{chat_id}/messages/{message_id}/', () => {
 });
 
 describe('the chat list follows edits and deletions', () => {
-  it("shows the edited text as last_message, then 'This message was deleted'", async () => {
+  it("shows the edited text as last_message, then 'This message was deleted'; members' lists are told", async () => {
     const t = app();
     const { ada, grace, chatId, adaRoom, graceRoom, rooms } = await pairInRoom(t);
     const lastOf = async (token: string) => (await myChats(t, token)).find((c) => c.chat_id === chatId);
     const first = await send(adaRoom, 'first');
     const second = await send(graceRoom, 'secnod');
     expect((await lastOf(ada.token))?.last_message).toBe('secnod');
+    const bells = [
+      (await openNotifications(t, ada.token)).client,
+      (await openNotifications(t, grace.token)).client,
+    ];
 
     expectStatus(await editMessage(t, grace.token, chatId, second.id, 'second'), 200);
+    for (const bell of bells) await bell.next('chats_changed');
     for (const p of [ada, grace]) expect((await lastOf(p.token))?.last_message).toBe('second');
-    // Editing or deleting an older message leaves the preview alone.
+    // Editing or deleting an older message leaves the preview alone (and the lists are not told).
     expectStatus(await editMessage(t, ada.token, chatId, first.id, 'first, edited'), 200);
     expectStatus(await deleteMessage(t, ada.token, chatId, first.id), 204);
     expect((await lastOf(ada.token))?.last_message).toBe('second');
 
     expectStatus(await deleteMessage(t, grace.token, chatId, second.id), 204);
+    for (const bell of bells) {
+      await bell.next('chats_changed');
+      expect(bell.received('chats_changed')).toHaveLength(2);
+    }
     for (const p of [ada, grace]) {
       const item = await lastOf(p.token);
       expect(item?.last_message).toBe(DELETED_MESSAGE_TEXT);
       expect(item?.last_message_time).toBe(second.timestamp);
     }
     expect(DELETED_MESSAGE_TEXT).toBe('This message was deleted');
-    await closeAll(rooms);
+    await closeAll([...rooms, ...bells]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detail, history, seedMessages } from '../chats/chat-helpers';
+import { detail, history, myChats, seedMessages } from '../chats/chat-helpers';
 import { type SignedUp, type TestApp, useTestApp } from '../helpers/test-app';
 import { openNotifications } from '../helpers/ws-client';
 import {
@@ -114,6 +114,8 @@ describe('GET /api/chats/{chat_id}/ for its reader', () => {
       Array.from({ length: 10 }, (_, i) => `news ${i + 1}`),
     );
     expect(await unreadOf(t, ada, chatId)).toEqual({ unread_count: 10, first_unread_id: ten[0] });
+    // The chat list counts the same.
+    expect((await myChats(t, ada.token)).find((c) => c.chat_id === chatId)?.unread_count).toBe(10);
     // Each reader has a count of their own: to Grace only Ada's reply is unread.
     const [reply] = (await history(t, grace.token, chatId)).filter((m) => m.body === 'my reply');
     expect(await unreadOf(t, grace, chatId)).toEqual({ unread_count: 1, first_unread_id: reply?.id });
