@@ -20,6 +20,7 @@ import { UsersService } from './modules/accounts/users.service';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { AttachmentsService } from './modules/attachments/attachments.service';
 import { UrlSigner } from './modules/attachments/url-signer';
+import { ChatMembership } from './modules/chats/chat-membership';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { ChatsService } from './modules/chats/chats.service';
 import { groupsRoutes } from './modules/chats/groups.routes';
@@ -98,8 +99,9 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   await signer.init();
   const attachments = new AttachmentsService({ db, storage, signer, events, log: app.log });
   const stats = new MessageStats(db);
-  const chats = new ChatsService({ db, events, presence, users, activity: stats });
-  const messages = new MessagesService({ db, events, chats, users, attachments, stats, log: app.log });
+  const membership = new ChatMembership(db);
+  const chats = new ChatsService({ db, membership, events, presence, users, activity: stats });
+  const messages = new MessagesService({ db, events, membership, users, attachments, stats, log: app.log });
   const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: app.log });
   const ctx: AppContext = {
     config,
@@ -124,6 +126,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       codes,
     }),
     chats,
+    membership,
     messages,
     attachments,
     groups: new GroupsService({ db, events, chats, messages, users, avatars, attachments }),

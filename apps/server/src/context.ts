@@ -5,6 +5,7 @@ import type { AccountsService } from './modules/accounts/accounts.service';
 import type { SessionService } from './modules/accounts/session.service';
 import type { UsersService } from './modules/accounts/users.service';
 import type { AttachmentsService } from './modules/attachments/attachments.service';
+import type { ChatMembership } from './modules/chats/chat-membership';
 import type { ChatsService } from './modules/chats/chats.service';
 import type { GroupsService } from './modules/chats/groups.service';
 import type { MessagesService } from './modules/messages/messages.service';
@@ -38,6 +39,7 @@ export interface AppContext {
   users: UsersService;
   accounts: AccountsService;
   chats: ChatsService;
+  membership: ChatMembership;
   messages: MessagesService;
   attachments: AttachmentsService;
   groups: GroupsService;

@@ -8,16 +8,14 @@ import type { Database } from '../db/schema';
 import * as usersRepo from '../modules/accounts/users.repo';
 import { UsersService } from '../modules/accounts/users.service';
 import type { AttachmentsService } from '../modules/attachments/attachments.service';
+import { ChatMembership, type ChatRef } from '../modules/chats/chat-membership';
 import * as chatsRepo from '../modules/chats/chats.repo';
-import { type ChatRef, ChatsService } from '../modules/chats/chats.service';
 import { MessageReader } from '../modules/messages/message-reader';
-import { MessageStats } from '../modules/messages/message-stats';
 import { MessageWriter } from '../modules/messages/message-writer';
 import { DomainEvents } from '../platform/events';
-import { MemoryPresence } from '../platform/presence';
 
 // The messages module's surroundings without an app: a fresh in-memory SQLite database migrated by the
-// project's own migrations, the real chats and users services, message reader and writer over it, and people
+// project's own migrations, the real chat membership and users services, message reader and writer over it, and people
 // and chats seeded through the real repos. Attachments are a fake (below): files are another module's business.
 
 /** A fresh in-memory SQLite database with every migration applied. */
@@ -31,13 +29,7 @@ export async function messagesWorld() {
   const db = await memoryDb();
   const events = new DomainEvents();
   const users = new UsersService(db);
-  const chats = new ChatsService({
-    db,
-    events,
-    users,
-    presence: new MemoryPresence(),
-    activity: new MessageStats(db),
-  });
+  const chats = new ChatMembership(db);
   const now = () => new Date().toISOString();
   let chatCount = 0;
 

@@ -1,5 +1,5 @@
 import { afterEach, vi } from 'vitest';
-import type { ChatRef } from '../modules/chats/chats.service';
+import type { ChatRef } from '../modules/chats/chat-membership';
 import type { Draft } from '../modules/messages/message-writer';
 import type { DomainEventMap } from '../platform/events';
 import { messagesWorld } from './messages-world';

@@ -1,7 +1,7 @@
 import type { Message } from '@parley/protocol';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { ChatRef } from '../../src/modules/chats/chats.service';
+import type { ChatRef } from '../../src/modules/chats/chat-membership';
 import { HttpError } from '../../src/platform/errors';
 import type { DomainEventMap } from '../../src/platform/events';
 import { uploadFiles } from '../attachments/attachment-helpers';
@@ -478,7 +478,7 @@ describe('message writer: regressions', () => {
   it('sends issued in one tick to chats not looked up yet are stored in issue order', async () => {
     const t = app();
     const [ada] = await people(t, 'Ada');
-    // Never written to: ChatsService has not cached their ChatRef (nor after its cache is cleared at 10,000).
+    // Never written to: ChatMembership has not cached their ChatRef (nor after its cache is cleared at 10,000).
     const chats = [await createGroup(t, ada.token, 'Cold 1'), await createGroup(t, ada.token, 'Cold 2')];
     const plan = Array.from({ length: 24 }, (_, i) => ({ chatId: chats[i % 2]!, body: `cold ${i}` }));
     // As a client's resendPending does after a reconnect: many frames to one chat, one after another.

@@ -1,7 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { ChatsService } from '../../src/modules/chats/chats.service';
-import { MessageStats } from '../../src/modules/messages/message-stats';
+import { ChatMembership } from '../../src/modules/chats/chat-membership';
 import { ReceiptBatcher } from '../../src/modules/messages/receipts';
 import type { DomainEventMap } from '../../src/platform/events';
 import { DomainEvents } from '../../src/platform/events';
@@ -413,11 +412,10 @@ describe('ReceiptBatcher with a database slower than its window', () => {
     events.on('unread.changed', () => void writes++);
     const errors: unknown[] = [];
     const db = t.ctx.db.withPlugin(slowBy(40));
-    const { presence, users } = t.ctx;
     const batcher = new ReceiptBatcher({
       db,
       events,
-      chats: new ChatsService({ db, events, presence, users, activity: new MessageStats(db) }),
+      chats: new ChatMembership(db),
       onError: (err) => errors.push(err),
       windowMs: 20,
     });

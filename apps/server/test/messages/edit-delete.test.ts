@@ -89,7 +89,7 @@ describe('PATCH /api/chats/{chat_id}/messages/{message_id}/', () => {
     const gone = await send(adaRoom, 'to be deleted');
     expectStatus(await deleteMessage(t, ada.token, chatId, gone.id), 204);
     await graceRoom.next('message_deleted');
-    await t.ctx.messages.announce(await t.ctx.chats.ref(chatId), 'Ada renamed the group');
+    await t.ctx.messages.announce(await t.ctx.membership.ref(chatId), 'Ada renamed the group');
     const line = (await graceRoom.next('chat_message', (f) => f.message.kind === 'system')).message;
     // Another chat of Ada's, with its own message.
     const otherId = await createGroup(t, ada.token, 'Elsewhere');

@@ -130,7 +130,7 @@ describe('GET /api/chats/{chat_id}/ for its reader', () => {
     const t = app();
     const { ada, grace, chatId, rooms } = await groupInRoom(t);
     await closeAll(rooms);
-    await t.ctx.messages.announce(await t.ctx.chats.ref(chatId), 'Ada renamed the group');
+    await t.ctx.messages.announce(await t.ctx.membership.ref(chatId), 'Ada renamed the group');
     const [first] = await seedMessages(t, ada.user.id, chatId, ['welcome']);
     await seedMessages(t, ada.user.id, chatId, ['and hello']);
     expect(await unreadOf(t, grace, chatId)).toEqual({ unread_count: 2, first_unread_id: first });

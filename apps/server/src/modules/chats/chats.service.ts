@@ -13,8 +13,8 @@ import type { DomainEvents } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
 import { avatarUrl } from '../accounts/user-view';
 import type { UsersService } from '../accounts/users.service';
+import type { ChatMembership } from './chat-membership';
 import { toDetail, toMember } from './chat-view';
-import type { Executor } from './chats.repo';
 import * as repo from './chats.repo';
 
 /** What the chat list and "clear for me" read of the messages module (implemented by its MessageStats). */
@@ -32,15 +32,9 @@ export interface ChatActivity {
   latestId(chatDbId: number): Promise<number>;
 }
 
-/** What the messages module needs of a chat: its row id, public id and kind never change while it exists. */
-export interface ChatRef {
-  id: number;
-  chat_id: string;
-  is_private: number;
-}
-
 interface Deps {
   db: Db;
+  membership: ChatMembership;
   events: DomainEvents;
   presence: Presence;
   users: UsersService;
@@ -49,22 +43,22 @@ interface Deps {
 
 const newChatId = () => randomBytes(9).toString('base64url');
 const nowIso = () => new Date().toISOString();
-const CHAT_REF_CACHE_SIZE = 10_000;
 
 /**
- * Chats and their members: membership (non-members learn nothing), private and group chats, the chat list, and
- * the member marks (read, delivered, cleared) that the messages module moves.
+ * Chats as people see and start them: private and group chats, the chat list, a chat's detail and summaries,
+ * clearing a conversation for oneself. Membership and member marks are ChatMembership's (chat-membership.ts).
  */
 export class ChatsService {
   private readonly db: Db;
+  private readonly membership: ChatMembership;
   private readonly events: DomainEvents;
   private readonly presence: Presence;
   private readonly users: UsersService;
   private readonly activity: ChatActivity;
-  private readonly refs = new Map<string, ChatRef>();
 
   constructor(deps: Deps) {
     this.db = deps.db;
+    this.membership = deps.membership;
     this.events = deps.events;
     this.presence = deps.presence;
     this.users = deps.users;
@@ -72,10 +66,8 @@ export class ChatsService {
   }
 
   /** The chat and the caller's membership; 404 alike for no such chat and not a member. */
-  async requireMember(userId: number, chatId: string) {
-    const found = await repo.findChatWithMembership(this.db, chatId, userId);
-    if (!found) throw new NotFoundError('Chat not found.');
-    return found;
+  requireMember(userId: number, chatId: string) {
+    return this.membership.requireMember(userId, chatId);
   }
 
   async listChats(userId: number): Promise<ChatListItem[]> {
@@ -239,21 +231,6 @@ export class ChatsService {
     });
   }
 
-  /**
-   * A chat's row id and kind by public id. They never change while the chat exists, so they are kept (bounded);
-   * a chat deleted meanwhile has no members left, which the writer's membership check sees.
-   */
-  async ref(chatId: string): Promise<ChatRef> {
-    const known = this.refs.get(chatId);
-    if (known) return known;
-    const row = await repo.findChatByPublicId(this.db, chatId);
-    if (!row) throw new NotFoundError('Chat not found.');
-    const ref = { id: row.id, chat_id: row.chat_id, is_private: row.is_private };
-    if (this.refs.size >= CHAT_REF_CACHE_SIZE) this.refs.clear();
-    this.refs.set(chatId, ref);
-    return ref;
-  }
-
   /** Hides the conversation so far for this member only ("clear conversation for me"). */
   async clearForMe(userId: number, chatId: string): Promise<void> {
     const { chat } = await this.requireMember(userId, chatId);
@@ -266,33 +243,5 @@ export class ChatsService {
     if (!chat) return [];
     const rows = await repo.membersOf(this.db, [chat.id]);
     return rows.flatMap((m) => (m.user_id ? [m.user_id] : []));
-  }
-
-  /** Every member's user id of each chat, read inside the caller's transaction (the writer's membership check). */
-  memberIdsIn(trx: Executor, chatDbIds: number[]): Promise<Map<number, number[]>> {
-    return repo.memberIdsOf(trx, chatDbIds);
-  }
-
-  /** Each chat's members by lower-cased username, read inside the caller's transaction (mentions). */
-  memberNamesIn(trx: Executor, chatDbIds: number[]): Promise<Map<number, Map<string, number>>> {
-    return repo.memberNamesOf(trx, chatDbIds);
-  }
-
-  /** Sets each chat's last activity, inside the caller's transaction. */
-  touch(trx: Executor, at: Map<number, string>): Promise<void> {
-    return repo.touchChats(trx, at);
-  }
-
-  /** The members a history page shows and ticks by: marks, receipt setting, name and avatar. */
-  pageMembers(chatDbId: number) {
-    return repo.pageMembersOf(this.db, chatDbId);
-  }
-
-  /** Moves members' read (and so delivered) marks and delivered marks forward, never back, in one transaction. */
-  async advanceMarks(chatDbId: number, read: Map<number, number>, delivered: Map<number, number>) {
-    await this.db.transaction().execute(async (trx) => {
-      for (const [userId, upTo] of read) await repo.advanceRead(trx, chatDbId, userId, upTo);
-      for (const [userId, upTo] of delivered) await repo.advanceDelivered(trx, chatDbId, userId, upTo);
-    });
   }
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { AttachmentsService } from '../attachments/attachments.service';
-import type { ChatsService } from '../chats/chats.service';
+import type { ChatMembership } from '../chats/chat-membership';
 import type { MessageReader } from './message-reader';
 import { reactionsByMessage } from './message-view';
 import * as repo from './messages.repo';
@@ -31,7 +31,7 @@ export class MessageChanges {
     private readonly deps: {
       db: Db;
       events: DomainEvents;
-      chats: Pick<ChatsService, 'requireMember' | 'memberNamesIn' | 'ref'>;
+      chats: Pick<ChatMembership, 'requireMember' | 'memberNamesIn' | 'ref'>;
       attachments: Pick<AttachmentsService, 'forgetFilesOf' | 'removeKeys'>;
       reader: Pick<MessageReader, 'byId'>;
     },

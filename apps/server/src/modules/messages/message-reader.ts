@@ -3,18 +3,18 @@ import type { Db } from '../../db/database';
 import { NotFoundError } from '../../platform/errors';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
-import type { ChatRef, ChatsService } from '../chats/chats.service';
+import type { ChatMembership, ChatRef } from '../chats/chat-membership';
 import { marksOf, reactionsByMessage, type Sender, toMessage, toQuote } from './message-view';
 import * as repo from './messages.repo';
 
-type PageMember = Awaited<ReturnType<ChatsService['pageMembers']>>[number];
+type PageMember = Awaited<ReturnType<ChatMembership['pageMembers']>>[number];
 
 /** Reads stored messages as Messages: the history page (the hottest read) and single messages. */
 export class MessageReader {
   constructor(
     private readonly deps: {
       db: Db;
-      chats: Pick<ChatsService, 'pageMembers'>;
+      chats: Pick<ChatMembership, 'pageMembers'>;
       attachments: Pick<AttachmentsService, 'filesFor'>;
       users: Pick<UsersService, 'cards'>;
     },

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '../../platform/errors';
 import { deferred } from '../../test-support/deferred';
 import { idsOf, increasing, useWriterHarness } from '../../test-support/writer-harness';
+import type { ChatRef } from '../chats/chat-membership';
 import * as chatsRepo from '../chats/chats.repo';
-import type { ChatRef } from '../chats/chats.service';
 
 // The group-commit writer over a real in-memory SQLite database with the real repos and chats and users
 // services (test-support/writer-harness.ts): batches, their order, their commit and their retries.

@@ -6,7 +6,7 @@ import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
-import type { ChatRef, ChatsService } from '../chats/chats.service';
+import type { ChatMembership, ChatRef } from '../chats/chat-membership';
 import type { MessageReader } from './message-reader';
 import { toMessage, toQuote } from './message-view';
 import * as repo from './messages.repo';
@@ -32,7 +32,7 @@ export interface Written {
 export interface WriterDeps {
   db: Db;
   events: DomainEvents;
-  chats: Pick<ChatsService, 'memberIdsIn' | 'memberNamesIn' | 'touch'>;
+  chats: Pick<ChatMembership, 'memberIdsIn' | 'memberNamesIn' | 'touch'>;
   attachments: Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor'>;
   users: Pick<UsersService, 'cards'>;
   reader: Pick<MessageReader, 'byId'>;

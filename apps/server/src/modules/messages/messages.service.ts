@@ -5,7 +5,7 @@ import { BadRequestError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
-import type { ChatRef, ChatsService } from '../chats/chats.service';
+import type { ChatMembership, ChatRef } from '../chats/chat-membership';
 import { MessageChanges } from './message-changes';
 import { MessageReader } from './message-reader';
 import type { MessageStats } from './message-stats';
@@ -15,7 +15,7 @@ import { ReceiptBatcher } from './receipts';
 interface Deps {
   db: Db;
   events: DomainEvents;
-  chats: ChatsService;
+  membership: ChatMembership;
   users: UsersService;
   attachments: AttachmentsService;
   stats: MessageStats;
@@ -26,10 +26,10 @@ export class InvalidMessageError extends BadRequestError {}
 
 /**
  * Messages: sending (through the group-commit writer), system lines, the history page, read and delivery
- * receipts and unread counts. Membership is the chats module's: every call checks it there.
+ * receipts and unread counts. Membership is the chats module's (ChatMembership): every call checks it there.
  */
 export class MessagesService {
-  private readonly chats: ChatsService;
+  private readonly membership: ChatMembership;
   private readonly stats: MessageStats;
   private readonly reader: MessageReader;
   private readonly writer: MessageWriter;
@@ -37,8 +37,9 @@ export class MessagesService {
   /** Edits, deletion for everyone and reactions (message-changes.ts). */
   readonly changes: MessageChanges;
 
-  constructor({ db, events, chats, users, attachments, stats, log }: Deps) {
-    this.chats = chats;
+  constructor({ db, events, membership, users, attachments, stats, log }: Deps) {
+    const chats = membership;
+    this.membership = membership;
     this.stats = stats;
     this.reader = new MessageReader({ db, chats, attachments, users });
     this.writer = new MessageWriter({ db, events, chats, attachments, users, reader: this.reader });
@@ -67,7 +68,7 @@ export class MessagesService {
     if (body.length > MESSAGE_MAX_LENGTH) throw new InvalidMessageError(SOCKET_ERRORS.tooLong);
     // Queued at once, the chat looked up meanwhile.
     return this.writer.write({
-      chat: this.chats.ref(chatId),
+      chat: this.membership.ref(chatId),
       senderId: userId,
       clientId: input.client_id ?? null,
       body,
@@ -90,7 +91,7 @@ export class MessagesService {
     chatId: string,
     q: { before?: number; after?: number; around?: number; limit: number },
   ): Promise<Message[]> {
-    const { chat, member } = await this.chats.requireMember(userId, chatId);
+    const { chat, member } = await this.membership.requireMember(userId, chatId);
     return this.reader.page(chat, userId, { ...q, clearedBefore: member.cleared_before_id });
   }
 
@@ -114,13 +115,13 @@ export class MessagesService {
    */
   async markRead(userId: number, chatId: string, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    this.receipts.read(userId, await this.chats.ref(chatId), ids);
+    this.receipts.read(userId, await this.membership.ref(chatId), ids);
   }
 
   /** Records that the user's client received these messages (written like reads). */
   async markDelivered(userId: number, chatId: string, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    this.receipts.delivered(userId, await this.chats.ref(chatId), ids);
+    this.receipts.delivered(userId, await this.membership.ref(chatId), ids);
   }
 
   /** Resolves once the receipts reported so far are written (they are written a moment later, receipts.ts). */

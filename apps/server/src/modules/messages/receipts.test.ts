@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../test-support/deferred';
 import { messagesWorld } from '../../test-support/messages-world';
-import { type ChatRef, ChatsService } from '../chats/chats.service';
+import { ChatMembership, type ChatRef } from '../chats/chat-membership';
 import { ReceiptBatcher } from './receipts';
 
 // Read and delivery receipts, coalesced per chat, over a real in-memory SQLite database (the messages are
@@ -139,7 +139,7 @@ describe('ReceiptBatcher: timing', () => {
     const held = deferred<void>();
     t.advanceMarks.mockImplementationOnce(async (...args) => {
       await held.promise;
-      return ChatsService.prototype.advanceMarks.apply(t.chats, args);
+      return ChatMembership.prototype.advanceMarks.apply(t.chats, args);
     });
     t.receipts.read(t.grace, t.group, [t.m1]);
     await t.settle(150);

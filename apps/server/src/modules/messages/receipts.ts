@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { DomainEvents } from '../../platform/events';
-import type { ChatRef, ChatsService } from '../chats/chats.service';
+import type { ChatMembership, ChatRef } from '../chats/chat-membership';
 import { marksOf, ticks } from './message-view';
 import * as repo from './messages.repo';
 
@@ -33,7 +33,7 @@ export class ReceiptBatcher {
     private readonly deps: {
       db: Db;
       events: DomainEvents;
-      chats: Pick<ChatsService, 'pageMembers' | 'advanceMarks'>;
+      chats: Pick<ChatMembership, 'pageMembers' | 'advanceMarks'>;
       onError: (err: unknown) => void;
       windowMs?: number;
     },

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/database';
+import { NotFoundError } from '../../platform/errors';
+import type { Executor } from './chats.repo';
+import * as repo from './chats.repo';
+
+/** What the messages module needs of a chat: its row id, public id and kind never change while it exists. */
+export interface ChatRef {
+  id: number;
+  chat_id: string;
+  is_private: number;
+}
+
+const CHAT_REF_CACHE_SIZE = 10_000;
+
+/**
+ * Who is in a chat, and the members' marks: the membership check every chat and message call starts with, and
+ * what the messages module reads and moves of chats and members (inside its own transactions where it writes).
+ */
+export class ChatMembership {
+  private readonly refs = new Map<string, ChatRef>();
+
+  constructor(private readonly db: Db) {}
+
+  /** The chat and the caller's membership; 404 alike for no such chat and not a member. */
+  async requireMember(userId: number, chatId: string) {
+    const found = await repo.findChatWithMembership(this.db, chatId, userId);
+    if (!found) throw new NotFoundError('Chat not found.');
+    return found;
+  }
+
+  /**
+   * A chat's row id and kind by public id. They never change while the chat exists, so they are kept (bounded);
+   * a chat deleted meanwhile has no members left, which the writer's membership check sees.
+   */
+  async ref(chatId: string): Promise<ChatRef> {
+    const known = this.refs.get(chatId);
+    if (known) return known;
+    const row = await repo.findChatByPublicId(this.db, chatId);
+    if (!row) throw new NotFoundError('Chat not found.');
+    const ref = { id: row.id, chat_id: row.chat_id, is_private: row.is_private };
+    if (this.refs.size >= CHAT_REF_CACHE_SIZE) this.refs.clear();
+    this.refs.set(chatId, ref);
+    return ref;
+  }
+
+  /** Every member's user id of each chat, read inside the caller's transaction (the writer's membership check). */
+  memberIdsIn(trx: Executor, chatDbIds: number[]): Promise<Map<number, number[]>> {
+    return repo.memberIdsOf(trx, chatDbIds);
+  }
+
+  /** Each chat's members by lower-cased username, read inside the caller's transaction (mentions). */
+  memberNamesIn(trx: Executor, chatDbIds: number[]): Promise<Map<number, Map<string, number>>> {
+    return repo.memberNamesOf(trx, chatDbIds);
+  }
+
+  /** Sets each chat's last activity, inside the caller's transaction. */
+  touch(trx: Executor, at: Map<number, string>): Promise<void> {
+    return repo.touchChats(trx, at);
+  }
+
+  /** The members a history page shows and ticks by: marks, receipt setting, name and avatar. */
+  pageMembers(chatDbId: number) {
+    return repo.pageMembersOf(this.db, chatDbId);
+  }
+
+  /** Moves members' read (and so delivered) marks and delivered marks forward, never back, in one transaction. */
+  async advanceMarks(chatDbId: number, read: Map<number, number>, delivered: Map<number, number>) {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [userId, upTo] of read) await repo.advanceRead(trx, chatDbId, userId, upTo);
+      for (const [userId, upTo] of delivered) await repo.advanceDelivered(trx, chatDbId, userId, upTo);
+    });
+  }
+}
