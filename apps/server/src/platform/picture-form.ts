@@ -27,6 +27,19 @@ function drain(request: FastifyRequest): void {
   if (!request.raw.readableEnded) request.raw.resume();
 }
 
+/** The client's message when a multipart body cannot be parsed (no boundary, a wrong one, a part cut short). */
+export const MALFORMED_FORM = 'The form could not be read: the multipart body is malformed.';
+
+/**
+ * What a failure while reading a multipart body means: the loops that read parts do nothing else, so an error
+ * without an HTTP status of its own (busboy's 'Boundary not found', 'Unexpected end of form', …) is the body's
+ * fault, a 400, never a 500.
+ */
+export function unreadableForm(err: unknown): unknown {
+  const status = (err as { statusCode?: number }).statusCode;
+  return status !== undefined && status < 500 ? err : new BadRequestError(MALFORMED_FORM);
+}
+
 /** The form's fields and picture; `tooLarge` is the 413's text for a picture past the 10 MB read limit. */
 export async function readPictureForm(
   request: FastifyRequest,
@@ -67,7 +80,7 @@ export async function readPictureForm(
     if (code === 'FST_FILES_LIMIT') throw new BadRequestError(AVATAR_MSG.tooManyFiles);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new BadRequestError('Too many form fields.');
-    throw err;
+    throw unreadableForm(err);
   }
   drain(request);
   if (truncated) throw new PayloadTooLargeError(tooLarge);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
 import { BadRequestError, PayloadTooLargeError } from '../../platform/errors';
+import { unreadableForm } from '../../platform/picture-form';
 
 const MAX_FILES = 10;
 
@@ -34,7 +35,7 @@ export async function attachmentsRoutes(app: FastifyInstance, ctx: AppContext) {
         if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
         else if (code === 'FST_FILES_LIMIT')
           throw new BadRequestError(`Attach at most ${MAX_FILES} files at once.`);
-        else throw err;
+        else throw unreadableForm(err);
       }
       if (tooLarge) throw new PayloadTooLargeError('Each file must be at most 25 MB.');
       if (uploads.length === 0) throw new BadRequestError('Choose at least one file.');
