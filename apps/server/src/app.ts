@@ -64,6 +64,17 @@ export interface ParleyServer {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * CSP connect-src for sockets: this host's ws:/wss: origins (and PUBLIC_URL's when it differs), never any host,
+ * so an injected script cannot open a socket elsewhere. `'self'` alone does not cover ws: in every browser.
+ */
+export function socketOrigins(host: string | undefined, publicUrl: string | null): string {
+  const hosts = new Set<string>();
+  if (host && /^[A-Za-z0-9.:[\]-]+$/.test(host)) hosts.add(host.toLowerCase());
+  if (publicUrl) hosts.add(new URL(publicUrl).host);
+  return [...hosts].flatMap((h) => [`ws://${h}`, `wss://${h}`]).join(' ');
+}
 /** apps/web/dist, seen from apps/server/src (tsx) and apps/server/dist (the bundle) alike. */
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
@@ -185,7 +196,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", (req) => socketOrigins(req.headers.host, config.publicUrl)],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
