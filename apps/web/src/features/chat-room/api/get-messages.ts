@@ -7,6 +7,8 @@ import { PAGE_SIZE } from '../lib/room-messages';
 export interface MessagesPage {
   before?: number;
   after?: number;
+  /** A page with this message in the middle (to show a quoted or first unread message further back). */
+  around?: number;
   limit?: number;
 }
 
@@ -18,24 +20,68 @@ export async function getMessages(chatId: string, page: MessagesPage = {}): Prom
   const params = new URLSearchParams({ limit: String(page.limit ?? PAGE_SIZE) });
   if (page.before !== undefined) params.set('before', String(page.before));
   if (page.after !== undefined) params.set('after', String(page.after));
+  if (page.around !== undefined) params.set('around', String(page.around));
   const body = await api.get<unknown>(`/chats/${encodeURIComponent(chatId)}/messages/?${params}`);
-  return Array.isArray(body) ? (body as Message[]) : [];
+  return Array.isArray(body) ? (body as Message[]).map(withEssentials) : [];
+}
+
+/**
+ * A history entry with issue 10's fields, defaulted when an answer lacks them (an older server during a
+ * rolling upgrade), so the room never reads a missing `reactions` or `mentions`.
+ */
+function withEssentials(m: Message): Message {
+  if (m.reactions && m.mentions && m.reply_to !== undefined && m.edited_at !== undefined) return m;
+  return {
+    ...m,
+    edited_at: m.edited_at ?? null,
+    is_deleted: m.is_deleted ?? false,
+    reply_to: m.reply_to ?? null,
+    reactions: m.reactions ?? [],
+    mentions: m.mentions ?? [],
+  };
 }
 
 const CATCH_UP_LIMIT = 100;
 const CATCH_UP_MAX_PAGES = 50;
 
-/** Everything after `afterId`, page by page, so a long drop still loses nothing. */
-export async function getMessagesAfter(chatId: string, afterId: number): Promise<Message[]> {
+/**
+ * Everything after `afterId`, page by page, so a long drop still loses nothing; with `untilId`, it stops once
+ * that message has come.
+ */
+export async function getMessagesAfter(
+  chatId: string,
+  afterId: number,
+  untilId = Number.POSITIVE_INFINITY,
+): Promise<Message[]> {
   const out: Message[] = [];
   let after = afterId;
-  for (let i = 0; i < CATCH_UP_MAX_PAGES; i++) {
+  for (let i = 0; i < CATCH_UP_MAX_PAGES && after < untilId; i++) {
     const page = await getMessages(chatId, { after, limit: CATCH_UP_LIMIT });
     out.push(...page);
     if (page.length < CATCH_UP_LIMIT) break;
     after = page[page.length - 1]!.id;
   }
   return out;
+}
+
+/**
+ * The page around `messageId` joined up with the list whose oldest message is `firstLoadedId`: the messages
+ * between the two follow, page by page, so the list stays one unbroken stretch of history. Null when the gap
+ * is too long to fill (the caller then says the message could not be shown).
+ */
+export async function getMessagesAround(
+  chatId: string,
+  messageId: number,
+  firstLoadedId: number | null,
+): Promise<Message[] | null> {
+  const page = await getMessages(chatId, { around: messageId, limit: PAGE_SIZE });
+  if (firstLoadedId === null || page.length === 0) return page;
+  const lastId = page[page.length - 1]!.id;
+  if (lastId >= firstLoadedId) return page;
+  const between = await getMessagesAfter(chatId, lastId, firstLoadedId);
+  const reached = between.length > 0 && between[between.length - 1]!.id >= firstLoadedId;
+  // A short last page also joins up: nothing newer exists than what came.
+  return reached || between.length % CATCH_UP_LIMIT !== 0 ? page.concat(between) : null;
 }
 
 /**

@@ -1,18 +1,23 @@
 import type { AuthUser, ChatDetail, Message } from '@parley/protocol';
 import { MessageCircleOff, RefreshCw, TriangleAlert, X } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth-store';
 import { useChat } from '../api/get-chat';
 import { useLatestMessages } from '../api/get-messages';
 import { useChatRoom } from '../hooks/use-chat-room';
+import { useMessageActions } from '../hooks/use-message-actions';
 import { typingText } from '../hooks/use-typing-users';
-import { buildRows } from '../lib/message-rows';
+import { lastEditable } from '../lib/message-changes';
+import { buildRows, withUnreadDivider } from '../lib/message-rows';
 import { AttachmentPreview } from './attachment-preview';
 import { Composer } from './composer';
+import { EditHistoryDialog } from './edit-history-dialog';
+import { MessageActionsContext } from './message-actions-context';
 import { MessageList } from './message-list';
 import { RoomHeader } from './room-header';
 
@@ -40,7 +45,9 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
   const latest = useLatestMessages(chatId);
   const room = useChatRoom(chatId, me.id, latest.data);
 
-  if (chat.isPending || (latest.isPending && !room.messages.loaded)) {
+  // The detail is fetched afresh on every entry: its first unread message decides where the room opens.
+  const fresh = chat.isFetchedAfterMount || chat.isError;
+  if (chat.isPending || !fresh || (latest.isPending && !room.messages.loaded)) {
     return (
       <div className={FRAME}>
         <LoadingState label="Loading chat..." />
@@ -105,6 +112,16 @@ function Room({
   room: ReturnType<typeof useChatRoom>;
 }) {
   const { messages, pending, hasOlder } = room.messages;
+  // Where the room opened: the first message unread then keeps its divider while the room stays open.
+  const [firstUnreadId] = useState(() => detail.first_unread_id ?? null);
+  const [opening, setOpening] = useState(
+    () => firstUnreadId !== null && !messages.some((m) => m.id === firstUnreadId),
+  );
+  const { loadAround } = room;
+  useEffect(() => {
+    if (opening && firstUnreadId !== null) void loadAround(firstUnreadId).finally(() => setOpening(false));
+  }, [opening, firstUnreadId, loadAround]);
+  const acts = useMessageActions(detail, me.id, room);
   const sender = useMemo(
     () => ({
       id: me.id,
@@ -115,8 +132,8 @@ function Room({
     [me],
   );
   const rows = useMemo(
-    () => buildRows(messages, pending, sender, detail.chat_id),
-    [messages, pending, sender, detail.chat_id],
+    () => withUnreadDivider(buildRows(messages, pending, sender, detail.chat_id), firstUnreadId),
+    [messages, pending, sender, detail.chat_id, firstUnreadId],
   );
   const typingNames = room.typingUsers.map((u) => {
     const member = detail.members.find((m) => m.id === u.user_id);
@@ -132,15 +149,23 @@ function Room({
         inChatCount={room.inChatCount}
         inChatUserIds={room.inChatUserIds}
       />
-      <MessageList
-        rows={rows}
-        meId={me.id}
-        isGroup={!detail.is_private}
-        hasOlder={hasOlder}
-        loadingOlder={room.loadingOlder}
-        onLoadOlder={() => void room.loadOlder()}
-        onRetry={room.retry}
-      />
+      <MessageActionsContext.Provider value={acts.actions}>
+        {opening ? (
+          <LoadingState label="Loading messages..." />
+        ) : (
+          <MessageList
+            rows={rows}
+            meId={me.id}
+            isGroup={!detail.is_private}
+            hasOlder={hasOlder}
+            loadingOlder={room.loadingOlder}
+            onLoadOlder={() => void room.loadOlder()}
+            onRetry={room.retry}
+            openAtUnread={firstUnreadId !== null}
+            target={acts.target}
+          />
+        )}
+      </MessageActionsContext.Provider>
       <p
         aria-live="polite"
         className="h-6 truncate px-4 text-xs leading-6 text-slate-500 italic"
@@ -149,6 +174,9 @@ function Room({
         {typing}
       </p>
       <LatestAnnouncement messages={messages} meId={me.id} />
+      <p aria-live="polite" className="sr-only">
+        {room.changeNote}
+      </p>
       {room.error && (
         <div
           role="alert"
@@ -166,8 +194,33 @@ function Room({
           </button>
         </div>
       )}
-      <Composer onSend={room.send} onInput={room.onInput} onAttach={(files) => void room.sendFiles(files)} />
+      <Composer
+        chatId={detail.chat_id}
+        meId={me.id}
+        members={detail.members}
+        onSend={room.send}
+        onInput={room.onInput}
+        onAttach={(files) => void room.sendFiles(files)}
+        mode={acts.mode}
+        onModeChange={acts.setMode}
+        onSaveEdit={acts.saveEdit}
+        lastEditable={() => lastEditable(room.messages.messages, me.id)}
+      />
       <AttachmentPreview />
+      <ConfirmDialog
+        open={acts.deleting !== null}
+        title="Delete message?"
+        confirmLabel="Delete"
+        danger
+        busy={acts.deleteBusy}
+        onConfirm={() => void acts.confirmDelete()}
+        onCancel={acts.cancelDelete}
+      >
+        This message will be deleted for everyone.
+      </ConfirmDialog>
+      {acts.editsOf && (
+        <EditHistoryDialog chatId={detail.chat_id} message={acts.editsOf} onClose={acts.closeEdits} />
+      )}
     </div>
   );
 }

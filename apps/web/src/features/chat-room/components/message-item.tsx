@@ -1,10 +1,13 @@
 import { DELETED_DISPLAY_NAME, DELETED_USERNAME, type Message } from '@parley/protocol';
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { cn } from '../../../lib/cn';
 import type { PendingMessage } from '../lib/room-messages';
 import { AttachmentList } from './attachment-list';
+import { useMessageActionsContext } from './message-actions-context';
+import { MessageMenu } from './message-menu';
+import { EditedMark, MessageBody, QuoteButton, ReactionChips } from './message-parts';
 import { MessageTicks } from './message-ticks';
 import { PendingUploads } from './pending-uploads';
 
@@ -43,7 +46,12 @@ export interface MessageItemProps {
   meId: number;
   isGroup: boolean;
   onRetry: (clientId: string) => void;
+  /** Briefly marked after a jump to it (a quote clicked). */
+  highlighted?: boolean;
 }
+
+/** How long a touch must rest on a message to open its menu. */
+const LONG_PRESS_MS = 500;
 
 /**
  * One message: system lines centred; others with avatar, (in groups) name, body, time and own ticks. Memoized:
@@ -55,7 +63,12 @@ export const MessageItem = memo(function MessageItem({
   meId,
   isGroup,
   onRetry,
+  highlighted = false,
 }: MessageItemProps) {
+  const actions = useMessageActionsContext();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const press = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pressed = useRef(false);
   if (message.kind === 'system') {
     return (
       <div className="flex justify-center px-4 py-1.5">
@@ -68,10 +81,41 @@ export const MessageItem = memo(function MessageItem({
   const own = message.sender === meId;
   const name = message.sender_name.trim() || DELETED_DISPLAY_NAME;
   const to = senderPath(message, meId);
+  // Confirmed messages only: a pending one has no id to act on yet; a deleted one has nothing left to act on.
+  const actionable = actions !== null && message.id > 0 && !pending && !message.is_deleted;
+  const endPress = () => {
+    if (press.current) clearTimeout(press.current);
+    press.current = null;
+  };
+  const touch = actionable
+    ? {
+        onTouchStart: () => {
+          endPress();
+          pressed.current = false;
+          press.current = setTimeout(() => {
+            pressed.current = true;
+            setMenuOpen(true);
+          }, LONG_PRESS_MS);
+        },
+        onTouchEnd: endPress,
+        onTouchMove: endPress,
+        onTouchCancel: endPress,
+        // The browser's own long-press menu would cover ours.
+        onContextMenu: (event: { preventDefault: () => void }) => {
+          if (press.current || pressed.current) event.preventDefault();
+        },
+      }
+    : {};
   return (
     <div
-      className={cn('flex items-end gap-2 px-3 py-1 sm:px-4', own && 'flex-row-reverse')}
+      className={cn(
+        'group flex items-end gap-2 px-3 py-1 transition-colors duration-700 sm:px-4',
+        own && 'flex-row-reverse',
+        highlighted && 'bg-amber-100',
+      )}
       data-message-id={message.id || undefined}
+      data-highlighted={highlighted || undefined}
+      tabIndex={-1}
     >
       <SenderLink to={to} label={own ? 'Your profile' : `${name}'s profile`} className="shrink-0">
         <Avatar src={message.sender_avatar} name={name} size="sm" tone="muted" lazy />
@@ -88,36 +132,51 @@ export const MessageItem = memo(function MessageItem({
             {name}
           </SenderLink>
         )}
-        <div
-          className={cn(
-            'rounded-2xl px-3 py-2 text-sm shadow-sm',
-            own
-              ? 'rounded-br-md bg-brand-600 text-white'
-              : 'rounded-bl-md border border-slate-200 bg-white text-slate-900',
-            message.is_error && 'bg-red-600',
-          )}
-        >
-          {message.body && <p className="break-words whitespace-pre-wrap">{message.body}</p>}
-          <AttachmentList files={message.files} own={own} />
-          {pending?.uploads && (
-            <PendingUploads
-              uploads={pending.uploads}
-              progress={pending.progress ?? 0}
-              uploading={pending.status === 'uploading'}
-            />
-          )}
+        <div className={cn('flex max-w-full min-w-0 items-center gap-1', own && 'flex-row-reverse')}>
           <div
+            {...touch}
             className={cn(
-              'mt-1 flex items-center justify-end gap-1 text-[11px]',
-              own ? 'text-white/75' : 'text-slate-400',
+              'min-w-0 rounded-2xl px-3 py-2 text-sm shadow-sm',
+              own
+                ? 'rounded-br-md bg-brand-600 text-white'
+                : 'rounded-bl-md border border-slate-200 bg-white text-slate-900',
+              message.is_error && 'bg-red-600',
             )}
           >
-            <time dateTime={message.timestamp}>{timeOf(message.timestamp)}</time>
-            {own && (
-              <MessageTicks message={message} pending={pending !== null && pending.status !== 'error'} />
+            {message.reply_to && !message.is_deleted && (
+              <QuoteButton
+                quote={message.reply_to}
+                own={own}
+                onClick={actions && message.id > 0 ? () => actions.jumpTo(message.reply_to!.id) : undefined}
+              />
             )}
+            <MessageBody message={message} actions={actions} own={own} />
+            <AttachmentList files={message.files} own={own} />
+            {pending?.uploads && (
+              <PendingUploads
+                uploads={pending.uploads}
+                progress={pending.progress ?? 0}
+                uploading={pending.status === 'uploading'}
+              />
+            )}
+            <div
+              className={cn(
+                'mt-1 flex items-center justify-end gap-1 text-[11px]',
+                own ? 'text-white/75' : 'text-slate-400',
+              )}
+            >
+              <EditedMark message={message} onOpen={actions ? () => actions.showEdits(message) : undefined} />
+              <time dateTime={message.timestamp}>{timeOf(message.timestamp)}</time>
+              {own && (
+                <MessageTicks message={message} pending={pending !== null && pending.status !== 'error'} />
+              )}
+            </div>
           </div>
+          {actionable && (
+            <MessageMenu message={message} actions={actions} open={menuOpen} onOpenChange={setMenuOpen} />
+          )}
         </div>
+        <ReactionChips message={message} actions={actions} />
         {pending?.status === 'error' && (
           <p className="mt-1 flex items-center gap-2 px-1 text-xs text-red-600">
             <span>{pending.error ?? 'Not sent'}</span>

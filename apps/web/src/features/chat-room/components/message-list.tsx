@@ -1,13 +1,19 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessagesSquare } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import type { ScrollTarget } from '../hooks/use-message-actions';
 import { usePrependAnchor } from '../hooks/use-prepend-anchor';
-import type { MessageRow } from '../lib/message-rows';
+import { type MessageRow, UNREAD_ROW_KEY } from '../lib/message-rows';
+import { JumpToLatest, UnreadDivider } from './list-markers';
 import { MessageItem } from './message-item';
 
 /** Older history starts loading when the view is this close to the top. */
 const LOAD_OLDER_WITHIN_PX = 400;
+/** Closer than this to the bottom counts as reading the newest messages. */
+const AT_BOTTOM_PX = 48;
+/** How long a message shown by a jump (a quote clicked) stays highlighted. */
+const HIGHLIGHT_MS = 2500;
 
 export interface MessageListProps {
   rows: MessageRow[];
@@ -17,12 +23,17 @@ export interface MessageListProps {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   onRetry: (clientId: string) => void;
+  /** The room opens at this message's 'New messages' divider (issue 10); null opens at the bottom. */
+  openAtUnread: boolean;
+  /** A message to scroll to and highlight. */
+  target: ScrollTarget | null;
 }
 
 /**
  * The virtualized message list: only the rows near the viewport are mounted (a 10,000-message chat keeps about
  * 30); prepending older history keeps the visible message in place; a new last message scrolls smoothly to
- * the bottom (SPEC §4).
+ * the bottom (SPEC §4) while the reader is there or when it is their own. A reader who scrolled up to read is
+ * left in place and offered 'Jump to latest' with the count of messages below (issue 10).
  */
 export function MessageList({
   rows,
@@ -32,12 +43,14 @@ export function MessageList({
   loadingOlder,
   onLoadOlder,
   onRetry,
+  openAtUnread,
+  target,
 }: MessageListProps) {
   const parentRef = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'day' ? 40 : 68),
+    estimateSize: (index) => (rows[index]?.kind === 'message' ? 68 : 40),
     getItemKey: (index) => rows[index]!.key,
     overscan: 10,
     paddingStart: 8,
@@ -46,18 +59,84 @@ export function MessageList({
 
   const recordAnchor = usePrependAnchor(virtualizer, rows, parentRef);
 
-  const lastKey = rows.length ? rows[rows.length - 1]!.key : null;
+  /** Whether new messages scroll the view down: the reader is at the bottom, or has not scrolled up since. */
+  const follow = useRef(!openAtUnread);
+  const lastTop = useRef(0);
+  /** Messages below the view while the reader is scrolled up; null at the bottom. */
+  const [newer, setNewer] = useState<number | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+
+  const measureBelow = () => {
+    const el = parentRef.current;
+    if (!el) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < AT_BOTTOM_PX) {
+      follow.current = true;
+      setNewer(null);
+      return;
+    }
+    const list = rowsRef.current;
+    const last = virtualizer.getVirtualItemForOffset(el.scrollTop + el.clientHeight - 1);
+    let count = 0;
+    for (let i = (last?.index ?? list.length) + 1; i < list.length; i++)
+      if (list[i]!.kind === 'message') count++;
+    setNewer(count);
+  };
+
+  const lastRow = rows.length ? rows[rows.length - 1]! : null;
+  const lastKey = lastRow?.key ?? null;
+  const lastIsMine = lastRow?.kind === 'message' && lastRow.message.sender === meId;
   const seenLastKey = useRef<string | null>(null);
   useLayoutEffect(() => {
     if (lastKey === null) return;
-    if (seenLastKey.current === null) virtualizer.scrollToEnd();
-    else if (seenLastKey.current !== lastKey) virtualizer.scrollToEnd({ behavior: 'smooth' });
+    if (seenLastKey.current === null) {
+      const divider = openAtUnread ? rowsRef.current.findIndex((r) => r.key === UNREAD_ROW_KEY) : -1;
+      if (divider >= 0) virtualizer.scrollToIndex(divider, { align: 'start' });
+      else virtualizer.scrollToEnd();
+    } else if (seenLastKey.current !== lastKey) {
+      if (follow.current || lastIsMine) {
+        follow.current = true;
+        virtualizer.scrollToEnd({ behavior: 'smooth' });
+      }
+    }
     seenLastKey.current = lastKey;
+    const frame = requestAnimationFrame(measureBelow);
+    return () => cancelAnimationFrame(frame);
+    // Runs when the newest row changes, not on every render.
   }, [lastKey, virtualizer]);
+
+  // A jump to a message (a quote clicked): scroll it to the middle, highlight it, and give it the focus so a
+  // screen reader reads it.
+  const [highlightId, setHighlightId] = useState<number | null>(null);
+  // A new target (not new rows) starts a jump.
+  useEffect(() => {
+    if (!target) return;
+    const index = rowsRef.current.findIndex((r) => r.kind === 'message' && r.message.id === target.id);
+    if (index < 0) return;
+    follow.current = false;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    setHighlightId(target.id);
+    const focus = setTimeout(() => {
+      parentRef.current
+        ?.querySelector<HTMLElement>(`[data-message-id="${target.id}"]`)
+        ?.focus({ preventScroll: true });
+    }, 200);
+    const done = setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
+    return () => {
+      clearTimeout(focus);
+      clearTimeout(done);
+    };
+  }, [target]);
 
   const onScroll = () => {
     recordAnchor();
     const el = parentRef.current;
+    if (el) {
+      // Scrolling up leaves the bottom; reaching it again follows new messages once more.
+      if (el.scrollTop < lastTop.current - 1) follow.current = false;
+      lastTop.current = el.scrollTop;
+      measureBelow();
+    }
     if (!el || !hasOlder || loadingOlder || seenLastKey.current === null) return;
     if (el.scrollTop < LOAD_OLDER_WITHIN_PX) onLoadOlder();
   };
@@ -104,7 +183,9 @@ export function MessageList({
                   className="absolute top-0 left-0 w-full"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  {row.kind === 'day' ? (
+                  {row.kind === 'unread' ? (
+                    <UnreadDivider />
+                  ) : row.kind === 'day' ? (
                     <div className="flex justify-center py-2">
                       <span className="rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-500 shadow-sm">
                         {row.label}
@@ -117,6 +198,7 @@ export function MessageList({
                       meId={meId}
                       isGroup={isGroup}
                       onRetry={onRetry}
+                      highlighted={row.message.id !== 0 && row.message.id === highlightId}
                     />
                   )}
                 </div>
@@ -125,6 +207,15 @@ export function MessageList({
           </div>
         )}
       </section>
+      {newer !== null && (
+        <JumpToLatest
+          count={newer}
+          onClick={() => {
+            follow.current = true;
+            virtualizer.scrollToEnd({ behavior: 'smooth' });
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Message, ServerFrame } from '@parley/protocol';
+import { DELETED_MESSAGE_TEXT, type Message, type ServerFrame } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { SocketStatus } from '../../../lib/chat-socket';
@@ -22,6 +22,8 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
   const [error, setError] = useState<string | null>(null);
   const [inChatCount, setInChatCount] = useState(0);
   const [inChatUserIds, setInChatUserIds] = useState<number[]>([]);
+  /** What screen readers hear of others' edits and deletions (new messages have their own live region). */
+  const [changeNote, setChangeNote] = useState('');
   const visible = useDocumentVisible();
 
   const list = useRoomMessages(chatId, latest);
@@ -54,6 +56,21 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
         break;
       case 'messages_delivered':
         dispatch({ type: 'delivered', ids: frame.message_ids });
+        break;
+      case 'message_updated':
+        dispatch({ type: 'updated', message: frame.message, meId });
+        if (frame.message.sender !== meId) setChangeNote(`${frame.message.sender_name} edited a message`);
+        void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list(), refetchType: 'none' });
+        break;
+      case 'message_deleted': {
+        const gone = list.stateRef.current.messages.find((m) => m.id === frame.message_id);
+        dispatch({ type: 'deleted', message_id: frame.message_id });
+        if (gone && !gone.is_deleted && gone.sender !== meId) setChangeNote(DELETED_MESSAGE_TEXT);
+        void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list(), refetchType: 'none' });
+        break;
+      }
+      case 'reactions_updated':
+        dispatch({ type: 'reactions', message_id: frame.message_id, reactions: frame.reactions, meId });
         break;
       case 'chat_updated':
         queryClient.setQueryData(chatQueryKeys.detail(chatId), frame.chat);
@@ -94,6 +111,9 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
     error,
     dismissError: () => setError(null),
     messages: list.state,
+    dispatch,
+    loadAround: list.loadAround,
+    changeNote,
     inChatCount,
     inChatUserIds,
     typingUsers: typing.users,

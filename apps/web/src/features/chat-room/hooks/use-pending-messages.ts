@@ -1,3 +1,4 @@
+import type { ReplyQuote } from '@parley/protocol';
 import { type RefObject, useCallback } from 'react';
 import { newClientId } from '../../../lib/chat-socket';
 import { messageFrame, sendFailure } from '../lib/room-sends';
@@ -19,16 +20,21 @@ interface PendingDeps {
 export function usePendingMessages({ socketRef, list, setError, stopTyping }: PendingDeps) {
   const { stateRef, dispatch } = list;
 
-  /** Sends a message; false (with the banner set) when it could not go out, so the composer keeps the text. */
+  /**
+   * Sends a message (answering `replyTo` when given); false (with the banner set) when it could not go out, so
+   * the composer keeps the text.
+   */
   const send = useCallback(
-    (text: string): boolean => {
+    (text: string, replyTo?: ReplyQuote): boolean => {
       const body = text.trim();
       if (!body) return false;
       stopTyping();
       const socket = socketRef.current;
       const client_id = newClientId();
       const result =
-        socket?.status === 'connected' ? socket.send({ type: 'chat_message', body, client_id }) : undefined;
+        socket?.status === 'connected'
+          ? socket.send(messageFrame({ body, client_id, reply_to: replyTo }))
+          : undefined;
       const failure = sendFailure(result);
       if (failure) {
         setError(failure.text);
@@ -37,7 +43,13 @@ export function usePendingMessages({ socketRef, list, setError, stopTyping }: Pe
       }
       dispatch({
         type: 'pending',
-        pending: { client_id, body, timestamp: new Date().toISOString(), status: 'sending' },
+        pending: {
+          client_id,
+          body,
+          timestamp: new Date().toISOString(),
+          status: 'sending',
+          ...(replyTo ? { reply_to: replyTo } : {}),
+        },
       });
       return true;
     },

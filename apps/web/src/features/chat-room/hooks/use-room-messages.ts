@@ -1,6 +1,6 @@
 import type { Message } from '@parley/protocol';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { getMessages, getMessagesAfter } from '../api/get-messages';
+import { getMessages, getMessagesAfter, getMessagesAround } from '../api/get-messages';
 import { initialRoomMessages, lastKnownId, PAGE_SIZE, roomReducer } from '../lib/room-messages';
 
 // The room's message list (confirmed messages and this user's pending sends, see room-messages.ts) and the
@@ -19,12 +19,19 @@ export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
     if (latest) dispatch({ type: 'page', messages: latest, position: 'latest' });
   }, [latest]);
 
-  /** After an open: fetches what arrived while away (the newest page when nothing is known yet). */
+  /**
+   * After an open: fetches what arrived while away (the newest page when nothing is known yet). After a drop
+   * the newest page comes again too, for the edits, deletions and reactions missed meanwhile.
+   */
   const catchUp = useCallback(async () => {
     const last = lastKnownId(stateRef.current);
     try {
-      const missed = last === null ? await getMessages(chatId) : await getMessagesAfter(chatId, last);
-      dispatch({ type: 'page', messages: missed, position: last === null ? 'latest' : 'newer' });
+      if (last === null) {
+        dispatch({ type: 'page', messages: await getMessages(chatId), position: 'latest' });
+        return;
+      }
+      const [missed, recent] = await Promise.all([getMessagesAfter(chatId, last), getMessages(chatId)]);
+      dispatch({ type: 'page', messages: missed.concat(recent), position: 'newer' });
     } catch {
       // The list stays as it is; the next reconnect tries again.
     }
@@ -46,7 +53,27 @@ export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
     }
   }, [chatId]);
 
-  return { state, stateRef, dispatch, catchUp, loadOlder, loadingOlder };
+  /**
+   * Makes sure `messageId` is in the list (a quoted message, the first unread one), loading the page around it
+   * and everything up to the list when it lies further back. False when it could not be loaded.
+   */
+  const loadAround = useCallback(
+    async (messageId: number): Promise<boolean> => {
+      const { messages } = stateRef.current;
+      if (messages.some((m) => m.id === messageId)) return true;
+      try {
+        const page = await getMessagesAround(chatId, messageId, messages[0]?.id ?? null);
+        if (!page?.some((m) => m.id === messageId)) return false;
+        dispatch({ type: 'page', messages: page, position: 'around' });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [chatId],
+  );
+
+  return { state, stateRef, dispatch, catchUp, loadOlder, loadingOlder, loadAround };
 }
 
 export type RoomMessageList = ReturnType<typeof useRoomMessages>;

@@ -1,38 +1,23 @@
 import type { Message } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
-import { buildRows, messageKey } from './message-rows';
+import { buildRows, messageKey, withUnreadDivider } from './message-rows';
+import { testMessage } from './test-message';
 
 const me = { id: 1, name: 'Ada', username: 'ada', avatar: null };
 const now = new Date(2026, 2, 10, 15, 0, 0);
 
-function at(id: number, date: Date, patch: Partial<Message> = {}): Message {
-  return {
-    id,
-    sender: 2,
-    sender_name: 'Grace',
-    sender_username: 'grace',
-    sender_avatar: null,
-    body: 'x',
-    files: [],
-    is_read: false,
-    is_delivered: false,
-    is_sent: true,
-    is_error: false,
-    edited_at: null,
-    is_deleted: false,
-    reply_to: null,
-    reactions: [],
-    mentions: [],
-    kind: 'user',
-    timestamp: date.toISOString(),
-    chatroom: 'c1',
-    ...patch,
-  };
-}
+const at = (id: number, date: Date, patch: Partial<Message> = {}): Message =>
+  testMessage(id, { body: 'x', timestamp: date.toISOString(), client_id: undefined, ...patch });
 
 const summary = (rows: ReturnType<typeof buildRows>) =>
   rows.map((r) =>
-    r.kind === 'day' ? `# ${r.label}` : r.pending ? `pending ${r.message.body}` : r.message.id,
+    r.kind === 'day'
+      ? `# ${r.label}`
+      : r.kind === 'unread'
+        ? '-- new'
+        : r.pending
+          ? `pending ${r.message.body}`
+          : r.message.id,
   );
 
 describe('buildRows (day grouping)', () => {
@@ -100,5 +85,32 @@ describe('buildRows (day grouping)', () => {
 
   it('has no rows for no messages', () => {
     expect(buildRows([], [], me, 'c1', now)).toEqual([]);
+  });
+});
+
+describe('withUnreadDivider', () => {
+  const day = new Date(2026, 2, 10, 9);
+  const rows = buildRows([at(1, day), at(2, day), at(3, day)], [], me, 'c1', now);
+
+  it("puts 'New messages' right before the first unread message", () => {
+    expect(summary(withUnreadDivider(rows, 2))).toEqual(['# Today', 1, '-- new', 2, 3]);
+  });
+
+  it('leaves the rows as they are when nothing is unread or that message is not in them', () => {
+    expect(withUnreadDivider(rows, null)).toBe(rows);
+    expect(withUnreadDivider(rows, 42)).toBe(rows);
+  });
+
+  it('draws the quote of a pending reply', () => {
+    const quote = { id: 1, sender_name: 'Grace', body: 'x', is_deleted: false };
+    const pending = buildRows(
+      [],
+      [{ client_id: 'p', body: 'y', timestamp: day.toISOString(), status: 'sending', reply_to: quote }],
+      me,
+      'c1',
+      now,
+    );
+    const row = pending[1]!;
+    expect(row.kind === 'message' && row.message.reply_to).toEqual(quote);
   });
 });

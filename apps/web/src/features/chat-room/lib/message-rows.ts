@@ -6,6 +6,7 @@ import type { PendingMessage } from './room-messages';
 
 export type MessageRow =
   | { kind: 'day'; key: string; label: string }
+  | { kind: 'unread'; key: string }
   | { kind: 'message'; key: string; message: Message; pending: PendingMessage | null };
 
 export interface Sender {
@@ -50,7 +51,7 @@ export function pendingAsMessage(p: PendingMessage, me: Sender, chatroom: string
     is_error: p.status === 'error',
     edited_at: null,
     is_deleted: false,
-    reply_to: null,
+    reply_to: p.reply_to ?? null,
     reactions: [],
     mentions: [],
     kind: 'user',
@@ -88,4 +89,17 @@ export function buildRows(
   for (const m of messages) push(m, null);
   for (const p of pending) push(pendingAsMessage(p, me, chatroom), p);
   return rows;
+}
+
+export const UNREAD_ROW_KEY = 'unread';
+
+/**
+ * The 'New messages' divider before the first message the reader had not read when the room opened (issue 10).
+ * The same rows come back when that message is not among them.
+ */
+export function withUnreadDivider(rows: MessageRow[], firstUnreadId: number | null): MessageRow[] {
+  if (firstUnreadId === null) return rows;
+  const index = rows.findIndex((r) => r.kind === 'message' && r.message.id === firstUnreadId);
+  if (index < 0) return rows;
+  return [...rows.slice(0, index), { kind: 'unread', key: UNREAD_ROW_KEY }, ...rows.slice(index)];
 }

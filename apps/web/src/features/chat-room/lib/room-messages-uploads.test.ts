@@ -1,6 +1,7 @@
 import type { Message } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import { initialRoomMessages, type PendingMessage, type RoomMessages, roomReducer } from './room-messages';
+import { testMessage } from './test-message';
 
 // A message with files: pending while it uploads, with progress, then replaced by the server's echo.
 
@@ -13,31 +14,19 @@ const uploading: PendingMessage = {
   uploads: [{ name: 'cat.png', size: 1200, type: 'image' }],
 };
 
-const echo = (patch: Partial<Message> = {}): Message => ({
-  id: 7,
-  sender: 1,
-  sender_name: 'Ada',
-  sender_username: 'ada',
-  sender_avatar: null,
-  body: '',
-  files: [
-    { id: 3, type: 'image', file: '/api/files/3/cat.png', name: 'cat.png', size: 1200, thumbnail: null },
-  ],
-  is_read: false,
-  is_delivered: false,
-  is_sent: true,
-  is_error: false,
-  edited_at: null,
-  is_deleted: false,
-  reply_to: null,
-  reactions: [],
-  mentions: [],
-  kind: 'user',
-  timestamp: '2026-01-01T12:00:01.000Z',
-  chatroom: 'c1',
-  client_id: 'c-1',
-  ...patch,
-});
+const echo = (patch: Partial<Message> = {}): Message =>
+  testMessage(7, {
+    sender: 1,
+    sender_name: 'Ada',
+    sender_username: 'ada',
+    body: '',
+    files: [
+      { id: 3, type: 'image', file: '/api/files/3/cat.png', name: 'cat.png', size: 1200, thumbnail: null },
+    ],
+    timestamp: '2026-01-01T12:00:01.000Z',
+    client_id: 'c-1',
+    ...patch,
+  });
 
 const withPending = (): RoomMessages =>
   roomReducer({ ...initialRoomMessages, loaded: true }, { type: 'pending', pending: uploading });

@@ -9,34 +9,12 @@ import {
   undeliveredFromOthers,
   unreadFromOthers,
 } from './room-messages';
+import { testMessage } from './test-message';
 
 const ME = 1;
 let seq = 0;
-function msg(id: number, patch: Partial<Message> = {}): Message {
-  return {
-    id,
-    sender: 2,
-    sender_name: 'Grace',
-    sender_username: 'grace',
-    sender_avatar: null,
-    body: `m${id}`,
-    files: [],
-    is_read: false,
-    is_delivered: false,
-    is_sent: true,
-    is_error: false,
-    edited_at: null,
-    is_deleted: false,
-    reply_to: null,
-    reactions: [],
-    mentions: [],
-    kind: 'user',
-    timestamp: new Date(Date.UTC(2026, 0, 1, 12, 0, seq++)).toISOString(),
-    chatroom: 'c1',
-    client_id: null,
-    ...patch,
-  };
-}
+const msg = (id: number, patch: Partial<Message> = {}): Message =>
+  testMessage(id, { timestamp: new Date(Date.UTC(2026, 0, 1, 12, 0, seq++)).toISOString(), ...patch });
 const ids = (s: RoomMessages) => s.messages.map((m) => m.id);
 
 describe('mergeMessages', () => {

@@ -1,4 +1,5 @@
-import type { FileType, Message } from '@parley/protocol';
+import type { FileType, Message, Reaction, ReplyQuote } from '@parley/protocol';
+import { applyDeleted, applyReactions, applyUpdated, sameContent } from './message-changes';
 
 // The live message list of one room, as a pure reducer: confirmed messages (unique by id, ascending) plus
 // this user's pending sends keyed by client_id until the server echoes them. Ticks only ever move forward.
@@ -20,6 +21,8 @@ export interface PendingMessage {
   progress?: number;
   /** The uploaded files' ids, sent (and resent) with the message. */
   file_ids?: number[];
+  /** The message this one answers: its id goes out as `reply_to`, the quote is drawn meanwhile. */
+  reply_to?: ReplyQuote;
 }
 
 export interface RoomMessages {
@@ -32,7 +35,13 @@ export interface RoomMessages {
 }
 
 export type RoomAction =
-  | { type: 'page'; messages: Message[]; position: 'latest' | 'older' | 'newer'; pageSize?: number }
+  | {
+      type: 'page';
+      messages: Message[];
+      /** 'around': a page around a message further back, joined up with the list (see loadAround). */
+      position: 'latest' | 'older' | 'newer' | 'around';
+      pageSize?: number;
+    }
   | { type: 'received'; message: Message; client_id?: string | null }
   | { type: 'pending'; pending: PendingMessage }
   | { type: 'pending_failed'; client_id: string; error: string }
@@ -44,7 +53,10 @@ export type RoomAction =
     }
   | { type: 'pending_remove'; client_id: string }
   | { type: 'read'; ids: number[] }
-  | { type: 'delivered'; ids: number[] };
+  | { type: 'delivered'; ids: number[] }
+  | { type: 'updated'; message: Message; meId: number }
+  | { type: 'deleted'; message_id: number }
+  | { type: 'reactions'; message_id: number; reactions: Reaction[]; meId: number };
 
 export const initialRoomMessages: RoomMessages = {
   messages: [],
@@ -64,14 +76,13 @@ function keepTicks(current: Message, incoming: Message): Message {
 }
 
 const sameMessage = (a: Message, b: Message) =>
-  a.body === b.body &&
+  sameContent(a, b) &&
   a.is_sent === b.is_sent &&
   a.is_delivered === b.is_delivered &&
   a.is_read === b.is_read &&
   a.is_error === b.is_error &&
   a.sender_name === b.sender_name &&
-  a.sender_avatar === b.sender_avatar &&
-  a.files.length === b.files.length;
+  a.sender_avatar === b.sender_avatar;
 
 /** Merges messages into an ascending list, de-duplicated by id. Appending newer ones is the fast path. */
 export function mergeMessages(list: Message[], incoming: Message[]): Message[] {
@@ -143,6 +154,9 @@ export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessag
       const full = action.messages.length >= (action.pageSize ?? PAGE_SIZE);
       let hasOlder = state.hasOlder;
       if (action.position === 'older') hasOlder = full;
+      // Reaching back past the first message: older history may lie before it again.
+      else if (action.position === 'around')
+        hasOlder = hasOlder || (action.messages.length > 0 && messages[0] !== state.messages[0]);
       else if (action.position === 'latest' && !state.loaded) hasOlder = full;
       return {
         messages,
@@ -194,6 +208,17 @@ export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessag
       const messages = markIds(state.messages, action.ids, (m) =>
         m.is_delivered ? m : { ...m, is_delivered: true, is_sent: true },
       );
+      return messages === state.messages ? state : { ...state, messages };
+    }
+    case 'updated':
+    case 'deleted':
+    case 'reactions': {
+      const messages =
+        action.type === 'updated'
+          ? applyUpdated(state.messages, action.message, action.meId)
+          : action.type === 'deleted'
+            ? applyDeleted(state.messages, action.message_id)
+            : applyReactions(state.messages, action.message_id, action.reactions, action.meId);
       return messages === state.messages ? state : { ...state, messages };
     }
   }

@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { messageFrame, NOT_CONNECTED_TEXT, SEND_FAILED_TEXT, sendFailure } from './room-sends';
 
 describe('messageFrame', () => {
+  it('carries the id of the message it answers', () => {
+    const reply_to = { id: 5, sender_name: 'Grace', body: 'hi', is_deleted: false };
+    expect(messageFrame({ body: 'Yes', client_id: 'c3', reply_to })).toEqual({
+      type: 'chat_message',
+      body: 'Yes',
+      client_id: 'c3',
+      reply_to: 5,
+    });
+  });
+
   it('sends the text and client_id of a message without files', () => {
     expect(messageFrame({ body: 'Hi', client_id: 'c1' })).toEqual({
       type: 'chat_message',

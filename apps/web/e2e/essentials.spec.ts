@@ -1,0 +1,255 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { fullName, type Person, signedInPerson } from './support/people';
+
+// Issue 10's conversation essentials, two people in two browser contexts over the real sockets of the
+// production build: reply, react, edit, delete, mentions, the unread divider, 'Jump to latest' and drafts.
+
+const people: Person[] = [];
+test.afterEach(async () => {
+  await Promise.all(people.splice(0).map((p) => p.context.close()));
+});
+
+async function person(browser: Browser, request: APIRequestContext, prefix: string): Promise<Person> {
+  const p = await signedInPerson(browser, request, prefix);
+  people.push(p);
+  return p;
+}
+
+/** The private chat between two people, started through the API by the first. */
+async function privateChat(request: APIRequestContext, a: Person, b: Person): Promise<string> {
+  const res = await request.get(`/api/chats/start/${b.account.username}/`, {
+    headers: { Authorization: `Bearer ${a.token}` },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).chat_id as string;
+}
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const list = (page: Page) => page.getByRole('region', { name: 'Messages' });
+/** A message by its own text (a reply's quote of another message does not count). */
+const bubble = (page: Page, text: string) =>
+  list(page)
+    .locator('[data-message-id]')
+    .filter({ has: page.locator('p', { hasText: text }) });
+
+async function openRoom(page: Page, chatId: string) {
+  await page.goto(`/chats/${chatId}`);
+  await expect(composer(page)).toBeVisible();
+  // A private room names its connection only while it is not connected.
+  await expect(page.locator('[data-status]:not([data-status="connected"])')).toHaveCount(0);
+}
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+  await expect(bubble(page, text).last()).toBeVisible();
+}
+
+/** Opens a message's actions menu the way a mouse user does: hover, then the button that appears. */
+async function menuOf(page: Page, text: string) {
+  const row = bubble(page, text).last();
+  await row.hover();
+  await row.getByRole('button', { name: 'Message actions' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Ada and Grace, each in their own browser, both in their private chat. */
+async function twoInOneRoom(browser: Browser, request: APIRequestContext) {
+  const ada = await person(browser, request, 'ada');
+  const grace = await person(browser, request, 'grace');
+  const chatId = await privateChat(request, ada, grace);
+  await openRoom(ada.page, chatId);
+  await openRoom(grace.page, chatId);
+  return { ada, grace, chatId };
+}
+
+/** Waits until the server counts nothing unread for `p` in the chat (their read reports arrived). */
+async function allRead(request: APIRequestContext, p: Person, chatId: string) {
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/chats/${chatId}/`, {
+        headers: { Authorization: `Bearer ${p.token}` },
+      });
+      return (await res.json()).unread_count;
+    })
+    .toBe(0);
+}
+
+test('reply, react, edit and delete, seen live by the other person', async ({ browser, request }) => {
+  const { ada, grace } = await twoInOneRoom(browser, request);
+
+  await send(grace.page, 'Where shall we meet?');
+  await expect(bubble(ada.page, 'Where shall we meet?')).toBeVisible();
+
+  // Reply: the composer shows the quote; Escape cancels; the reply carries it to both.
+  await (await menuOf(ada.page, 'Where shall we meet?')).getByRole('menuitem', { name: 'Reply' }).click();
+  const mode = ada.page.getByTestId('composer-mode');
+  await expect(mode).toContainText(`Replying to ${fullName(grace)}`);
+  await expect(composer(ada.page)).toBeFocused();
+  await composer(ada.page).press('Escape');
+  await expect(mode).toBeHidden();
+  await (await menuOf(ada.page, 'Where shall we meet?')).getByRole('menuitem', { name: 'Reply' }).click();
+  await send(ada.page, 'At the library');
+  await expect(mode).toBeHidden();
+  const reply = bubble(grace.page, 'At the library');
+  await expect(reply.getByTestId('reply-quote')).toContainText('Where shall we meet?');
+  await reply.getByTestId('reply-quote').click();
+  await expect(bubble(grace.page, 'Where shall we meet?')).toHaveAttribute('data-highlighted', 'true');
+
+  // React: a chip with the count and who reacted; clicking a chip toggles one's own reaction.
+  const menu = await menuOf(grace.page, 'At the library');
+  await menu.getByRole('menuitem', { name: 'React' }).click();
+  await grace.page.getByRole('menuitem', { name: 'React with 👍' }).click();
+  const chip = (page: Page) => bubble(page, 'At the library').getByTestId('reaction');
+  await expect(chip(ada.page)).toHaveText('👍1');
+  await expect(chip(ada.page)).toHaveAttribute('title', `${fullName(grace)} reacted with 👍`);
+  await expect(chip(ada.page)).toHaveAttribute('aria-pressed', 'false');
+  await chip(ada.page).click();
+  await expect(chip(ada.page)).toHaveText('👍2');
+  await expect(chip(ada.page)).toHaveAttribute('aria-pressed', 'true');
+  await expect(chip(grace.page)).toHaveText('👍2');
+  await expect(chip(grace.page)).toHaveAttribute('title', `You, ${fullName(ada)} reacted with 👍`);
+  await chip(ada.page).click();
+  await expect(chip(grace.page)).toHaveText('👍1');
+
+  // Edit: Up in the empty composer edits one's last message; Escape cancels; Enter saves.
+  await composer(ada.page).click();
+  await composer(ada.page).press('ArrowUp');
+  await expect(mode).toContainText('Editing message');
+  await expect(composer(ada.page)).toHaveValue('At the library');
+  await composer(ada.page).press('Escape');
+  await expect(mode).toBeHidden();
+  await expect(composer(ada.page)).toHaveValue('');
+  await (await menuOf(ada.page, 'At the library')).getByRole('menuitem', { name: 'Edit' }).click();
+  await composer(ada.page).fill('At the city library');
+  await composer(ada.page).press('Enter');
+  await expect(mode).toBeHidden();
+  const edited = bubble(grace.page, 'At the city library');
+  await expect(edited.getByRole('button', { name: /^Edited .*Show earlier versions$/ })).toHaveText(
+    '(edited)',
+  );
+  await edited.getByText('(edited)').click();
+  const versions = grace.page.getByRole('dialog', { name: 'Earlier versions' });
+  await expect(versions.getByRole('listitem').first()).toContainText('At the library');
+  await versions.getByRole('button', { name: 'Close' }).click();
+  await expect(versions).toBeHidden();
+
+  // Grace has no Edit or Delete on Ada's message in a private chat.
+  const other = await menuOf(grace.page, 'At the city library');
+  await expect(other.getByRole('menuitem')).toHaveText(['Reply', 'React', 'Copy text']);
+  await grace.page.keyboard.press('Escape');
+  await expect(other).toBeHidden();
+
+  // Delete, after the confirmation: both see the placeholder, and the quote of it too.
+  await (await menuOf(grace.page, 'Where shall we meet?')).getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = grace.page.getByRole('dialog', { name: 'Delete message?' });
+  await expect(confirm).toContainText('This message will be deleted for everyone.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  for (const page of [ada.page, grace.page]) {
+    await expect(bubble(page, 'Where shall we meet?')).toHaveCount(0);
+    await expect(list(page).getByText('This message was deleted')).toHaveCount(2);
+  }
+});
+
+test('mentions: the composer suggests members by keyboard, the message links to the profile', async ({
+  browser,
+  request,
+}) => {
+  const { ada, grace } = await twoInOneRoom(browser, request);
+
+  await composer(ada.page).pressSequentially('Thanks @gra');
+  const suggestions = ada.page.getByRole('listbox', { name: 'Mention someone' });
+  await expect(suggestions.getByRole('option')).toHaveCount(1);
+  await expect(suggestions.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(suggestions.getByRole('option').first()).toContainText(`@${grace.account.username}`);
+  await composer(ada.page).press('Escape');
+  await expect(suggestions).toBeHidden();
+  await composer(ada.page).press('Backspace');
+  await expect(suggestions).toBeVisible();
+  await composer(ada.page).press('Enter');
+  await expect(suggestions).toBeHidden();
+  await expect(composer(ada.page)).toHaveValue(`Thanks @${grace.account.username} `);
+  await composer(ada.page).pressSequentially('for the notes');
+  await composer(ada.page).press('Enter');
+
+  const mention = (page: Page) =>
+    bubble(page, 'for the notes').getByRole('link', { name: `@${grace.account.username}` });
+  await expect(mention(ada.page)).toHaveAttribute('href', `/user/${grace.account.username}`);
+  await expect(mention(grace.page)).toHaveAttribute('href', '/profile');
+  await mention(ada.page).click();
+  await expect(ada.page).toHaveURL(`/user/${grace.account.username}`);
+});
+
+test('the room opens at the first unread message under a divider, and offers Jump to latest', async ({
+  browser,
+  request,
+}) => {
+  const { ada, grace, chatId } = await twoInOneRoom(browser, request);
+  for (let i = 1; i <= 6; i++) await send(grace.page, `Read before ${i}`);
+  await expect(bubble(ada.page, 'Read before 6')).toBeVisible();
+  await allRead(request, ada, chatId);
+
+  // Nothing unread: the room opens at the bottom, without a divider.
+  await openRoom(ada.page, chatId);
+  await expect(bubble(ada.page, 'Read before 6')).toBeInViewport();
+  await expect(ada.page.getByTestId('unread-divider')).toHaveCount(0);
+
+  await ada.page.goto('/chats');
+  for (let i = 1; i <= 10; i++) await send(grace.page, `Unread ${i}/10`);
+  await openRoom(ada.page, chatId);
+  const divider = ada.page.getByTestId('unread-divider');
+  await expect(divider).toHaveText('New messages');
+  await expect(divider).toBeInViewport();
+  await expect(bubble(ada.page, 'Unread 1/10')).toBeInViewport();
+  // The divider sits right above the first unread message.
+  const [dividerBox, firstBox] = [
+    await divider.boundingBox(),
+    await bubble(ada.page, 'Unread 1/10').boundingBox(),
+  ];
+  expect(Math.abs(dividerBox!.y + dividerBox!.height - firstBox!.y)).toBeLessThanOrEqual(2);
+
+  // Scrolled up, a new message does not pull the view down: 'Jump to latest' counts what lies below.
+  await list(ada.page).evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await send(grace.page, 'The newest one');
+  const jump = ada.page.getByRole('button', { name: /^Jump to latest/ });
+  await expect(jump).toBeVisible();
+  await expect(jump).toHaveAccessibleName(/^Jump to latest, \d+ newer messages$/);
+  await expect(bubble(ada.page, 'The newest one')).not.toBeInViewport();
+  await jump.click();
+  await expect(bubble(ada.page, 'The newest one')).toBeInViewport();
+  await expect(jump).toBeHidden();
+});
+
+test('a draft stays per chat and per account across leaving and a reload, and goes when sent', async ({
+  browser,
+  request,
+}) => {
+  const ada = await person(browser, request, 'ada');
+  const grace = await person(browser, request, 'grace');
+  const chatId = await privateChat(request, ada, grace);
+  await openRoom(ada.page, chatId);
+
+  await composer(ada.page).fill('Half a thought');
+  await ada.page.reload();
+  await expect(composer(ada.page)).toHaveValue('Half a thought');
+  await ada.page.goto('/chats');
+  await openRoom(ada.page, chatId);
+  await expect(composer(ada.page)).toHaveValue('Half a thought');
+  // Kept under Ada's user id: another account on this browser has its own key.
+  const keys = await ada.page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('draft')));
+  expect(keys).toEqual([`parley:draft:${ada.user.id}:${chatId}`]);
+
+  // Grace, in the same chat, never sees it.
+  await openRoom(grace.page, chatId);
+  await expect(composer(grace.page)).toHaveValue('');
+
+  await composer(ada.page).press('Enter');
+  await expect(bubble(ada.page, 'Half a thought')).toBeVisible();
+  await expect(composer(ada.page)).toHaveValue('');
+  await ada.page.reload();
+  await expect(composer(ada.page)).toHaveValue('');
+});

@@ -1,0 +1,38 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { cn } from '../../lib/cn';
+
+/**
+ * A modal <dialog> mounted only while open: the browser traps the focus and returns it afterwards; Escape
+ * calls `onClose`. The caller draws the content and names it with `labelledBy`.
+ */
+export function ModalDialog({
+  labelledBy,
+  onClose,
+  className,
+  children,
+}: {
+  labelledBy: string;
+  onClose: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={labelledBy}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className={cn('m-auto rounded-2xl bg-white p-0 text-slate-900 shadow-xl', className)}
+    >
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,37 @@
+import { Pencil, Reply, X } from 'lucide-react';
+import type { ComposerMode } from '../hooks/use-message-actions';
+
+/** Above the composer while it replies to or edits a message: what, and a button to stop (or Escape). */
+export function ComposerModeBar({
+  mode,
+  onCancel,
+}: {
+  mode: NonNullable<ComposerMode>;
+  onCancel: () => void;
+}) {
+  const replying = mode.kind === 'reply';
+  const Icon = replying ? Reply : Pencil;
+  const title = replying ? `Replying to ${mode.message.sender_name}` : 'Editing message';
+  return (
+    <div
+      role="status"
+      data-testid="composer-mode"
+      className="flex items-center gap-2 border-b border-slate-100 bg-slate-50 px-3 py-2 text-sm"
+    >
+      <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+      <div className="min-w-0 flex-1 border-l-2 border-brand-500 pl-2">
+        <p className="text-xs font-semibold text-brand-700">{title}</p>
+        <p className="truncate text-slate-600">{mode.message.body}</p>
+      </div>
+      <button
+        type="button"
+        onClick={onCancel}
+        aria-label={replying ? 'Cancel reply' : 'Cancel edit'}
+        title={`${replying ? 'Cancel reply' : 'Cancel edit'} (Escape)`}
+        className="rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}

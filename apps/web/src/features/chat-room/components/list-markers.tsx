@@ -1,0 +1,35 @@
+import { ArrowDown } from 'lucide-react';
+
+/** Above the first message that was unread when the room opened. */
+export function UnreadDivider() {
+  return (
+    <div className="flex items-center gap-3 px-4 py-2" data-testid="unread-divider">
+      <span aria-hidden="true" className="h-px flex-1 bg-brand-200" />
+      <span className="text-xs font-semibold tracking-wide text-brand-700 uppercase">New messages</span>
+      <span aria-hidden="true" className="h-px flex-1 bg-brand-200" />
+    </div>
+  );
+}
+
+/** Shown while the reader is scrolled up: back to the newest message, with how many lie below. */
+export function JumpToLatest({ count, onClick }: { count: number; onClick: () => void }) {
+  const label =
+    count > 0 ? `Jump to latest, ${count} newer message${count === 1 ? '' : 's'}` : 'Jump to latest';
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title="Jump to latest"
+      className="absolute right-4 bottom-3 z-10 inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-md hover:bg-slate-50"
+    >
+      <ArrowDown aria-hidden="true" className="size-4" />
+      Jump to latest
+      {count > 0 && (
+        <span className="min-w-5 rounded-full bg-brand-600 px-1.5 text-center text-xs leading-5 text-white">
+          {count}
+        </span>
+      )}
+    </button>
+  );
+}

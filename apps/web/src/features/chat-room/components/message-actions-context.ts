@@ -1,0 +1,30 @@
+import type { Message } from '@parley/protocol';
+import { createContext, useContext } from 'react';
+
+// What a message row needs from the room to act on a message, handed down without passing through the
+// memoized list: the value is built once per room (its functions read the latest state through refs).
+
+export interface MessageActions {
+  meId: number;
+  /** Group admins may delete anyone's message. */
+  canDeleteAny: boolean;
+  /** Member display names by user id, for who reacted. */
+  names: ReadonlyMap<number, string>;
+  /** Members' usernames by their lower-cased form, for the mentions in bodies. */
+  usernames: ReadonlyMap<string, string>;
+  /** Usernames by user id, for the mentions in bodies. */
+  usernameById: ReadonlyMap<number, string>;
+  reply: (message: Message) => void;
+  edit: (message: Message) => void;
+  remove: (message: Message) => void;
+  toggleReaction: (message: Message, emoji: string) => void;
+  copy: (message: Message) => void;
+  showEdits: (message: Message) => void;
+  jumpTo: (messageId: number) => void;
+}
+
+export const MessageActionsContext = createContext<MessageActions | null>(null);
+
+export function useMessageActionsContext(): MessageActions | null {
+  return useContext(MessageActionsContext);
+}

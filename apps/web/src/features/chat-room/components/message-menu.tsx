@@ -1,0 +1,231 @@
+import type { Message } from '@parley/protocol';
+import { Copy, MoreHorizontal, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { cn } from '../../../lib/cn';
+import { FREQUENT_EMOJI } from '../lib/frequent-emoji';
+import type { MessageActions } from './message-actions-context';
+
+// A message's actions menu (issue 10): a button that shows on hover or focus (long press opens it on touch),
+// and a menu drawn over the page (the list's rows are transformed and clipped, so it is portalled to the body
+// and placed next to its button). Arrow keys move between items, Escape closes and returns focus.
+
+export interface MessageMenuProps {
+  message: Message;
+  actions: MessageActions;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const ITEM =
+  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus-visible:bg-slate-100';
+
+export function MessageMenu({ message, actions, open, onOpenChange }: MessageMenuProps) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const [picking, setPicking] = useState(false);
+  const close = (refocus = true) => {
+    onOpenChange(false);
+    setPicking(false);
+    if (refocus) trigger.current?.focus();
+  };
+  const mine = message.sender === actions.meId;
+  const run = (action: () => void) => () => {
+    close(false);
+    action();
+  };
+
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-label="Message actions"
+        title="Message actions"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => (open ? close() : onOpenChange(true))}
+        className={cn(
+          'inline-flex size-8 shrink-0 items-center justify-center self-center rounded-full text-slate-500 transition-opacity hover:bg-slate-200 hover:text-slate-800 focus-visible:opacity-100',
+          open ? 'opacity-100' : 'opacity-0 group-hover:opacity-100',
+        )}
+      >
+        <MoreHorizontal aria-hidden="true" className="size-5" />
+      </button>
+      {open && (
+        <MenuPopup
+          id={menuId}
+          anchor={trigger}
+          onClose={close}
+          label={picking ? 'Pick a reaction' : 'Message actions'}
+        >
+          {picking ? (
+            <div className="grid grid-cols-6 gap-1 p-1">
+              {FREQUENT_EMOJI.map((emoji) => (
+                <button
+                  key={emoji}
+                  type="button"
+                  role="menuitem"
+                  aria-label={`React with ${emoji}`}
+                  title={`React with ${emoji}`}
+                  onClick={run(() => actions.toggleReaction(message, emoji))}
+                  className="flex size-9 items-center justify-center rounded-md text-xl outline-none hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600"
+                >
+                  {emoji}
+                </button>
+              ))}
+            </div>
+          ) : (
+            <>
+              <MenuItem icon={<Reply />} onClick={run(() => actions.reply(message))}>
+                Reply
+              </MenuItem>
+              <MenuItem icon={<SmilePlus />} onClick={() => setPicking(true)}>
+                React
+              </MenuItem>
+              {mine && message.body && (
+                <MenuItem icon={<Pencil />} onClick={run(() => actions.edit(message))}>
+                  Edit
+                </MenuItem>
+              )}
+              {message.body && (
+                <MenuItem icon={<Copy />} onClick={run(() => actions.copy(message))}>
+                  Copy text
+                </MenuItem>
+              )}
+              {(mine || actions.canDeleteAny) && (
+                <MenuItem icon={<Trash2 />} danger onClick={run(() => actions.remove(message))}>
+                  Delete
+                </MenuItem>
+              )}
+            </>
+          )}
+        </MenuPopup>
+      )}
+    </>
+  );
+}
+
+function MenuItem({
+  icon,
+  children,
+  onClick,
+  danger,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  onClick: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <button type="button" role="menuitem" onClick={onClick} className={cn(ITEM, danger && 'text-red-600')}>
+      <span aria-hidden="true" className="[&>svg]:size-4">
+        {icon}
+      </span>
+      {children}
+    </button>
+  );
+}
+
+const GAP = 4;
+const EDGE = 8;
+
+function MenuPopup({
+  id,
+  anchor,
+  label,
+  onClose,
+  children,
+}: {
+  id: string;
+  anchor: RefObject<HTMLElement | null>;
+  label: string;
+  onClose: (refocus?: boolean) => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  // Placed beside the button: below it when there is room, otherwise above; always inside the window.
+  // Runs again when the content changes (the emoji grid replaces the items).
+  useLayoutEffect(() => {
+    const menu = ref.current;
+    const button = anchor.current;
+    if (!menu || !button) return;
+    const b = button.getBoundingClientRect();
+    const { width, height } = menu.getBoundingClientRect();
+    const below = b.bottom + GAP + height <= window.innerHeight - EDGE;
+    const top = below ? b.bottom + GAP : Math.max(EDGE, b.top - GAP - height);
+    const left = Math.min(Math.max(EDGE, b.right - width), window.innerWidth - width - EDGE);
+    menu.style.top = `${top}px`;
+    menu.style.left = `${left}px`;
+    menu.style.visibility = 'visible';
+  });
+  // The first item takes the focus when the menu opens and when the emoji grid replaces the items.
+  useLayoutEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [label]);
+
+  // A click elsewhere or a scroll (the menu would no longer sit by its message) closes it.
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!ref.current?.contains(target) && !anchor.current?.contains(target)) onCloseRef.current(false);
+    };
+    const onScroll = (event: Event) => {
+      if (!ref.current?.contains(event.target as Node)) onCloseRef.current(false);
+    };
+    document.addEventListener('pointerdown', onPointer, true);
+    document.addEventListener('scroll', onScroll, true);
+    window.addEventListener('resize', onScroll);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer, true);
+      document.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, [anchor]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      items[(to + items.length) % items.length]?.focus();
+    };
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowRight') move(index + 1);
+    else if (event.key === 'ArrowUp' || event.key === 'ArrowLeft') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(items.length - 1);
+    else if (event.key === 'Tab') onClose(false);
+  };
+
+  return createPortal(
+    <div
+      ref={ref}
+      id={id}
+      role="menu"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      style={{ position: 'fixed', top: 0, left: 0, visibility: 'hidden' }}
+      className="z-50 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+    >
+      {children}
+    </div>,
+    document.body,
+  );
+}

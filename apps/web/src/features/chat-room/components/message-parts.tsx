@@ -1,0 +1,147 @@
+import { DELETED_MESSAGE_TEXT, type Message, type ReplyQuote } from '@parley/protocol';
+import { Link } from 'react-router';
+import { cn } from '../../../lib/cn';
+import { splitMentions } from '../lib/mentions';
+import type { MessageActions } from './message-actions-context';
+
+// The pieces of a message bubble that issue 10 adds: the body with its mentions, the quote of the message
+// it answers, '(edited)', and the reaction chips under it. All text is rendered by React, never as HTML.
+
+/** A date and time in full, for '(edited)' and the earlier versions. */
+export const fullTimeOf = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Whom a body mentions: only members the server counted in `mentions`, by their usernames. */
+function mentionedUsernames(message: Message, actions: MessageActions | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!actions) return out;
+  for (const id of message.mentions) {
+    const username = actions.usernameById.get(id);
+    if (username) out.set(username.toLowerCase(), username);
+  }
+  return out;
+}
+
+export function MessageBody({
+  message,
+  actions,
+  own,
+}: {
+  message: Message;
+  actions: MessageActions | null;
+  own: boolean;
+}) {
+  if (message.is_deleted) return <p className="italic opacity-80">{DELETED_MESSAGE_TEXT}</p>;
+  if (!message.body) return null;
+  const parts = splitMentions(message.body, mentionedUsernames(message, actions));
+  return (
+    <p className="break-words whitespace-pre-wrap">
+      {parts.map((part, i) =>
+        part.kind === 'text' ? (
+          part.text
+        ) : (
+          <Link
+            key={i}
+            to={
+              part.username === actions?.usernameById.get(actions.meId)
+                ? '/profile'
+                : `/user/${encodeURIComponent(part.username)}`
+            }
+            data-mention={part.username}
+            className={cn(
+              'rounded px-0.5 font-semibold hover:underline',
+              own ? 'bg-white/20 text-white' : 'bg-brand-50 text-brand-700',
+            )}
+          >
+            {part.text}
+          </Link>
+        ),
+      )}
+    </p>
+  );
+}
+
+/** The quoted message a reply answers; clicking it shows the original. */
+export function QuoteButton({
+  quote,
+  own,
+  onClick,
+}: {
+  quote: ReplyQuote;
+  own: boolean;
+  onClick?: () => void;
+}) {
+  const text = quote.is_deleted ? DELETED_MESSAGE_TEXT : quote.body;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={!onClick}
+      aria-label={`Reply to ${quote.sender_name}: ${text}. Show the original message`}
+      data-testid="reply-quote"
+      className={cn(
+        'mb-1 block w-full min-w-0 rounded-lg border-l-4 px-2 py-1 text-left text-xs',
+        own ? 'border-white/70 bg-white/15 text-white/90' : 'border-brand-500 bg-slate-100 text-slate-600',
+        onClick && 'cursor-pointer hover:opacity-90',
+      )}
+    >
+      <span className="block font-semibold">{quote.sender_name}</span>
+      <span className={cn('line-clamp-2 break-words', quote.is_deleted && 'italic')}>{text}</span>
+    </button>
+  );
+}
+
+/** '(edited)' with the time on hover; it opens the earlier versions. */
+export function EditedMark({ message, onOpen }: { message: Message; onOpen?: () => void }) {
+  if (!message.edited_at || message.is_deleted) return null;
+  const when = `Edited ${fullTimeOf(message.edited_at)}`;
+  return (
+    <button
+      type="button"
+      title={when}
+      aria-label={`${when}. Show earlier versions`}
+      onClick={onOpen}
+      className="underline-offset-2 hover:underline"
+    >
+      (edited)
+    </button>
+  );
+}
+
+/** Who reacted with one emoji, by the chat's member names ('You' for oneself). */
+export function reactorsText(userIds: number[], actions: Pick<MessageActions, 'meId' | 'names'>): string {
+  const names = userIds.map((id) => (id === actions.meId ? 'You' : (actions.names.get(id) ?? 'Someone')));
+  return names.join(', ');
+}
+
+export function ReactionChips({ message, actions }: { message: Message; actions: MessageActions | null }) {
+  if (message.reactions.length === 0 || message.is_deleted || !actions) return null;
+  return (
+    <ul aria-label="Reactions" className="mt-1 flex flex-wrap gap-1 px-1">
+      {message.reactions.map((r) => {
+        const who = reactorsText(r.user_ids, actions);
+        return (
+          <li key={r.emoji}>
+            <button
+              type="button"
+              aria-pressed={r.me}
+              aria-label={`${r.emoji} ${r.count}: ${who}. ${r.me ? 'Remove your reaction' : 'React with this too'}`}
+              title={`${who} reacted with ${r.emoji}`}
+              onClick={() => actions.toggleReaction(message, r.emoji)}
+              data-testid="reaction"
+              className={cn(
+                'inline-flex h-7 items-center gap-1 rounded-full border px-2 text-xs shadow-sm transition-colors',
+                r.me
+                  ? 'border-brand-200 bg-brand-50 text-brand-800 hover:bg-brand-100'
+                  : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50',
+              )}
+            >
+              <span className="text-sm leading-none">{r.emoji}</span>
+              <span className="font-medium tabular-nums">{r.count}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,138 @@
+import type { ChatDetail, Message, ReplyQuote } from '@parley/protocol';
+import { useMemo, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { serverErrorOr } from '../../../lib/api-error';
+import { deleteMessage, editMessage, setReaction } from '../api/message-actions';
+import type { MessageActions } from '../components/message-actions-context';
+import type { RoomMessageList } from './use-room-messages';
+
+// The room's answers to the message menu (issue 10): what the composer is doing (a reply or an edit), which
+// message waits for its delete confirmation or shows its earlier versions, and where the list should scroll.
+// Outcomes are applied at once from the HTTP answer; the room frames that follow change nothing further.
+
+export type ComposerMode = { kind: 'reply'; message: Message } | { kind: 'edit'; message: Message } | null;
+
+/** Where the list scrolls and which message it highlights; `seq` repeats a jump to the same message. */
+export interface ScrollTarget {
+  id: number;
+  seq: number;
+}
+
+const QUOTE_LENGTH = 100;
+export const quoteOf = (m: Message): ReplyQuote => ({
+  id: m.id,
+  sender_name: m.sender_name,
+  body: m.body.slice(0, QUOTE_LENGTH),
+  is_deleted: m.is_deleted,
+});
+
+export const COULD_NOT_SHOW_TEXT = 'The original message could not be shown.';
+
+export function useMessageActions(
+  detail: ChatDetail,
+  meId: number,
+  list: Pick<RoomMessageList, 'dispatch' | 'loadAround'>,
+) {
+  const chatId = detail.chat_id;
+  const { dispatch, loadAround } = list;
+  const [mode, setMode] = useState<ComposerMode>(null);
+  const [deleting, setDeleting] = useState<Message | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [editsOf, setEditsOf] = useState<Message | null>(null);
+  const [target, setTarget] = useState<ScrollTarget | null>(null);
+  const seq = useRef(0);
+
+  const members = detail.members;
+  const canDeleteAny = !detail.is_private && members.some((m) => m.id === meId && m.role === 'admin');
+
+  const actions = useMemo<MessageActions>(() => {
+    const names = new Map<number, string>();
+    const usernames = new Map<string, string>();
+    const usernameById = new Map<number, string>();
+    for (const m of members) {
+      if (m.id === null) continue;
+      names.set(m.id, m.displayname || m.name || m.username);
+      usernames.set(m.username.toLowerCase(), m.username);
+      usernameById.set(m.id, m.username);
+    }
+    return {
+      meId,
+      canDeleteAny,
+      names,
+      usernames,
+      usernameById,
+      reply: (message) => setMode({ kind: 'reply', message }),
+      edit: (message) => setMode({ kind: 'edit', message }),
+      remove: (message) => setDeleting(message),
+      showEdits: (message) => setEditsOf(message),
+      copy: (message) => {
+        navigator.clipboard?.writeText(message.body).then(
+          () => toast.success('Copied'),
+          () => toast.error('Could not copy the text.'),
+        );
+      },
+      toggleReaction: (message, emoji) => {
+        const on = !message.reactions.some((r) => r.emoji === emoji && r.me);
+        setReaction(chatId, message.id, emoji, on).then(
+          (answer) =>
+            dispatch({ type: 'reactions', message_id: answer.message_id, reactions: answer.reactions, meId }),
+          (error) => toast.error(serverErrorOr(error, 'Could not update the reaction.')),
+        );
+      },
+      jumpTo: (messageId) => {
+        void loadAround(messageId).then((found) => {
+          if (found) setTarget({ id: messageId, seq: ++seq.current });
+          else toast.error(COULD_NOT_SHOW_TEXT);
+        });
+      },
+    };
+  }, [members, meId, canDeleteAny, chatId, dispatch, loadAround]);
+
+  /** Saves the composer's edit; false keeps the composer in edit mode with the text. */
+  const saveEdit = async (message: Message, text: string): Promise<boolean> => {
+    const body = text.trim();
+    if (body === message.body) {
+      setMode(null);
+      return true;
+    }
+    try {
+      const edited = await editMessage(chatId, message.id, body);
+      dispatch({ type: 'updated', message: edited, meId });
+      setMode(null);
+      return true;
+    } catch (error) {
+      toast.error(serverErrorOr(error, 'Could not edit the message.'));
+      return false;
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await deleteMessage(chatId, deleting.id);
+      dispatch({ type: 'deleted', message_id: deleting.id });
+      setMode((m) => (m?.message.id === deleting.id ? null : m));
+      setDeleting(null);
+    } catch (error) {
+      toast.error(serverErrorOr(error, 'Could not delete the message.'));
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  return {
+    actions,
+    mode,
+    setMode,
+    saveEdit,
+    deleting,
+    deleteBusy,
+    confirmDelete,
+    cancelDelete: () => setDeleting(null),
+    editsOf,
+    closeEdits: () => setEditsOf(null),
+    target,
+    scrollTo: (id: number) => setTarget({ id, seq: ++seq.current }),
+  };
+}
