@@ -1,4 +1,4 @@
-import { LogIn, LogOut, MessagesSquare, Settings, UserRound } from 'lucide-react';
+import { LogIn, LogOut, MessagesSquare, Search, Settings, UserRound } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../components/logo';
@@ -7,6 +7,7 @@ import { UnreadBadge } from '../features/notifications/unread-badge';
 import { useAuth } from '../lib/auth-store';
 import { cn } from '../lib/cn';
 import { useSignOut } from '../lib/use-sign-out';
+import { useOpenSearch } from './use-open-search';
 
 function NavItem({
   to,
@@ -36,6 +37,27 @@ function NavItem({
   );
 }
 
+/** Opens the search dialog; its shortcut is shown on wide screens (Cmd on Apple devices, Ctrl elsewhere). */
+function SearchButton() {
+  const openSearch = useOpenSearch();
+  const apple = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+  return (
+    <button
+      type="button"
+      onClick={openSearch}
+      aria-label="Search"
+      aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}
+      className="inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 md:border md:border-slate-200 md:pr-1.5"
+    >
+      <Search aria-hidden="true" className="size-4.5" />
+      <span className="hidden sm:inline">Search</span>
+      <kbd className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-500 md:inline">
+        {apple ? '⌘K' : 'Ctrl K'}
+      </kbd>
+    </button>
+  );
+}
+
 export function AppHeader() {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const signOut = useSignOut();
@@ -48,6 +70,7 @@ export function AppHeader() {
         <nav aria-label="Main" className="flex items-center gap-1">
           {isAuthenticated ? (
             <>
+              <SearchButton />
               <NavItem to="/chats" label="Chats" icon={MessagesSquare} badge={<UnreadBadge />} />
               <NavItem to="/profile" label="Profile" icon={UserRound} />
               <NavItem to="/settings" label="Settings" icon={Settings} />

@@ -2,6 +2,7 @@ import { Outlet, useLocation, useMatch } from 'react-router';
 import { NotificationListener } from '../features/notifications/notification-listener';
 import { cn } from '../lib/cn';
 import { AppHeader } from './app-header';
+import { SearchHost } from './search-host';
 
 const BARE_PATHS = ['/auth', '/login', '/register', '/verify-email', '/reset-password'];
 
@@ -25,6 +26,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <NotificationListener />
+      <SearchHost />
       {!authScreen && <AppHeader />}
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />

@@ -2,9 +2,7 @@ import { type ChatListItem, chatListTime, previewText } from '@parley/protocol';
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
-
-export const chatPath = (chat: Pick<ChatListItem, 'chat_id' | 'is_private'>) =>
-  `/${chat.is_private ? 'chats' : 'groups'}/${encodeURIComponent(chat.chat_id)}`;
+import { chatPath } from '../../../lib/chat-path';
 
 /** One chat in the list (SPEC §2): picture, name, verified badge, members, preview, Admin badge, time, unread. */
 export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {

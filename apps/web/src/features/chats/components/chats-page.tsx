@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
-import { useMyChats } from '../api/get-my-chats';
+import { useMyChats } from '../../../lib/chat-list-query';
+import { filterByName } from '../../../lib/name-match';
+import { openNewChat } from '../../../lib/search-dialogs';
+import { ChatFilter } from './chat-filter';
 import { ChatRow } from './chat-row';
 import { NewGroupDialog } from './new-group-dialog';
 
@@ -11,7 +14,9 @@ import { NewGroupDialog } from './new-group-dialog';
 export function ChatsPage() {
   const chats = useMyChats();
   const [newGroupOpen, setNewGroupOpen] = useState(false);
+  const [filter, setFilter] = useState('');
   const count = chats.data?.length ?? 0;
+  const shown = chats.data ? filterByName(chats.data, filter, (c) => c.display_name) : [];
   const now = new Date();
 
   return (
@@ -27,7 +32,17 @@ export function ChatsPage() {
           </span>
         </div>
         <div className="flex gap-2">
-          <Link to="/" className={buttonClasses('secondary', 'md')}>
+          {/* SPEC: New Chat goes to / (so it stays a link there); a plain click opens the people search instead. */}
+          <Link
+            to="/"
+            className={buttonClasses('secondary', 'md')}
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return;
+              event.preventDefault();
+              openNewChat();
+            }}
+          >
             <MessageSquarePlus aria-hidden="true" className="size-4" />
             New Chat
           </Link>
@@ -37,6 +52,8 @@ export function ChatsPage() {
           </Button>
         </div>
       </div>
+
+      {count > 0 && <ChatFilter value={filter} onChange={setFilter} />}
 
       <section
         aria-label="Chats"
@@ -65,9 +82,16 @@ export function ChatsPage() {
             <p className="font-semibold text-slate-900">No chats yet</p>
             <p className="mt-1 text-sm text-slate-500">Start a conversation with someone!</p>
           </div>
+        ) : shown.length === 0 ? (
+          <div className="flex flex-col items-center px-4 py-14 text-center">
+            <p className="text-sm break-words text-slate-600">No chats match "{filter.trim()}"</p>
+            <Button variant="secondary" className="mt-4" onClick={() => setFilter('')}>
+              Show all chats
+            </Button>
+          </div>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {chats.data.map((chat) => (
+            {shown.map((chat) => (
               <ChatRow key={chat.chat_id} chat={chat} now={now} />
             ))}
           </ul>

@@ -1,7 +1,10 @@
 import type { ChatListItem } from '@parley/protocol';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { chatQueryKeys } from '../../../lib/chat-socket-shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { chatQueryKeys } from './chat-socket-shared';
+
+// Shared, not the chats feature's: the chat list screen shows it and the search dialog filters it by name, and
+// one feature never imports another.
 
 // SPEC §9: the chat list is fresh for 1 minute, kept 5 minutes, and not refetched on window focus.
 const CHAT_LIST_STALE_MS = 60_000;
@@ -13,11 +16,13 @@ export async function getMyChats(): Promise<ChatListItem[]> {
   return Array.isArray(body?.chats) ? body.chats : [];
 }
 
-export const useMyChats = () =>
-  useQuery({
+export const chatListQueryOptions = () =>
+  queryOptions({
     queryKey: chatQueryKeys.list(),
     queryFn: getMyChats,
     staleTime: CHAT_LIST_STALE_MS,
     gcTime: CHAT_LIST_GC_MS,
     refetchOnWindowFocus: false,
   });
+
+export const useMyChats = (enabled = true) => useQuery({ ...chatListQueryOptions(), enabled });

@@ -1,0 +1,42 @@
+import { Search, X } from 'lucide-react';
+import { inputClasses } from '../../../components/ui/text-field';
+import { cn } from '../../../lib/cn';
+
+/** The chat list's filter: narrows the list by name as the person types (the list itself is already loaded). */
+export function ChatFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="relative mb-3">
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+      />
+      <input
+        type="search"
+        aria-label="Filter chats by name"
+        placeholder="Filter chats by name"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={100}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && value) {
+            event.preventDefault();
+            onChange('');
+          }
+        }}
+        className={cn(inputClasses(false), 'pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden')}
+      />
+      {value && (
+        <button
+          type="button"
+          aria-label="Clear filter"
+          onClick={() => onChange('')}
+          className="absolute top-1/2 right-1.5 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      )}
+    </div>
+  );
+}

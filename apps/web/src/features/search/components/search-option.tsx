@@ -1,0 +1,133 @@
+import { chatListTime } from '@parley/protocol';
+import { BadgeCheck, ChevronDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Avatar } from '../../../components/avatar';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { snippetAround } from '../lib/highlight';
+import type { SearchOption } from '../lib/result-model';
+import { HighlightedText } from './highlighted-text';
+
+/** One row of a listbox; the input keeps focus, so a press must not take it (mousedown is cancelled). */
+export function OptionRow({
+  id,
+  active,
+  onHover,
+  onPick,
+  children,
+}: {
+  id: string;
+  active: boolean;
+  onHover: () => void;
+  onPick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input handles the keys (aria-activedescendant).
+    <div
+      id={id}
+      role="option"
+      aria-selected={active}
+      tabIndex={-1}
+      onMouseDown={(event) => event.preventDefault()}
+      onMouseMove={onHover}
+      onClick={onPick}
+      className={cn(
+        'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2',
+        active ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-slate-50',
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** What an option shows: a person, a chat, a message with its matched words marked, or 'More results'. */
+export function SearchOptionContent({
+  option,
+  ownId,
+  loadingMore,
+  now,
+}: {
+  option: SearchOption;
+  ownId: number | undefined;
+  loadingMore: boolean;
+  now: Date;
+}) {
+  switch (option.kind) {
+    case 'person': {
+      const { person } = option;
+      return (
+        <>
+          <Avatar src={person.avatar} name={option.name} size="sm" />
+          <span className="min-w-0 flex-1">
+            <span className="flex min-w-0 items-center gap-1 text-sm font-medium text-slate-900">
+              <span className="truncate">
+                <HighlightedText text={option.name} ranges={option.highlights} />
+              </span>
+              {person.is_blue_verified && (
+                <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
+              )}
+              {person.id === ownId && <span className="text-xs font-normal text-slate-500">(you)</span>}
+            </span>
+            <span className="block truncate text-xs text-slate-500">@{person.username}</span>
+          </span>
+        </>
+      );
+    }
+    case 'chat': {
+      const { chat } = option;
+      return (
+        <>
+          <Avatar
+            src={chat.is_private ? (chat.other_user?.avatar ?? chat.avatar) : chat.avatar}
+            name={chat.display_name}
+            group={!chat.is_private}
+            size="sm"
+            tone="muted"
+          />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-medium text-slate-900">
+              <HighlightedText text={chat.display_name} ranges={option.highlights} />
+            </span>
+            <span className="block truncate text-xs text-slate-500">
+              {chat.is_private ? 'Private chat' : `Group · ${chat.member_count} members`}
+            </span>
+          </span>
+        </>
+      );
+    }
+    case 'message': {
+      const { message, chat, highlights } = option.result;
+      const snippet = snippetAround(message.body, highlights);
+      const mine = message.sender !== null && message.sender === ownId;
+      return (
+        <>
+          <Avatar src={message.sender_avatar} name={message.sender_name} size="sm" />
+          <span className="min-w-0 flex-1">
+            <span className="flex items-baseline gap-2 text-xs text-slate-500">
+              <span className="truncate">
+                <span className="font-medium text-slate-800">{chat.display_name}</span>
+                {/* A private chat is named after the other person: their own messages need no name. */}
+                {(!chat.is_private || mine) && ` · ${mine ? 'You' : message.sender_name}`}
+              </span>
+              <time dateTime={message.timestamp} className="ml-auto shrink-0">
+                {chatListTime(message.timestamp, now)}
+              </time>
+            </span>
+            <span className="block text-sm break-words text-slate-800 line-clamp-2">
+              <HighlightedText text={snippet.text} ranges={snippet.ranges} />
+            </span>
+          </span>
+        </>
+      );
+    }
+    case 'more':
+      return (
+        <span className="flex w-full items-center justify-center gap-2 py-0.5 text-sm font-medium text-brand-700">
+          {loadingMore ? <Spinner size="sm" /> : <ChevronDown aria-hidden="true" className="size-4" />}
+          {loadingMore ? 'Loading more...' : 'More results'}
+        </span>
+      );
+  }
+}
