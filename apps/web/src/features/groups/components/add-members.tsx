@@ -5,12 +5,15 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { matchPeople, usePeople } from '../api/search-people';
+import { usePeopleSearch } from '../../../lib/people-search';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { memberCandidates } from '../api/member-candidates';
 
 /** A username someone might type in full (a hidden profile is not listed, but can still be added by name). */
 const USERNAME = /^@?[\w.+-]{3,150}$/;
+const DEBOUNCE_MS = 200;
 
-/** 'Add members': search people by name or username and add them; the admin's screen only. */
+/** 'Add members': the people search (names and usernames, by word start) suggests whom to add; the admin's only. */
 export function AddMembers({
   members,
   adding,
@@ -22,17 +25,20 @@ export function AddMembers({
   onAdd: (target: { key: string | number; name: string }) => void;
 }) {
   const [query, setQuery] = useState('');
-  const people = usePeople(query.trim().length > 0);
+  const settled = useDebouncedValue(query.trim().replace(/^@/, ''), DEBOUNCE_MS);
+  const people = usePeopleSearch(settled);
   const memberIds = useMemo(
     () => new Set(members.map((m) => m.id).filter((id): id is number => id !== null)),
     [members],
   );
   const memberNames = useMemo(() => new Set(members.map((m) => m.username.toLowerCase())), [members]);
-  const found = useMemo(
-    () => matchPeople(people.data ?? [], query, memberIds),
-    [people.data, query, memberIds],
-  );
   const typed = query.trim().replace(/^@/, '');
+  // Answers for an earlier text (kept while the next loads) are not offered as matches for this one.
+  const current = settled === typed && (typed === '' || !people.isPlaceholderData);
+  const found = useMemo(
+    () => (current ? memberCandidates(people.data ?? [], memberIds) : []),
+    [current, people.data, memberIds],
+  );
   const offerTyped =
     USERNAME.test(query.trim()) &&
     !memberNames.has(typed.toLowerCase()) &&
@@ -57,7 +63,7 @@ export function AddMembers({
       />
       {query.trim() && (
         <div aria-live="polite">
-          {people.isPending ? (
+          {!current || people.isFetching ? (
             <p className="flex items-center gap-2 text-sm text-slate-500">
               <Spinner size="sm" /> Searching...
             </p>
