@@ -14,7 +14,13 @@ import type { MessageReader } from './message-reader';
 import { reactionsByMessage } from './message-view';
 import * as repo from './messages.repo';
 
-type Executor = Parameters<typeof repo.messageById>[0];
+type Trx = Parameters<typeof repo.lockedMessage>[0];
+
+/** 404 alike for no such message and another chat's. */
+function inChat<R extends { chat_id: number }>(row: R | undefined, chatDbId: number): R {
+  if (!row || row.chat_id !== chatDbId) throw new NotFoundError(MESSAGE_TEXT.notFound);
+  return row;
+}
 
 /** A message as one reader sees it: `me` in its reactions is theirs. */
 export const forViewer = (message: Message, userId: number): Message => ({
@@ -37,11 +43,9 @@ export class MessageChanges {
     },
   ) {}
 
-  /** A message of this chat, for a change inside `trx`; 404 alike for no such message and another chat's. */
-  private async messageIn(trx: Executor, chatDbId: number, messageId: number) {
-    const row = await repo.messageById(trx, messageId);
-    if (!row || row.chat_id !== chatDbId) throw new NotFoundError(MESSAGE_TEXT.notFound);
-    return row;
+  /** A message of this chat for a change inside `trx`, locked against other changes until it commits. */
+  private async messageIn(trx: Trx, chatDbId: number, messageId: number) {
+    return inChat(await repo.lockedMessage(trx, messageId), chatDbId);
   }
 
   /** Replaces the text of the sender's own message; the text it had is kept as an earlier version. */
@@ -72,7 +76,7 @@ export class MessageChanges {
   /** Earlier versions of a message, oldest first; any member may read them. */
   async edits(userId: number, chatId: string, messageId: number) {
     const { chat } = await this.deps.chats.requireMember(userId, chatId);
-    await this.messageIn(this.deps.db, chat.id, messageId);
+    inChat(await repo.messageById(this.deps.db, messageId), chat.id);
     return repo.editsOf(this.deps.db, messageId);
   }
 

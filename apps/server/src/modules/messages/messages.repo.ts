@@ -101,6 +101,20 @@ export const messageById = (db: Executor, id: number) =>
   db.selectFrom('messages').select(messageColumns).where('id', '=', id).executeTakeFirst();
 export type StoredMessage = NonNullable<Awaited<ReturnType<typeof messageById>>>;
 
+/**
+ * A message read for a change inside `trx`, its row locked until the transaction ends (a no-op UPDATE, which
+ * locks in PostgreSQL and SQLite alike): edits, deletions and reactions of one message run one after another,
+ * so a deletion cannot miss a version or reaction another transaction is adding, nor two reactions both pass
+ * the emoji limit.
+ */
+export const lockedMessage = (trx: Transaction<Database>, id: number) =>
+  trx
+    .updateTable('messages')
+    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+    .where('id', '=', id)
+    .returning(messageColumns)
+    .executeTakeFirst();
+
 /** Several messages of one chat by id (search results), newest first. */
 export const messagesByIds = (db: Db, chatDbId: number, ids: number[]) =>
   ids.length === 0
