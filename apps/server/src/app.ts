@@ -43,6 +43,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
 import { AvatarStore } from './platform/avatars';
 import { MemoryBus } from './platform/bus';
+import { drainRequest } from './platform/drain';
 import { HttpError } from './platform/errors';
 import { DomainEvents } from './platform/events';
 import { loggerOptions } from './platform/logger';
@@ -173,11 +174,14 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   const sweep = new SocketSweep(ctx.hub, { sessions, log: app.log }).start();
   sessions.startSweeping(app.log);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.status).headers(error.headers).send(error.body);
     }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+      // The body was refused unread (its content-length is past the limit): read it first, or the client's
+      // upload fails on a closed connection before it reads the 413.
+      await drainRequest(request.raw);
       return reply.code(413).send({ detail: 'The upload is too large.' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
