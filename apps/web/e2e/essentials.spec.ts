@@ -65,6 +65,61 @@ async function twoInOneRoom(browser: Browser, request: APIRequestContext) {
   return { ada, grace, chatId };
 }
 
+/**
+ * Sends messages on a room socket of `p`'s own, opened in their page (same origin, so the server takes it),
+ * each after the last one's echo, keeping under the 20-per-10-seconds limit. Returns the messages' ids.
+ */
+async function sendOverSocket(
+  p: Person,
+  chatId: string,
+  bodies: string[],
+  { replyTo, read = [] }: { replyTo?: number; read?: number[] } = {},
+): Promise<number[]> {
+  return p.page.evaluate(
+    async ({ token, chatId, bodies, replyTo, read }) => {
+      const res = await fetch('/api/ws/ticket/', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const { ticket } = await res.json();
+      const ws = new WebSocket(
+        `ws://${location.host}/ws/chatroom/${chatId}/?token=${encodeURIComponent(ticket)}`,
+      );
+      await new Promise((resolve) => ws.addEventListener('open', resolve, { once: true }));
+      const ids: number[] = [];
+      for (const [i, body] of bodies.entries()) {
+        if (i > 0 && i % 18 === 0) await new Promise((r) => setTimeout(r, 10_500));
+        const client_id = crypto.randomUUID();
+        const echoed = new Promise<number>((resolve) => {
+          const onMessage = (event: MessageEvent) => {
+            const frame = JSON.parse(event.data);
+            if (frame.type === 'chat_message' && frame.client_id === client_id) {
+              ws.removeEventListener('message', onMessage);
+              resolve(frame.message.id);
+            }
+          };
+          ws.addEventListener('message', onMessage);
+        });
+        ws.send(
+          JSON.stringify({
+            type: 'chat_message',
+            body,
+            client_id,
+            ...(replyTo ? { reply_to: replyTo } : {}),
+          }),
+        );
+        ids.push(await echoed);
+      }
+      // Others' messages this person has read, as the room reports them while it is on screen.
+      if (read.length > 0) ws.send(JSON.stringify({ type: 'read_messages', message_ids: read }));
+      await new Promise((r) => setTimeout(r, 300));
+      ws.close();
+      return ids;
+    },
+    { token: p.token, chatId, bodies, replyTo, read },
+  );
+}
+
 /** Waits until the server counts nothing unread for `p` in the chat (their read reports arrived). */
 async function allRead(request: APIRequestContext, p: Person, chatId: string) {
   await expect
@@ -252,4 +307,40 @@ test('a draft stays per chat and per account across leaving and a reload, and go
   await expect(composer(ada.page)).toHaveValue('');
   await ada.page.reload();
   await expect(composer(ada.page)).toHaveValue('');
+});
+
+test('a quote of a message further back than the loaded page loads it (?around=) and highlights it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const ada = await person(browser, request, 'ada');
+  const grace = await person(browser, request, 'grace');
+  const chatId = await privateChat(request, ada, grace);
+  await Promise.all([ada.page.goto('/chats'), grace.page.goto('/chats')]);
+  const [originalId] = await sendOverSocket(grace, chatId, ['The original question']);
+  const fillers = (who: string) => Array.from({ length: 26 }, (_, i) => `Filler ${who} ${i + 1}`);
+  const [, graces] = await Promise.all([
+    sendOverSocket(ada, chatId, fillers('a')),
+    sendOverSocket(grace, chatId, fillers('g')),
+  ]);
+  await sendOverSocket(ada, chatId, ['The answer, far below'], {
+    replyTo: originalId,
+    read: [originalId!, ...graces],
+  });
+  // All read: the room opens at the bottom, with the original out of the loaded page.
+  await allRead(request, ada, chatId);
+
+  await openRoom(ada.page, chatId);
+  const answer = bubble(ada.page, 'The answer, far below');
+  await expect(answer.getByTestId('reply-quote')).toContainText('The original question');
+  await expect(bubble(ada.page, 'The original question')).toHaveCount(0);
+  await answer.getByTestId('reply-quote').click();
+  const original = bubble(ada.page, 'The original question');
+  await expect(original).toBeInViewport();
+  await expect(original).toHaveAttribute('data-highlighted', 'true');
+  await expect(original).toBeFocused();
+  // The messages around it came with it, each once.
+  await expect(bubble(ada.page, 'Filler a 1')).toHaveCount(1);
+  await expect(bubble(ada.page, 'Filler g 1')).toHaveCount(1);
 });
