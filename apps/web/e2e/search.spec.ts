@@ -50,10 +50,12 @@ test('Ctrl+K finds a message by a word typed without its accent, marks it, and o
 
   await grace.page.goto(`/chats/${chatId}`);
   await send(grace.page, text);
+  for (let i = 1; i <= 12; i++) await send(grace.page, `Later line ${i}.\n${'and more\n'.repeat(3)}`);
 
   const page = ada.page;
   await page.goto('/chats');
   await expect(page.getByRole('heading', { name: 'My Chats' })).toBeVisible();
+  await expect(page.getByTestId('chat-count')).toHaveText('1 chats');
   await page.keyboard.press('Control+K');
   await expect(searchDialog(page)).toBeVisible();
   await expect(searchBox(page)).toBeFocused();
@@ -106,8 +108,10 @@ test('Ctrl+K finds a message by a word typed without its accent, marks it, and o
   await expect(hit).toHaveAttribute('aria-selected', 'true');
   await searchBox(page).press('Enter');
   await expect(searchDialog(page)).toHaveCount(0);
-  await expect(page).toHaveURL(new RegExp(`/chats/${chatId}\\?message=\\d+$`));
-  await expect(bubble(page, text)).toBeVisible();
+  // The room loads at that message, scrolls to it and highlights it; the parameter is then dropped.
+  await expect(bubble(page, text)).toHaveAttribute('data-highlighted', 'true');
+  await expect(bubble(page, text)).toBeInViewport();
+  await expect(page).toHaveURL(new RegExp(`/chats/${chatId}$`));
 
   // In a room the search starts scoped to that chat; Backspace in the empty box widens it again.
   await page.keyboard.press('Control+K');

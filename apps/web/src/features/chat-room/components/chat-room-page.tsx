@@ -11,6 +11,7 @@ import { useChat } from '../api/get-chat';
 import { useLatestMessages } from '../api/get-messages';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useMessageActions } from '../hooks/use-message-actions';
+import { useMessageParam } from '../hooks/use-message-param';
 import { typingText } from '../hooks/use-typing-users';
 import { lastEditable } from '../lib/message-changes';
 import { buildRows, withUnreadDivider } from '../lib/message-rows';
@@ -122,6 +123,7 @@ function Room({
     if (opening && firstUnreadId !== null) void loadAround(firstUnreadId).finally(() => setOpening(false));
   }, [opening, firstUnreadId, loadAround]);
   const acts = useMessageActions(detail, me.id, room);
+  useMessageParam(acts.actions.jumpTo, !opening);
   const sender = useMemo(
     () => ({
       id: me.id,

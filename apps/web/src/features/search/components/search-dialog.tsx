@@ -92,9 +92,17 @@ export function SearchDialog({
           }}
           className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 placeholder:text-slate-400 focus-visible:outline-none"
         />
-        <kbd className="hidden shrink-0 rounded border border-slate-300 px-1.5 py-0.5 font-sans text-xs text-slate-600 sm:inline">
-          Esc
-        </kbd>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close search"
+          className="inline-flex shrink-0 items-center justify-center rounded-md p-1.5 text-slate-500 hover:bg-slate-100 sm:border sm:border-slate-300 sm:px-1.5 sm:py-0.5 sm:text-xs"
+        >
+          <X aria-hidden="true" className="size-5 sm:hidden" />
+          <span aria-hidden="true" className="hidden sm:inline">
+            Esc
+          </span>
+        </button>
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
