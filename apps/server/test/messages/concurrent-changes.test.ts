@@ -66,7 +66,7 @@ async function startAll(waiting: () => Promise<number>, calls: Array<() => Promi
       await until(
         async () => answered.size + (await waiting()) >= started.length,
         `call ${index} answered or waiting for the lock`,
-        5000,
+        10_000,
       );
     }
   } catch (err) {
