@@ -22,6 +22,8 @@ const schema = z.object({
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   SIGNUPS_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.enum(['true', 'false', 'loopback']).default('false'),
+  /** Tests only: let Web Push reach a push service on this machine. */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -44,6 +46,8 @@ export interface Config {
   messageRateLimit: number;
   /** Whether X-Forwarded-For names the client: true, false, or only from a proxy on loopback. */
   trustProxy: boolean | string;
+  /** Web Push may call loopback and private addresses (a local push service in tests); never in a deployment. */
+  pushAllowPrivateEndpoints: boolean;
   /** Sign-ups one address may make per hour; code and mail requests are allowed proportionally more. */
   signupsPerIpHour: number;
   /** Argon2 memory cost in KiB; OWASP's 19 MiB unless a test lowers it. */
@@ -75,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     messageRateLimit: e.MESSAGE_RATE_LIMIT,
     signupsPerIpHour: e.SIGNUPS_PER_IP_HOUR,
     trustProxy: e.TRUST_PROXY === 'loopback' ? 'loopback' : e.TRUST_PROXY === 'true',
+    pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true',
     argonMemoryKiB: 19 * 1024,
     ...overrides,
   };

@@ -8,7 +8,9 @@ import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../notificati
 // SMTP sink).
 const DELAY_MS = 300;
 const BASE = 'http://parley.test';
-const app = useTestApp({ config: { emailNotifyDelayMs: DELAY_MS, publicUrl: BASE } });
+const app = useTestApp({
+  config: { emailNotifyDelayMs: DELAY_MS, publicUrl: BASE, pushAllowPrivateEndpoints: true },
+});
 const DIGEST = /unread message/;
 
 let push: PushEndpoint;

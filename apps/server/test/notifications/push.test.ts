@@ -10,9 +10,10 @@ import { eventually, joinRoom } from '../helpers/ws-client';
 import { FakeBrowser, type PushEndpoint, startPushEndpoint, verifyVapid } from './push-endpoint';
 
 // Web Push end to end: a browser's subscription is stored, a message to someone away from the room is
-// encrypted for their browser and POSTed to their push service (a local one here), and the test decrypts it.
+// encrypted for their browser and POSTed to their push service (a local one here, which only
+// PUSH_ALLOW_PRIVATE_ENDPOINTS lets the server reach), and the test decrypts it.
 
-const app = useTestApp();
+const app = useTestApp({ env: { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' } });
 let push: PushEndpoint;
 beforeEach(async () => {
   push = await startPushEndpoint();

@@ -1,4 +1,5 @@
-import { isIP } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { type PushPayload, type PushSubscribePayload, previewText } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -7,6 +8,7 @@ import type { Db } from '../../db/database';
 import type { Session } from '../../platform/auth';
 import { FieldsError } from '../../platform/errors';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
+import { publicLookup, resolvesToPublic } from '../../platform/public-address';
 import type { RoomPresence } from '../../platform/room-presence';
 import * as repo from './notifications.repo';
 import { type VapidKeys, vapidSubject } from './vapid';
@@ -64,7 +66,7 @@ export class PushService {
   }
 
   async subscribe(session: Session, body: PushSubscribePayload): Promise<void> {
-    this.assertPushServiceAddress(body.endpoint);
+    await this.assertPushServiceAddress(body.endpoint);
     await repo.upsertSubscription(this.db, {
       user_id: session.userId,
       session_id: session.sessionId,
@@ -82,14 +84,15 @@ export class PushService {
 
   /**
    * The server POSTs to whatever address a browser registers, so only push-service-like addresses are kept:
-   * https to a host name. Plain http (a local push service in tests) is allowed outside production.
+   * https to a name that resolves to public addresses only (never loopback, private, link-local or metadata
+   * ones), in every mode. Deliveries check again as they connect (deliver). PUSH_ALLOW_PRIVATE_ENDPOINTS lets
+   * tests use a local http push service.
    */
-  private assertPushServiceAddress(endpoint: string): void {
+  private async assertPushServiceAddress(endpoint: string): Promise<void> {
     const url = new URL(endpoint);
-    const production = this.config.production;
-    const schemeOk = url.protocol === 'https:' || (!production && url.protocol === 'http:');
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    const hostOk = !production || (isIP(host) === 0 && host !== 'localhost' && host.includes('.'));
+    const local = this.config.pushAllowPrivateEndpoints;
+    const schemeOk = url.protocol === 'https:' || (local && url.protocol === 'http:');
+    const hostOk = local || (await resolvesToPublic(url.hostname));
     if (!schemeOk || !hostOk || url.username || url.password) {
       throw new FieldsError({ endpoint: ['This is not a push service address.'] });
     }
@@ -143,25 +146,50 @@ export class PushService {
       for (const [name, value] of Object.entries(details.headers)) {
         if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
       }
-      const res = await fetch(details.endpoint, {
-        method: details.method,
-        headers,
-        body: details.body,
-        redirect: 'error',
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-      });
-      await res.body?.cancel();
-      if (res.status === 404 || res.status === 410) {
+      const status = await this.post(details.endpoint, details.method, headers, details.body);
+      if (status === 404 || status === 410) {
         // The browser unsubscribed or the subscription expired: it will never accept another push.
         await repo.deleteSubscriptionByEndpoint(this.db, target.endpoint);
-        this.log.info({ pushHost, status: res.status }, 'push subscription gone; removed');
-      } else if (!res.ok) {
-        this.log.warn({ pushHost, status: res.status }, 'push service refused a notification');
+        this.log.info({ pushHost, status }, 'push subscription gone; removed');
+      } else if (status < 200 || status >= 300) {
+        this.log.warn({ pushHost, status }, 'push service refused a notification');
       }
     } catch (err) {
       // The error's text may carry the endpoint; its name and code say enough.
-      const e = err as Error & { cause?: { code?: string } };
-      this.log.warn({ pushHost, error: e.name, code: e.cause?.code }, 'web push delivery failed');
+      const e = err as Error & { code?: string; cause?: { code?: string } };
+      this.log.warn({ pushHost, error: e.name, code: e.code ?? e.cause?.code }, 'web push delivery failed');
     }
+  }
+
+  /**
+   * One request to a push service; its status. The connection resolves the host itself through publicLookup, so
+   * an address checked at subscription cannot be turned to an internal one later (DNS rebinding). No redirects.
+   */
+  private post(
+    endpoint: string,
+    method: string,
+    headers: Record<string, string>,
+    body: Buffer,
+  ): Promise<number> {
+    const url = new URL(endpoint);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      const req = send(
+        url,
+        {
+          method,
+          headers,
+          timeout: PUSH_TIMEOUT_MS,
+          ...(this.config.pushAllowPrivateEndpoints ? {} : { lookup: publicLookup }),
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('push service timed out')));
+      req.on('error', reject);
+      req.end(body);
+    });
   }
 }
