@@ -226,4 +226,24 @@ describe('PUT and DELETE /api/chats/{chat_id}/messages/{message_id}/reactions/{e
     expect(changeFrames(graceRoom).map((f) => f.type)).toEqual(['message_deleted']);
     await closeAll(rooms);
   });
+
+  it("a deleted account's reactions go with it (DESIGN §1: its data is deleted)", async () => {
+    const t = app();
+    const { ada, grace, alan, chatId, adaRoom, rooms } = await groupInRoom(t);
+    const sent = await send(adaRoom, 'Goodbye party');
+    expectStatus(await react(t, grace.token, chatId, sent.id, '👋'), 200);
+    expectStatus(await react(t, alan.token, chatId, sent.id, '👋'), 200);
+    await closeAll(rooms);
+
+    expectStatus(await t.del('/api/users/account/delete/', grace.token), 204);
+    expect(await reactionsSeenBy(t, ada.token, chatId, sent.id)).toEqual([
+      { emoji: '👋', count: 1, me: false, user_ids: [alan.user.id] },
+    ]);
+    const rows = await t.ctx.db
+      .selectFrom('message_reactions')
+      .select('user_id')
+      .where('user_id', '=', grace.user.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
 });
