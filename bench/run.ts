@@ -15,6 +15,7 @@ import { type BenchContext, fullPlan, type Plan, quickPlan } from './scenarios/c
 import { runHistory } from './scenarios/history';
 import { runIdle } from './scenarios/idle';
 import { LATENCY_RATE, REDIS_RATE, runLatencyOnce } from './scenarios/latency';
+import { runSearch } from './scenarios/search';
 import { runThroughputOnce } from './scenarios/throughput';
 import type { Variant } from './targets';
 
@@ -22,7 +23,7 @@ import type { Variant } from './targets';
 // scenario against Parley and its peers in alternation, writes bench/results/<timestamp>.json, prints the
 // budget table and (whole runs: every scenario, not --quick; or with --docs) rewrites docs/benchmarks.md.
 // `--render <json>` only re-renders.
-const SCENARIOS = ['throughput', 'latency', 'idle', 'churn', 'history'] as const;
+const SCENARIOS = ['throughput', 'latency', 'idle', 'churn', 'history', 'search'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values: args } = parseArgs({
@@ -178,6 +179,10 @@ async function main() {
     if (only.has('history')) {
       log('history endpoint');
       results.history = await attempt('history', 'parley', () => runHistory(ctx, reps));
+    }
+    if (only.has('search')) {
+      log('message search on a million messages');
+      results.search = await attempt('search', 'parley', () => runSearch(ctx));
     }
   } finally {
     await redis.proc?.stop();

@@ -46,18 +46,21 @@ async function pgClient(url: string) {
 const withSchema = (url: string, schema: string) =>
   `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 
+/** The environment Parley runs under in every benchmark: production, quiet, loopback, no message rate limit. */
+export const parleyEnv = (dataDir: string): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  MESSAGE_RATE_LIMIT: '1000000000',
+});
+
 export async function launchParley(opts: ParleyOptions): Promise<ParleyRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    MESSAGE_RATE_LIMIT: '1000000000',
-  };
+  const env = parleyEnv(dataDir);
   // For bench/experiments/sqlite-query-timer.mjs.
   if (process.env.BENCH_QUERY_LOG) env.BENCH_QUERY_LOG = process.env.BENCH_QUERY_LOG;
   // Held (shared) while the seed and the processes migrate; released once they all listen.

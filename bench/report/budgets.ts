@@ -6,6 +6,7 @@ import { latencyRows } from './latency-rows';
 import type { Results } from './results';
 import { pairedRatio, values } from './runs';
 import { saturationRows } from './saturation-rows';
+import { searchRows } from './search-rows';
 import { BUDGETS } from './thresholds';
 
 // DESIGN §8, budget by budget: Parley's figure beside its budget and the peers, a verdict computed from the
@@ -142,6 +143,7 @@ export function budgetRows(results: Results): BudgetRow[] {
     idleRow(results),
     historyRow(results),
     churnRow(results),
+    ...searchRows(results),
     ...webRows(results),
   ].filter((r): r is BudgetRow => r !== null);
 }

@@ -8,6 +8,7 @@ import { budgetRows, COLUMNS } from './budgets';
 import { AT_ONE_CORE } from './checks';
 import type { Results } from './results';
 import { CONTENDED_CORES } from './runs';
+import { searchSection } from './search-section';
 
 // The Markdown report: DESIGN §8's figures beside their budgets and the peers, then every run's numbers,
 // then the hand-written findings (bench/report/findings.md).
@@ -275,6 +276,8 @@ export function renderMarkdown(results: Results): string {
     );
     out.push('');
   }
+
+  out.push(...searchSection(results));
 
   if (results.errors.length) {
     out.push('## Runs that failed');

@@ -3,6 +3,7 @@ import type { ChurnRun } from '../scenarios/churn';
 import type { HistoryRun } from '../scenarios/history';
 import type { IdleRun } from '../scenarios/idle';
 import type { LatencyRun } from '../scenarios/latency';
+import type { SearchResult } from '../scenarios/search';
 import type { ThroughputRun } from '../scenarios/throughput';
 import type { WebSize } from './web-size';
 
@@ -23,6 +24,8 @@ export interface Results {
   idle: IdleRun[];
   churn: ChurnRun[];
   history: { runs: HistoryRun[]; pageBytes: number } | null;
+  /** Message search on the million-message corpus; absent from results written before the scenario existed. */
+  search?: SearchResult | null;
   web: WebSize | null;
   errors: { scenario: string; variant: string; error: string }[];
 }
@@ -43,6 +46,7 @@ export function emptyResults(
     idle: [],
     churn: [],
     history: null,
+    search: null,
     errors: [],
   };
 }

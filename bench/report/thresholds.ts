@@ -10,6 +10,8 @@ export const BUDGETS = {
   idle: { connections: 20_000, kibEach: 16 },
   /** History page, Parley ÷ a bare Fastify route with the same JSON, requests/s paired run by run. */
   history: 0.5,
+  /** Message search on 1,000,000 messages, p95 of the 200 queries through the HTTP route (issue 11). */
+  searchP95Ms: { sqlite: 50, postgres: 80 },
   webInitialKiB: 150,
   webRowsMounted: 120,
 } as const;
