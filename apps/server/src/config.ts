@@ -20,6 +20,8 @@ const schema = z.object({
     .min(0)
     .default(10 * 60 * 1000),
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).default(30),
+  SOCKET_TICKETS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SIGNUPS_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.enum(['true', 'false', 'loopback']).default('false'),
   /** Tests only: let Web Push reach a push service on this machine. */
@@ -44,6 +46,10 @@ export interface Config {
   emailNotifyDelayMs: number;
   /** Chat messages one person may send per 10 s (DESIGN §7); benchmarks raise it. */
   messageRateLimit: number;
+  /** Open sockets one person may hold, over every process (DESIGN §7); more are closed with 4029. */
+  socketsPerUser: number;
+  /** Socket tickets one person may take per minute. */
+  socketTicketsPerMinute: number;
   /** Whether X-Forwarded-For names the client: true, false, or only from a proxy on loopback. */
   trustProxy: boolean | string;
   /** Web Push may call loopback and private addresses (a local push service in tests); never in a deployment. */
@@ -77,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
     emailNotifyDelayMs: e.EMAIL_NOTIFY_DELAY_MS,
     messageRateLimit: e.MESSAGE_RATE_LIMIT,
+    socketsPerUser: e.SOCKETS_PER_USER,
+    socketTicketsPerMinute: e.SOCKET_TICKETS_PER_MINUTE,
     signupsPerIpHour: e.SIGNUPS_PER_IP_HOUR,
     trustProxy: e.TRUST_PROXY === 'loopback' ? 'loopback' : e.TRUST_PROXY === 'true',
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true',

@@ -17,6 +17,8 @@ export const SOCKET_RECONNECT_DELAY_MS = 3000;
 export const CLOSE_NORMAL = 1000;
 export const CLOSE_AUTH_FAILED = 4001;
 export const CLOSE_NOT_FOUND = 4004;
+/** Too many sockets open for one person (DESIGN §7). */
+export const CLOSE_TOO_MANY = 4029;
 export const PREVIEW_LENGTH = 40;
 export const MESSAGE_MAX_LENGTH = 4096;
 export const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;

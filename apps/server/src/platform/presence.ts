@@ -6,31 +6,36 @@ export interface Presence {
   /** Counts one fewer; true when the user's last connection closed. */
   disconnect(userId: number): Promise<boolean>;
   isOnline(userId: number): Promise<boolean>;
+  /** The user's open connections, on every process. */
+  connections(userId: number): Promise<number>;
   onlineAmong(userIds: number[]): Promise<Set<number>>;
   close(): Promise<void>;
 }
 
 export class MemoryPresence implements Presence {
-  private readonly connections = new Map<number, number>();
+  private readonly open = new Map<number, number>();
   async connect(userId: number) {
-    const n = (this.connections.get(userId) ?? 0) + 1;
-    this.connections.set(userId, n);
+    const n = (this.open.get(userId) ?? 0) + 1;
+    this.open.set(userId, n);
     return n === 1;
   }
   async disconnect(userId: number) {
-    const n = (this.connections.get(userId) ?? 0) - 1;
+    const n = (this.open.get(userId) ?? 0) - 1;
     if (n <= 0) {
-      this.connections.delete(userId);
+      this.open.delete(userId);
       return true;
     }
-    this.connections.set(userId, n);
+    this.open.set(userId, n);
     return false;
   }
   async isOnline(userId: number) {
-    return this.connections.has(userId);
+    return this.open.has(userId);
+  }
+  async connections(userId: number) {
+    return this.open.get(userId) ?? 0;
   }
   async onlineAmong(userIds: number[]) {
-    return new Set(userIds.filter((id) => this.connections.has(id)));
+    return new Set(userIds.filter((id) => this.open.has(id)));
   }
   async close() {}
 }

@@ -1,6 +1,7 @@
 import {
   CLOSE_AUTH_FAILED,
   CLOSE_NOT_FOUND,
+  CLOSE_TOO_MANY,
   clientFrameSchema,
   type NotificationClientFrame,
   type NotificationFrame,
@@ -13,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
-import { HttpError } from '../../platform/errors';
+import { HttpError, TooManyRequestsError } from '../../platform/errors';
 import type { Session } from '../accounts/session.service';
 import { type Client, topics } from './hub';
 
@@ -51,7 +52,8 @@ async function openSocket(ctx: AppContext, ws: WebSocket, req: FastifyRequest, q
  * Presence and control shared by both channels. The control topic also puts the socket in the process's ping
  * and session sweep (SocketSweep), which drops it when it stops answering or its session ends.
  */
-async function watch(ctx: AppContext, client: Client, onClose: () => Promise<void>) {
+/** Returns false when the socket was closed for being one too many of its user's. */
+async function watch(ctx: AppContext, client: Client, onClose: () => Promise<void>): Promise<boolean> {
   const { ws } = client;
   const connected = ctx.presence
     .connect(client.userId)
@@ -67,12 +69,29 @@ async function watch(ctx: AppContext, client: Client, onClose: () => Promise<voi
   });
   // Counted online before anything else is announced about this connection.
   await connected;
+  // Counted first, then checked, so sockets opening at once on several processes cannot all slip under the limit.
+  if ((await ctx.presence.connections(client.userId)) > ctx.config.socketsPerUser) {
+    ws.close(CLOSE_TOO_MANY, 'Too many connections');
+    return false;
+  }
+  return true;
 }
 
 export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/ws/ticket/', { preHandler: requireAuth(ctx.sessions) }, async (req) => ({
-    ticket: await ctx.tickets.issue(sessionOf(req)),
-  }));
+  app.post('/api/ws/ticket/', { preHandler: requireAuth(ctx.sessions) }, async (req) => {
+    const session = sessionOf(req);
+    const limit = await ctx.limiter.hit(
+      `ws-ticket:${session.userId}`,
+      ctx.config.socketTicketsPerMinute,
+      60_000,
+    );
+    if (!limit.allowed)
+      throw new TooManyRequestsError(
+        limit.retryAfterSeconds,
+        'Too many connections. Please try again later.',
+      );
+    return { ticket: await ctx.tickets.issue(session) };
+  });
 
   app.get<{ Params: { chatId: string } }>('/ws/chatroom/:chatId/', { websocket: true }, async (ws, req) => {
     const queue: RawData[] = [];
@@ -97,11 +116,15 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
     ctx.hub.attach(room, client);
     await ctx.hub.ready(room);
     if (ws.readyState !== ws.OPEN) return ctx.hub.detach(room, client);
-    await watch(ctx, client, async () => {
+    let joined = false;
+    const watched = await watch(ctx, client, async () => {
       ctx.hub.detach(room, client);
+      if (!joined) return;
       await ctx.rooms.leave(chatId, session.userId);
       ctx.realtime.roomOccupancyChanged(chatId);
     });
+    if (!watched) return;
+    joined = true;
     await ctx.rooms.join(chatId, session.userId);
     ctx.realtime.roomOccupancyChanged(chatId);
 
@@ -131,7 +154,7 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
     ctx.hub.attach(topic, client);
     await ctx.hub.ready(topic);
     if (ws.readyState !== ws.OPEN) return ctx.hub.detach(topic, client);
-    await watch(ctx, client, async () => ctx.hub.detach(topic, client));
+    if (!(await watch(ctx, client, async () => ctx.hub.detach(topic, client)))) return;
     // A client told of a new message acknowledges it, so the sender sees it delivered before it is opened.
     ws.on('message', (data) => {
       let frame: NotificationClientFrame;

@@ -74,6 +74,13 @@ export class RedisPresenceStore {
     ];
   }
 
+  /** The counts that live processes keep under hash `key`, added up. */
+  async liveTotal(key: string): Promise<number> {
+    const entries = Object.entries(await this.redis.hgetall(key));
+    const live = await this.liveInstances(entries.map(([k]) => instanceOf(k)));
+    return entries.reduce((sum, [k, v]) => (live.has(instanceOf(k)) ? sum + Math.max(0, Number(v)) : sum), 0);
+  }
+
   async liveFieldsMany(keys: string[]): Promise<string[][]> {
     return Promise.all(keys.map((k) => this.liveFields(k)));
   }
@@ -103,6 +110,9 @@ export class RedisPresence implements Presence {
   }
   async isOnline(userId: number) {
     return (await this.store.liveFields(userKey(userId))).length > 0;
+  }
+  async connections(userId: number) {
+    return this.store.liveTotal(userKey(userId));
   }
   async onlineAmong(userIds: number[]) {
     const unique = [...new Set(userIds)];
