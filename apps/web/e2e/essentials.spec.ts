@@ -319,7 +319,8 @@ test('a quote of a message further back than the loaded page loads it (?around=)
   const chatId = await privateChat(request, ada, grace);
   await Promise.all([ada.page.goto('/chats'), grace.page.goto('/chats')]);
   const [originalId] = await sendOverSocket(grace, chatId, ['The original question']);
-  const fillers = (who: string) => Array.from({ length: 26 }, (_, i) => `Filler ${who} ${i + 1}`);
+  const fillers = (who: string) =>
+    Array.from({ length: 26 }, (_, i) => `Filler ${who} ${String(i + 1).padStart(2, '0')}`);
   const [, graces] = await Promise.all([
     sendOverSocket(ada, chatId, fillers('a')),
     sendOverSocket(grace, chatId, fillers('g')),
@@ -341,6 +342,6 @@ test('a quote of a message further back than the loaded page loads it (?around=)
   await expect(original).toHaveAttribute('data-highlighted', 'true');
   await expect(original).toBeFocused();
   // The messages around it came with it, each once.
-  await expect(bubble(ada.page, 'Filler a 1')).toHaveCount(1);
-  await expect(bubble(ada.page, 'Filler g 1')).toHaveCount(1);
+  await expect(bubble(ada.page, 'Filler a 01')).toHaveCount(1);
+  await expect(bubble(ada.page, 'Filler g 01')).toHaveCount(1);
 });

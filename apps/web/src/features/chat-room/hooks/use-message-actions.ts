@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { serverErrorOr } from '../../../lib/api-error';
 import { deleteMessage, editMessage, setReaction } from '../api/message-actions';
 import type { MessageActions } from '../components/message-actions-context';
+import { QUOTE_LENGTH } from '../lib/message-changes';
 import type { RoomMessageList } from './use-room-messages';
 
 // The room's answers to the message menu (issue 10): what the composer is doing (a reply or an edit), which
@@ -18,7 +19,6 @@ export interface ScrollTarget {
   seq: number;
 }
 
-const QUOTE_LENGTH = 100;
 export const quoteOf = (m: Message): ReplyQuote => ({
   id: m.id,
   sender_name: m.sender_name,

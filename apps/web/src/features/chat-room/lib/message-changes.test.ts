@@ -49,6 +49,13 @@ describe('applyUpdated', () => {
     expect(out[1]!.reactions[0]!.me).toBe(true);
   });
 
+  it('follows the edit in the quotes of replies to it, cut as the server cuts them', () => {
+    const quote = { id: 1, sender_name: 'Grace', body: 'old', is_deleted: false };
+    const list = [msg(1, { body: 'old' }), msg(2, { reply_to: quote })];
+    const out = applyUpdated(list, msg(1, { body: 'x'.repeat(150), edited_at: 'e' }), ME);
+    expect(out[1]!.reply_to).toEqual({ ...quote, body: 'x'.repeat(100) });
+  });
+
   it('ignores a message that is not loaded, and a copy that changes nothing', () => {
     const list = [msg(1)];
     expect(applyUpdated(list, msg(9, { body: 'x' }), ME)).toBe(list);

@@ -47,10 +47,19 @@ function replaceWhere(list: Message[], patch: (m: Message) => Message): Message[
   return changed ? out : list;
 }
 
-/** `message_updated`: the new text (and edited time) for a message already in the list; others are ignored. */
+/** How much of a quoted message a reply shows (the server cuts `reply_to.body` the same). */
+export const QUOTE_LENGTH = 100;
+
+/**
+ * `message_updated`: the new text (and edited time) for a message already in the list, and in the quotes of
+ * replies to it; a message not loaded is ignored.
+ */
 export function applyUpdated(list: Message[], message: Message, meId: number): Message[] {
   const incoming = messageFor(message, meId);
+  const quoted = incoming.body.slice(0, QUOTE_LENGTH);
   return replaceWhere(list, (m) => {
+    if (m.reply_to?.id === incoming.id && m.reply_to.body !== quoted)
+      return { ...m, reply_to: { ...m.reply_to, body: quoted } };
     if (m.id !== incoming.id) return m;
     // The ticks only move forward; the frame's copy may be older than the last read report.
     const next = {
