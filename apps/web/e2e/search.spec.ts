@@ -103,7 +103,10 @@ test('Ctrl+K finds a message by a word typed without its accent, marks it, and o
   await expect(searchDialog(page)).toHaveCount(0);
 
   // The header's button opens it too; Enter on the message opens its chat at that message.
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Search/ })
+    .click();
   await searchBox(page).fill('cafe');
   await expect(hit).toHaveAttribute('aria-selected', 'true');
   await searchBox(page).press('Enter');

@@ -37,7 +37,7 @@ function NavItem({
   );
 }
 
-/** Opens the search dialog; its shortcut is shown on wide screens (Cmd on Apple devices, Ctrl elsewhere). */
+/** Opens the search dialog; its shortcut is shown (and named) on wide screens: Cmd on Apple devices, Ctrl elsewhere. */
 function SearchButton() {
   const openSearch = useOpenSearch();
   const apple = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -45,13 +45,12 @@ function SearchButton() {
     <button
       type="button"
       onClick={openSearch}
-      aria-label="Search"
       aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}
       className="inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 md:border md:border-slate-200 md:pr-1.5"
     >
       <Search aria-hidden="true" className="size-4.5" />
-      <span className="hidden sm:inline">Search</span>
-      <kbd className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-500 md:inline">
+      <span className="sr-only sm:not-sr-only">Search</span>
+      <kbd className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-600 md:inline">
         {apple ? '⌘K' : 'Ctrl K'}
       </kbd>
     </button>

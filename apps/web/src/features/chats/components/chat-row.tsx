@@ -72,7 +72,7 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
               }
             >
               {!chat.is_private && (
-                <span className="text-slate-400">
+                <span className="text-slate-500">
                   {/* SPEC's text, word for word: 'N members' whatever N is. */}
                   {`${chat.member_count} members`} ·{' '}
                 </span>
@@ -80,7 +80,7 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
               {chat.last_message ? (
                 previewText(chat.last_message)
               ) : (
-                <span className="italic text-slate-400">No messages yet</span>
+                <span className="italic text-slate-500">No messages yet</span>
               )}
             </p>
             {unread && (

@@ -96,12 +96,9 @@ export function SearchDialog({
           type="button"
           onClick={onClose}
           aria-label="Close search"
-          className="inline-flex shrink-0 items-center justify-center rounded-md p-1.5 text-slate-500 hover:bg-slate-100 sm:border sm:border-slate-300 sm:px-1.5 sm:py-0.5 sm:text-xs"
+          className="inline-flex shrink-0 items-center justify-center rounded-md p-1.5 text-slate-500 hover:bg-slate-100"
         >
-          <X aria-hidden="true" className="size-5 sm:hidden" />
-          <span aria-hidden="true" className="hidden sm:inline">
-            Esc
-          </span>
+          <X aria-hidden="true" className="size-5" />
         </button>
       </div>
 

@@ -70,7 +70,7 @@ export function SearchOptionContent({
               )}
               {person.id === ownId && <span className="text-xs font-normal text-slate-500">(you)</span>}
             </span>
-            <span className="block truncate text-xs text-slate-500">@{person.username}</span>
+            <span className="block truncate text-xs text-slate-600">@{person.username}</span>
           </span>
         </>
       );
@@ -90,7 +90,7 @@ export function SearchOptionContent({
             <span className="block truncate text-sm font-medium text-slate-900">
               <HighlightedText text={chat.display_name} ranges={option.highlights} />
             </span>
-            <span className="block truncate text-xs text-slate-500">
+            <span className="block truncate text-xs text-slate-600">
               {chat.is_private ? 'Private chat' : `Group · ${chat.member_count} members`}
             </span>
           </span>
@@ -105,7 +105,7 @@ export function SearchOptionContent({
         <>
           <Avatar src={message.sender_avatar} name={message.sender_name} size="sm" />
           <span className="min-w-0 flex-1">
-            <span className="flex items-baseline gap-2 text-xs text-slate-500">
+            <span className="flex items-baseline gap-2 text-xs text-slate-600">
               <span className="truncate">
                 <span className="font-medium text-slate-800">{chat.display_name}</span>
                 {/* A private chat is named after the other person: their own messages need no name. */}
