@@ -345,3 +345,58 @@ test('a quote of a message further back than the loaded page loads it (?around=)
   await expect(bubble(ada.page, 'Filler a 01')).toHaveCount(1);
   await expect(bubble(ada.page, 'Filler g 01')).toHaveCount(1);
 });
+
+test("a group's admin may delete anyone's message; a member only their own", async ({ browser, request }) => {
+  const ada = await person(browser, request, 'ada');
+  const grace = await person(browser, request, 'grace');
+  const auth = { Authorization: `Bearer ${ada.token}` };
+  const created = await request.post('/api/chats/group/new/', {
+    data: { group_name: 'Book club' },
+    headers: auth,
+  });
+  const { chat_id: groupId } = await created.json();
+  const added = await request.post(`/api/chats/${groupId}/members/`, {
+    data: { members: [grace.account.username] },
+    headers: auth,
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  for (const p of [ada, grace]) {
+    await p.page.goto(`/groups/${groupId}`);
+    await expect(composer(p.page)).toBeVisible();
+  }
+  await send(ada.page, 'Chapter three by Friday');
+  await send(grace.page, 'Spoilers: the butler did it');
+
+  const members = await menuOf(grace.page, 'Chapter three by Friday');
+  await expect(members.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+  await grace.page.keyboard.press('Escape');
+
+  await (await menuOf(ada.page, 'Spoilers: the butler did it'))
+    .getByRole('menuitem', { name: 'Delete' })
+    .click();
+  await ada.page
+    .getByRole('dialog', { name: 'Delete message?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(bubble(grace.page, 'Spoilers: the butler did it')).toHaveCount(0);
+  await expect(list(grace.page).getByText('This message was deleted')).toBeVisible();
+});
+
+test('on a phone a long press on a message opens its menu', async ({ browser, request }) => {
+  const ada = await signedInPerson(browser, request, 'ada', { viewport: { width: 390, height: 844 } });
+  people.push(ada);
+  const grace = await person(browser, request, 'grace');
+  const chatId = await privateChat(request, ada, grace);
+  await openRoom(ada.page, chatId);
+  await send(ada.page, 'Hold me down');
+  const text = bubble(ada.page, 'Hold me down').locator('p');
+  // A short tap does nothing; a press held half a second opens the menu.
+  await text.dispatchEvent('touchstart');
+  await text.dispatchEvent('touchend');
+  await ada.page.waitForTimeout(700);
+  await expect(ada.page.getByRole('menu')).toBeHidden();
+  await text.dispatchEvent('touchstart');
+  await expect(ada.page.getByRole('menu', { name: 'Message actions' })).toBeVisible();
+  await text.dispatchEvent('touchend');
+  await expect(ada.page.getByRole('menuitem', { name: 'Reply' })).toBeFocused();
+});
