@@ -6,11 +6,12 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
-import { SOCKET_MAX_PAYLOAD_BYTES } from '@parley/protocol';
+import { CLOSE_SERVICE_RESTART, SOCKET_MAX_PAYLOAD_BYTES } from '@parley/protocol';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb } from './db/database';
+import { ping } from './db/health.repo';
 import { migrateToLatest } from './db/migrate';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
@@ -46,7 +47,8 @@ import { MemoryBus } from './platform/bus';
 import { drainRequest } from './platform/drain';
 import { HttpError } from './platform/errors';
 import { DomainEvents } from './platform/events';
-import { loggerOptions } from './platform/logger';
+import { Lifecycle } from './platform/lifecycle';
+import { loggerOptions, redactUrl } from './platform/logger';
 import { createMailer, OutboxMailer } from './platform/mail';
 import { MemoryPresence } from './platform/presence';
 import { MemoryRateLimiter } from './platform/rate-limit';
@@ -88,6 +90,22 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     bodyLimit: 1024 * 1024,
     // Close keep-alive connections on shutdown, so a restart or a test never waits on an idle client.
     forceCloseConnections: true,
+    // One line per request, written below (Fastify's own writes two).
+    disableRequestLogging: true,
+  });
+  // In development requests log at debug, so a newcomer's log shows mails (and their codes) and warnings,
+  // not every click; in production each request is one JSON line with its request id.
+  const requestLevel = config.production ? 'info' : 'debug';
+  app.addHook('onResponse', async (request, reply) => {
+    request.log[requestLevel](
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
   });
   app.decorateRequest('session', null);
 
@@ -115,8 +133,10 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   const chats = new ChatsService({ db, membership, events, presence, users, activity: stats });
   const messages = new MessagesService({ db, events, membership, users, attachments, stats, log: app.log });
   const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: app.log });
+  const lifecycle = new Lifecycle();
   const ctx: AppContext = {
     config,
+    lifecycle,
     log: app.log,
     db,
     dialect,
@@ -220,6 +240,18 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   await app.register(async (ws) => socketRoutes(ws, ctx));
   await app.register(swagger, { openapi: { info: { title: 'Parley API', version: '0.1.0' } } });
 
+  // For load balancers and orchestrators: alive, and ready to take traffic (database and Redis answer).
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    if (lifecycle.stopping) return reply.code(503).send({ status: 'stopping' });
+    try {
+      await Promise.all([ping(db), limiter.ping()]);
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ status: 'ok' }));
@@ -288,7 +320,15 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     async start() {
       return app.listen({ port: config.port, host: config.host });
     },
+    /**
+     * A graceful stop: /readyz answers 503 and new sockets are turned away, open sockets close with 1012 so
+     * their clients reconnect to another process at once, the group commit in flight is finished, then the
+     * app closes.
+     */
     async stop() {
+      lifecycle.stopping = true;
+      ctx.hub.closeAll(CLOSE_SERVICE_RESTART, 'Service restart');
+      await ctx.messages.writesSettled();
       await app.close();
     },
   };

@@ -19,6 +19,7 @@ import type { SearchService } from './modules/search/search.service';
 import type { AvatarStore } from './platform/avatars';
 import type { Bus } from './platform/bus';
 import type { DomainEvents } from './platform/events';
+import type { Lifecycle } from './platform/lifecycle';
 import type { Mailer } from './platform/mail';
 import type { Presence } from './platform/presence';
 import type { RateLimiter } from './platform/rate-limit';
@@ -28,6 +29,7 @@ import type { FileStorage } from './platform/storage';
 /** The one dependency container, built once in app.ts and handed to every module. */
 export interface AppContext {
   config: Config;
+  lifecycle: Lifecycle;
   log: FastifyBaseLogger;
   db: Db;
   dialect: DialectName;

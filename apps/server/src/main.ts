@@ -4,7 +4,16 @@ import { loadConfig } from './config';
 // Process entry: parse config once, build, listen, and shut down gracefully on SIGTERM/SIGINT.
 const config = loadConfig();
 const server = await buildApp(config);
-const address = await server.start();
+let address: string;
+try {
+  address = await server.start();
+} catch (err) {
+  if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+  // Said plainly, without a stack: the one thing a newcomer needs to do about it.
+  server.app.log.error(`Port ${config.port} is in use; set PORT to another port`);
+  await server.stop().catch(() => {});
+  process.exit(1);
+}
 server.app.log.info(`Parley is ready on ${address.replace('0.0.0.0', 'localhost')}`);
 
 let stopping = false;

@@ -19,6 +19,8 @@ export const CLOSE_AUTH_FAILED = 4001;
 export const CLOSE_NOT_FOUND = 4004;
 /** Too many sockets open for one person (DESIGN §7). */
 export const CLOSE_TOO_MANY = 4029;
+/** The server is restarting (SIGTERM): reconnect at once, to another process. */
+export const CLOSE_SERVICE_RESTART = 1012;
 export const PREVIEW_LENGTH = 40;
 export const MESSAGE_MAX_LENGTH = 4096;
 export const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;

@@ -10,6 +10,8 @@ export interface RateLimiter {
   /** Says whether `key` has already used up `limit`, without counting. */
   peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   reset(key: string): Promise<void>;
+  /** Rejects when the store behind it does not answer (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export class MemoryRateLimiter implements RateLimiter {
     this.windows.delete(key);
   }
 
+  async ping(): Promise<void> {}
   async close(): Promise<void> {
     this.windows.clear();
   }

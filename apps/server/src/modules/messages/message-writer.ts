@@ -98,6 +98,11 @@ export class MessageWriter {
     });
   }
 
+  /** Resolves once everything queued so far is written (or refused): a shutdown waits for it. */
+  async settled(): Promise<void> {
+    while (this.draining || this.queue.length > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = await this.withChats(this.queue.splice(0, MAX_BATCH));

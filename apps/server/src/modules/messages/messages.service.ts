@@ -146,6 +146,11 @@ export class MessagesService {
     return this.stats.totalMessages();
   }
 
+  /** Resolves once the messages sent so far are stored and published (a shutdown finishes the commit in flight). */
+  writesSettled(): Promise<void> {
+    return this.writer.settled();
+  }
+
   /** Stops writing receipts (the app is closing). */
   close(): void {
     this.receipts.close();

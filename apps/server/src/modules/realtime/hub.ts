@@ -64,6 +64,11 @@ export class Hub {
     }
   }
 
+  /** Closes every socket of this process (a restart: clients reconnect to another process at once). */
+  closeAll(code: number, reason: string): void {
+    for (const client of this.watched()) client.ws.close(code, reason);
+  }
+
   /** Every socket of this process past authentication: each is attached to its user's control topic. */
   *watched(): Generator<Client> {
     for (const [topic, e] of this.topics) if (topic.startsWith('control:')) yield* e.clients;

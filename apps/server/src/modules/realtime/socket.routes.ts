@@ -1,6 +1,7 @@
 import {
   CLOSE_AUTH_FAILED,
   CLOSE_NOT_FOUND,
+  CLOSE_SERVICE_RESTART,
   CLOSE_TOO_MANY,
   clientFrameSchema,
   type NotificationClientFrame,
@@ -41,6 +42,10 @@ function originAllowed(ctx: AppContext, req: FastifyRequest): boolean {
  * or closes with 4001 and returns null.
  */
 async function openSocket(ctx: AppContext, ws: WebSocket, req: FastifyRequest, queue: RawData[]) {
+  if (ctx.lifecycle.stopping) {
+    ws.close(CLOSE_SERVICE_RESTART, 'Service restart');
+    return null;
+  }
   ws.on('message', (data) => queue.push(data));
   const token = (req.query as { token?: string }).token;
   const session = originAllowed(ctx, req) ? await ctx.tickets.redeem(token).catch(() => null) : null;

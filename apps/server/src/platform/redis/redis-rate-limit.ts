@@ -35,6 +35,9 @@ export class RedisRateLimiter implements RateLimiter {
   async reset(key: string) {
     await this.redis.del(this.key(key));
   }
+  async ping() {
+    await this.redis.ping();
+  }
   async close() {
     this.redis.disconnect();
   }
