@@ -241,6 +241,23 @@ describe('ReconnectingSocket (SPEC §4 chat channel connection)', () => {
     expect(socket.status).toBe('disconnected');
   });
 
+  it('after a 1012 (a server restarting) tries again at once, within the same attempts', async () => {
+    const socket = make();
+    socket.start();
+    await flush();
+    last().open();
+    last().serverClose(1012);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(2);
+    expect(socket.attemptsMade).toBe(1);
+    // Another kind of close still waits the usual 3 s.
+    last().serverClose(1006);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(sockets).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(3);
+  });
+
   it('leaving closes with 1000 and stops reconnecting, even during a retry wait', async () => {
     const socket = make();
     socket.start();

@@ -2,6 +2,7 @@ import {
   CLOSE_AUTH_FAILED,
   CLOSE_NORMAL,
   CLOSE_NOT_FOUND,
+  CLOSE_SERVICE_RESTART,
   SOCKET_RECONNECT_ATTEMPTS,
   SOCKET_RECONNECT_DELAY_MS,
 } from '@parley/protocol';
@@ -9,8 +10,8 @@ import { api } from './api-client';
 import { isApiError } from './api-error';
 
 // One reconnecting WebSocket, shared by the chat room and the notification channel (SPEC §4 "Chat channel
-// connection"): 4001 and 4004 end it, any other close retries up to 5 times 3 s apart, a successful open
-// resets the count, and leaving closes with 1000. Every attempt asks `url()` again, so each gets a fresh ticket.
+// connection"): 4001 and 4004 end it, any other close retries up to 5 times 3 s apart (after a 1012, a
+// restarting server, at once), a successful open resets the count, and leaving closes with 1000. Every attempt asks `url()` again, so each gets a fresh ticket.
 
 export type SocketStatus = 'connecting' | 'connected' | 'disconnected' | 'reconnecting';
 export type SendResult = 'sent' | 'not_connected' | 'failed';
@@ -204,11 +205,12 @@ export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
       if (this.stopped) return this.setStatus('disconnected');
       if (event.code === CLOSE_AUTH_FAILED) return this.end(this.options.texts.authFailed);
       if (event.code === CLOSE_NOT_FOUND) return this.end(this.options.texts.notFound);
-      this.retry();
+      // A server restarting (1012) sends its clients elsewhere: try again at once, still within the attempts.
+      this.retry(event.code === CLOSE_SERVICE_RESTART ? 0 : undefined);
     };
   }
 
-  private retry(): void {
+  private retry(delayMs = this.options.delayMs ?? SOCKET_RECONNECT_DELAY_MS): void {
     if (this.stopped) return;
     const max = this.options.maxAttempts ?? SOCKET_RECONNECT_ATTEMPTS;
     if (this.attempts >= max) {
@@ -220,7 +222,7 @@ export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.attempt();
-    }, this.options.delayMs ?? SOCKET_RECONNECT_DELAY_MS);
+    }, delayMs);
   }
 
   private end(message: string): void {
