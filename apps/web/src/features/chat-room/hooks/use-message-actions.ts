@@ -1,10 +1,9 @@
-import type { ChatDetail, Message, ReplyQuote } from '@parley/protocol';
+import { type ChatDetail, type Message, REPLY_QUOTE_LENGTH, type ReplyQuote } from '@parley/protocol';
 import { useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { serverErrorOr } from '../../../lib/api-error';
 import { deleteMessage, editMessage, setReaction } from '../api/message-actions';
 import type { MessageActions } from '../components/message-actions-context';
-import { QUOTE_LENGTH } from '../lib/message-changes';
 import type { RoomMessageList } from './use-room-messages';
 
 // The room's answers to the message menu (issue 10): what the composer is doing (a reply or an edit), which
@@ -22,7 +21,7 @@ export interface ScrollTarget {
 export const quoteOf = (m: Message): ReplyQuote => ({
   id: m.id,
   sender_name: m.sender_name,
-  body: m.body.slice(0, QUOTE_LENGTH),
+  body: m.body.slice(0, REPLY_QUOTE_LENGTH),
   is_deleted: m.is_deleted,
 });
 

@@ -1,4 +1,4 @@
-import type { Message, Reaction } from '@parley/protocol';
+import { type Message, REPLY_QUOTE_LENGTH, type Reaction } from '@parley/protocol';
 
 // Edits, deletions and reactions applied to the room's list (issue 10), as pure functions of the list. Each
 // returns the same array when nothing changed, so the reducer and the memoized rows can skip work.
@@ -47,16 +47,13 @@ function replaceWhere(list: Message[], patch: (m: Message) => Message): Message[
   return changed ? out : list;
 }
 
-/** How much of a quoted message a reply shows (the server cuts `reply_to.body` the same). */
-export const QUOTE_LENGTH = 100;
-
 /**
  * `message_updated`: the new text (and edited time) for a message already in the list, and in the quotes of
  * replies to it; a message not loaded is ignored.
  */
 export function applyUpdated(list: Message[], message: Message, meId: number): Message[] {
   const incoming = messageFor(message, meId);
-  const quoted = incoming.body.slice(0, QUOTE_LENGTH);
+  const quoted = incoming.body.slice(0, REPLY_QUOTE_LENGTH);
   return replaceWhere(list, (m) => {
     if (m.reply_to?.id === incoming.id && m.reply_to.body !== quoted)
       return { ...m, reply_to: { ...m.reply_to, body: quoted } };
