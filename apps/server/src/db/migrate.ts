@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DialectName } from './database';
 import { accountsMigration } from './migrations/0001-accounts';
 import { chatsMigration } from './migrations/0002-chats';
@@ -17,12 +18,52 @@ const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '0006-search': searchMigration,
 };
 
-/** `schema`: the PostgreSQL schema in use (tests); Kysely must keep its bookkeeping tables there too. */
+/**
+ * Brings the database up to date at start. Processes starting at once are safe: Kysely's Migrator takes a lock
+ * (a lock table, and on PostgreSQL a transaction) so one migrates and the others see it done. `schema`: the
+ * PostgreSQL schema in use (tests); Kysely must keep its bookkeeping tables there too.
+ */
 export async function migrateToLatest(
   db: Kysely<any>,
   dialect: DialectName,
   schema: string | null = null,
 ): Promise<void> {
+  if (dialect === 'sqlite') return withSqliteMigrationLock(db, () => migrate(db, dialect, schema));
+  return migrate(db, dialect, schema);
+}
+
+const LOCK_WAIT_MS = 120_000;
+
+/**
+ * Kysely takes no lock on SQLite (it assumes one connection), so processes starting at once on one file would
+ * both decide to run the same migration. They take turns here through an exclusive lock on a small file beside
+ * the database, waited for without blocking the event loop.
+ */
+async function withSqliteMigrationLock(db: Kysely<any>, run: () => Promise<void>): Promise<void> {
+  const { rows } = await sql<{ name: string; file: string }>`PRAGMA database_list`.execute(db);
+  const file = rows.find((r) => r.name === 'main')?.file;
+  if (!file) return run(); // in memory: nobody else can see it
+  const lock = new SQLite(`${file}-migrate.lock`);
+  lock.pragma('busy_timeout = 0');
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  try {
+    for (;;) {
+      try {
+        lock.exec('BEGIN EXCLUSIVE');
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    }
+    await run();
+  } finally {
+    if (lock.inTransaction) lock.exec('COMMIT');
+    lock.close();
+  }
+}
+
+async function migrate(db: Kysely<any>, dialect: DialectName, schema: string | null): Promise<void> {
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(dialect)])),
@@ -32,6 +73,14 @@ export async function migrateToLatest(
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   }).migrateToLatest();
+  // Kysely refuses a database that ran a migration this code does not know: one made by a newer Parley.
+  const unknown = /previously executed migration (\S+) is missing/.exec(String(error));
+  if (unknown) {
+    throw new Error(
+      `This database was migrated by a newer version of Parley (migration ${unknown[1]}). Run that version, ` +
+        'or restore a backup made before the upgrade.',
+    );
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
