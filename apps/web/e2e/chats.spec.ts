@@ -317,6 +317,11 @@ test('a 10,000-message history loads older pages on scrolling up without jumping
           timestamp: new Date(start + id * 60_000).toISOString(),
           chatroom: chatId,
           client_id: null,
+          edited_at: null,
+          is_deleted: false,
+          reply_to: null,
+          reactions: [],
+          mentions: [],
         };
       };
       const nativeFetch = window.fetch.bind(window);

@@ -1,28 +1,10 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { fullName, type Person, signedInPerson } from './support/people';
+import { fullName, type Person, peoplePerTest, privateChat } from './support/people';
 
 // Issue 10's conversation essentials, two people in two browser contexts over the real sockets of the
 // production build: reply, react, edit, delete, mentions, the unread divider, 'Jump to latest' and drafts.
 
-const people: Person[] = [];
-test.afterEach(async () => {
-  await Promise.all(people.splice(0).map((p) => p.context.close()));
-});
-
-async function person(browser: Browser, request: APIRequestContext, prefix: string): Promise<Person> {
-  const p = await signedInPerson(browser, request, prefix);
-  people.push(p);
-  return p;
-}
-
-/** The private chat between two people, started through the API by the first. */
-async function privateChat(request: APIRequestContext, a: Person, b: Person): Promise<string> {
-  const res = await request.get(`/api/chats/start/${b.account.username}/`, {
-    headers: { Authorization: `Bearer ${a.token}` },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).chat_id as string;
-}
+const person = peoplePerTest();
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const list = (page: Page) => page.getByRole('region', { name: 'Messages' });
@@ -383,8 +365,7 @@ test("a group's admin may delete anyone's message; a member only their own", asy
 });
 
 test('on a phone a long press on a message opens its menu', async ({ browser, request }) => {
-  const ada = await signedInPerson(browser, request, 'ada', { viewport: { width: 390, height: 844 } });
-  people.push(ada);
+  const ada = await person(browser, request, 'ada', { viewport: { width: 390, height: 844 } });
   const grace = await person(browser, request, 'grace');
   const chatId = await privateChat(request, ada, grace);
   await openRoom(ada.page, chatId);

@@ -1,28 +1,10 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { fullName, type Person, signedInPerson } from './support/people';
+import { expect, type Page, test } from '@playwright/test';
+import { fullName, peoplePerTest, privateChat } from './support/people';
 
 // Issue 11's search in the browser: Ctrl+K from anywhere finds messages (accents ignored, matched words marked),
 // people and chats, keyboard first; the chat list's filter; New Chat finds a person by the start of a name.
 
-const people: Person[] = [];
-test.afterEach(async () => {
-  await Promise.all(people.splice(0).map((p) => p.context.close()));
-});
-
-async function person(browser: Browser, request: APIRequestContext, prefix: string): Promise<Person> {
-  const p = await signedInPerson(browser, request, prefix);
-  people.push(p);
-  return p;
-}
-
-/** The private chat between two people, started through the API by the first. */
-async function privateChat(request: APIRequestContext, a: Person, b: Person): Promise<string> {
-  const res = await request.get(`/api/chats/start/${b.account.username}/`, {
-    headers: { Authorization: `Bearer ${a.token}` },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).chat_id as string;
-}
+const person = peoplePerTest();
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const bubble = (page: Page, text: string) =>

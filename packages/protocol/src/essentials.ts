@@ -38,13 +38,18 @@ export function isSingleEmoji(text: string): boolean {
 
 const mention = /(^|[^\p{L}\p{N}._@-])@([\p{L}\p{N}._-]+)/gu;
 
-/** The usernames a body mentions with @username, lower-cased, each once. */
-export function mentionedUsernames(body: string): string[] {
-  const names = new Set<string>();
-  for (const m of body.matchAll(mention)) {
+/** Each @name in a body as written, with where its '@' stands and where the name ends. */
+export function mentionSpans(body: string): { name: string; start: number; end: number }[] {
+  return [...body.matchAll(mention)].flatMap((m) => {
     // A trailing '.' or '-' ends the sentence, not the name ('thanks @ada.').
     const name = (m[2] ?? '').replace(/[.-]+$/, '');
-    if (name) names.add(name.toLowerCase());
-  }
-  return [...names];
+    if (!name) return [];
+    const start = (m.index ?? 0) + (m[1] ?? '').length;
+    return [{ name, start, end: start + 1 + name.length }];
+  });
+}
+
+/** The usernames a body mentions with @username, lower-cased, each once. */
+export function mentionedUsernames(body: string): string[] {
+  return [...new Set(mentionSpans(body).map((m) => m.name.toLowerCase()))];
 }

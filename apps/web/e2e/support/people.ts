@@ -4,6 +4,7 @@ import {
   type BrowserContext,
   expect,
   type Page,
+  test,
 } from '@playwright/test';
 import { createVerifiedAccount, type TestAccount } from './accounts';
 
@@ -44,4 +45,31 @@ export async function signedInPerson(
     { t: token as string, u: JSON.stringify(user) },
   );
   return { account, token, user, context, page: await context.newPage() };
+}
+
+/** A spec's way to sign people in: each test's people have their browser contexts closed after it. */
+export function peoplePerTest() {
+  const made: Person[] = [];
+  test.afterEach(async () => {
+    await Promise.all(made.splice(0).map((p) => p.context.close()));
+  });
+  return async (
+    browser: Browser,
+    request: APIRequestContext,
+    prefix: string,
+    options: { viewport?: { width: number; height: number } } = {},
+  ): Promise<Person> => {
+    const p = await signedInPerson(browser, request, prefix, options);
+    made.push(p);
+    return p;
+  };
+}
+
+/** The private chat between two people, started through the API by the first. */
+export async function privateChat(request: APIRequestContext, a: Person, b: Person): Promise<string> {
+  const res = await request.get(`/api/chats/start/${b.account.username}/`, {
+    headers: { Authorization: `Bearer ${a.token}` },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).chat_id as string;
 }

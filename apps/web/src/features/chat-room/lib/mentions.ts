@@ -1,12 +1,10 @@
-import { type ChatMember, DELETED_USERNAME } from '@parley/protocol';
+import { type ChatMember, DELETED_USERNAME, mentionSpans } from '@parley/protocol';
 
 // @username in message bodies (issue 10): the parts of a body to draw, with the members it mentions linked,
-// and the composer's suggestions while a name is being typed. The pattern is the protocol's
-// (mentionedUsernames), which the server uses to store `mentions`; here the places of the names are needed too.
+// and the composer's suggestions while a name is being typed. The names are found by the protocol's
+// mentionSpans, as the server finds them to store `mentions`.
 
 export type BodyPart = { kind: 'text'; text: string } | { kind: 'mention'; text: string; username: string };
-
-const mention = /(^|[^\p{L}\p{N}._@-])@([\p{L}\p{N}._-]+)/gu;
 
 /**
  * Splits a body into text and mentions. `usernames` maps a lower-cased username to how the member spells it;
@@ -22,15 +20,12 @@ export function splitMentions(body: string, usernames: ReadonlyMap<string, strin
     else parts.push({ kind: 'text', text });
   };
   if (usernames.size > 0) {
-    for (const m of body.matchAll(mention)) {
-      // A trailing '.' or '-' ends the sentence, not the name ('thanks @ada.').
-      const name = (m[2] ?? '').replace(/[.-]+$/, '');
+    for (const { name, start, end } of mentionSpans(body)) {
       const username = usernames.get(name.toLowerCase());
       if (!username) continue;
-      const start = (m.index ?? 0) + (m[1] ?? '').length;
       pushText(body.slice(at, start));
       parts.push({ kind: 'mention', text: `@${name}`, username });
-      at = start + 1 + name.length;
+      at = end;
     }
   }
   pushText(body.slice(at));
