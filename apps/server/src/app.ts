@@ -10,53 +10,22 @@ import { CLOSE_SERVICE_RESTART, SOCKET_MAX_PAYLOAD_BYTES } from '@parley/protoco
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { createDb } from './db/database';
 import { ping } from './db/health.repo';
-import { migrateToLatest } from './db/migrate';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { AccountsService } from './modules/accounts/accounts.service';
-import { CodeService } from './modules/accounts/code.service';
-import { SessionService } from './modules/accounts/session.service';
-import { UsersService } from './modules/accounts/users.service';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
-import { AttachmentsService } from './modules/attachments/attachments.service';
-import { UrlSigner } from './modules/attachments/url-signer';
-import { ChatMembership } from './modules/chats/chat-membership';
 import { chatsRoutes } from './modules/chats/chats.routes';
-import { ChatsService } from './modules/chats/chats.service';
 import { groupsRoutes } from './modules/chats/groups.routes';
-import { GroupsService } from './modules/chats/groups.service';
 import { devMailRoutes } from './modules/dev/dev-mail.routes';
-import { MessageStats } from './modules/messages/message-stats';
 import { messagesRoutes } from './modules/messages/messages.routes';
-import { MessagesService } from './modules/messages/messages.service';
-import { EmailDigestService } from './modules/notifications/email-digest.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { PushService } from './modules/notifications/push.service';
-import { loadVapidKeys } from './modules/notifications/vapid';
 import { avatarMediaRoutes, profilesRoutes } from './modules/profiles/profiles.routes';
-import { ProfilesService } from './modules/profiles/profiles.service';
-import { Hub, SocketSweep } from './modules/realtime/hub';
-import { RealtimeService } from './modules/realtime/realtime.service';
 import { socketRoutes } from './modules/realtime/socket.routes';
-import { TicketService } from './modules/realtime/ticket.service';
 import { searchRoutes } from './modules/search/search.routes';
-import { SearchService } from './modules/search/search.service';
-import { AvatarStore } from './platform/avatars';
-import { MemoryBus } from './platform/bus';
 import { drainRequest } from './platform/drain';
 import { HttpError } from './platform/errors';
-import { DomainEvents } from './platform/events';
-import { Lifecycle } from './platform/lifecycle';
 import { loggerOptions, redactUrl } from './platform/logger';
-import { createMailer, OutboxMailer } from './platform/mail';
-import { MemoryPresence } from './platform/presence';
-import { MemoryRateLimiter } from './platform/rate-limit';
-import { RedisBus } from './platform/redis/redis-bus';
-import { RedisPresence, RedisPresenceStore, RedisRoomPresence } from './platform/redis/redis-presence';
-import { RedisRateLimiter } from './platform/redis/redis-rate-limit';
-import { MemoryRoomPresence } from './platform/room-presence';
-import { LocalDiskStorage } from './platform/storage';
+import { OutboxMailer } from './platform/mail';
+import { buildContext, closeContext } from './services';
 
 export interface ParleyServer {
   app: FastifyInstance;
@@ -109,90 +78,8 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   });
   app.decorateRequest('session', null);
 
-  const { db, dialect } = createDb(config);
-  await migrateToLatest(db, dialect, config.databaseSchema);
-
-  const events = new DomainEvents();
-  const mailer = createMailer(config, app.log);
-  // One process by default; with REDIS_URL, fan-out, presence and rate limits are shared by every process.
-  const presenceStore = config.redisUrl ? new RedisPresenceStore(config.redisUrl) : null;
-  const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter();
-  const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
-  const sessions = new SessionService(db, events);
-  const users = new UsersService(db);
-  const codes = new CodeService(db);
-  const bus = config.redisUrl ? new RedisBus(config.redisUrl) : new MemoryBus();
-  const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
-  const avatars = new AvatarStore(storage, app.log);
-  const signer = new UrlSigner(db);
-  await signer.init();
-  const attachments = new AttachmentsService({ db, storage, signer, events, log: app.log });
-  const stats = new MessageStats(db);
-  const membership = new ChatMembership(db);
-  const chats = new ChatsService({ db, membership, events, presence, users, activity: stats });
-  const messages = new MessagesService({ db, events, membership, users, attachments, stats, log: app.log });
-  const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: app.log });
-  const lifecycle = new Lifecycle();
-  const ctx: AppContext = {
-    config,
-    lifecycle,
-    log: app.log,
-    db,
-    dialect,
-    mailer,
-    limiter,
-    events,
-    presence,
-    sessions,
-    users,
-    accounts: new AccountsService({
-      config,
-      log: app.log,
-      db,
-      mailer,
-      limiter,
-      events,
-      presence,
-      sessions,
-      codes,
-    }),
-    chats,
-    membership,
-    messages,
-    attachments,
-    groups: new GroupsService({ db, events, chats, messages, users, avatars, attachments }),
-    bus,
-    hub: new Hub(bus),
-    rooms,
-    tickets: new TicketService(db, sessions),
-    realtime: new RealtimeService({ bus, events, chats, messages, rooms, log: app.log }),
-    storage,
-    avatars,
-    push: new PushService({
-      config,
-      db,
-      events,
-      rooms,
-      log: app.log,
-      vapid: await loadVapidKeys(config.dataDir),
-    }),
-    emailDigests: new EmailDigestService({
-      config,
-      db,
-      events,
-      presence,
-      chats,
-      messages,
-      users,
-      mailer,
-      log: app.log,
-    }),
-    profiles,
-    search: new SearchService({ db, dialect, chats, messages, users, profiles }),
-  };
-  const sweep = new SocketSweep(ctx.hub, { sessions, log: app.log }).start();
-  sessions.startSweeping(app.log);
+  const { ctx, sweep } = await buildContext(config, app.log);
+  const { db, limiter, lifecycle, mailer } = ctx;
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -301,18 +188,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     return reply.code(404).send({ detail: 'Not found.' });
   });
 
-  app.addHook('onClose', async () => {
-    await sweep.stop();
-    await sessions.stop();
-    ctx.realtime.close();
-    ctx.messages.close();
-    await ctx.emailDigests.stop();
-    await bus.close();
-    await presence.close();
-    await limiter.close();
-    await mailer.close();
-    await db.destroy();
-  });
+  app.addHook('onClose', () => closeContext(ctx, sweep));
 
   return {
     app,

@@ -9,14 +9,14 @@ import { messageEssentialsMigration } from './migrations/0005-message-essentials
 import { searchMigration } from './migrations/0006-search';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
-const migrations: Record<string, (dialect: DialectName) => Migration> = {
+const migrations = {
   '0001-accounts': accountsMigration,
   '0002-chats': chatsMigration,
   '0003-attachments': attachmentsMigration,
   '0004-notifications': notificationsMigration,
   '0005-message-essentials': messageEssentialsMigration,
   '0006-search': searchMigration,
-};
+} satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /**
  * Brings the database up to date at start. Processes starting at once are safe: Kysely's Migrator takes a lock
@@ -27,9 +27,11 @@ export async function migrateToLatest(
   db: Kysely<any>,
   dialect: DialectName,
   schema: string | null = null,
+  /** Stop after this migration (tests of a migration's work on rows written before it). */
+  upTo?: keyof typeof migrations,
 ): Promise<void> {
-  if (dialect === 'sqlite') return withSqliteMigrationLock(db, () => migrate(db, dialect, schema));
-  return migrate(db, dialect, schema);
+  if (dialect === 'sqlite') return withSqliteMigrationLock(db, () => migrate(db, dialect, schema, upTo));
+  return migrate(db, dialect, schema, upTo);
 }
 
 const LOCK_WAIT_MS = 120_000;
@@ -63,16 +65,18 @@ async function withSqliteMigrationLock(db: Kysely<any>, run: () => Promise<void>
   }
 }
 
-async function migrate(db: Kysely<any>, dialect: DialectName, schema: string | null): Promise<void> {
+async function migrate(
+  db: Kysely<any>,
+  dialect: DialectName,
+  schema: string | null,
+  upTo: string | undefined,
+): Promise<void> {
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(dialect)])),
   };
-  const { error, results } = await new Migrator({
-    db,
-    provider,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  }).migrateToLatest();
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   // Kysely refuses a database that ran a migration this code does not know: one made by a newer Parley.
   const unknown = /previously executed migration (\S+) is missing/.exec(String(error));
   if (unknown) {

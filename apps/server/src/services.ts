@@ -1,0 +1,144 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createDb } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { AccountsService } from './modules/accounts/accounts.service';
+import { CodeService } from './modules/accounts/code.service';
+import { SessionService } from './modules/accounts/session.service';
+import { UsersService } from './modules/accounts/users.service';
+import { AttachmentsService } from './modules/attachments/attachments.service';
+import { UrlSigner } from './modules/attachments/url-signer';
+import { ChatMembership } from './modules/chats/chat-membership';
+import { ChatsService } from './modules/chats/chats.service';
+import { GroupsService } from './modules/chats/groups.service';
+import { MessageStats } from './modules/messages/message-stats';
+import { MessagesService } from './modules/messages/messages.service';
+import { EmailDigestService } from './modules/notifications/email-digest.service';
+import { PushService } from './modules/notifications/push.service';
+import { loadVapidKeys } from './modules/notifications/vapid';
+import { ProfilesService } from './modules/profiles/profiles.service';
+import { Hub, SocketSweep } from './modules/realtime/hub';
+import { RealtimeService } from './modules/realtime/realtime.service';
+import { TicketService } from './modules/realtime/ticket.service';
+import { SearchService } from './modules/search/search.service';
+import { AvatarStore } from './platform/avatars';
+import { MemoryBus } from './platform/bus';
+import { DomainEvents } from './platform/events';
+import { Lifecycle } from './platform/lifecycle';
+import { createMailer } from './platform/mail';
+import { MemoryPresence } from './platform/presence';
+import { MemoryRateLimiter } from './platform/rate-limit';
+import { RedisBus } from './platform/redis/redis-bus';
+import { RedisPresence, RedisPresenceStore, RedisRoomPresence } from './platform/redis/redis-presence';
+import { RedisRateLimiter } from './platform/redis/redis-rate-limit';
+import { MemoryRoomPresence } from './platform/room-presence';
+import { LocalDiskStorage } from './platform/storage';
+
+/**
+ * The database (migrated) and every service, wired once: the AppContext. With REDIS_URL, fan-out, presence and
+ * rate limits are shared by every process; otherwise they live in this one.
+ */
+export async function buildContext(config: Config, log: FastifyBaseLogger) {
+  const { db, dialect } = createDb(config);
+  await migrateToLatest(db, dialect, config.databaseSchema);
+
+  const events = new DomainEvents();
+  const mailer = createMailer(config, log);
+  // One process by default; with REDIS_URL, fan-out, presence and rate limits are shared by every process.
+  const presenceStore = config.redisUrl ? new RedisPresenceStore(config.redisUrl) : null;
+  const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter();
+  const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
+  const sessions = new SessionService(db, events);
+  const users = new UsersService(db);
+  const codes = new CodeService(db);
+  const bus = config.redisUrl ? new RedisBus(config.redisUrl) : new MemoryBus();
+  const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
+  const avatars = new AvatarStore(storage, log);
+  const signer = new UrlSigner(db);
+  await signer.init();
+  const attachments = new AttachmentsService({ db, storage, signer, events, log: log });
+  const stats = new MessageStats(db);
+  const membership = new ChatMembership(db);
+  const chats = new ChatsService({ db, membership, events, presence, users, activity: stats });
+  const messages = new MessagesService({ db, events, membership, users, attachments, stats, log: log });
+  const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: log });
+  const lifecycle = new Lifecycle();
+  const ctx: AppContext = {
+    config,
+    lifecycle,
+    log: log,
+    db,
+    dialect,
+    mailer,
+    limiter,
+    events,
+    presence,
+    sessions,
+    users,
+    accounts: new AccountsService({
+      config,
+      log: log,
+      db,
+      mailer,
+      limiter,
+      events,
+      presence,
+      sessions,
+      codes,
+    }),
+    chats,
+    membership,
+    messages,
+    attachments,
+    groups: new GroupsService({ db, events, chats, messages, users, avatars, attachments }),
+    bus,
+    hub: new Hub(bus),
+    rooms,
+    tickets: new TicketService(db, sessions),
+    realtime: new RealtimeService({ bus, events, chats, messages, rooms, log: log }),
+    storage,
+    avatars,
+    push: new PushService({
+      config,
+      db,
+      events,
+      rooms,
+      log: log,
+      vapid: await loadVapidKeys(config.dataDir),
+    }),
+    emailDigests: new EmailDigestService({
+      config,
+      db,
+      events,
+      presence,
+      chats,
+      messages,
+      users,
+      mailer,
+      log: log,
+    }),
+    profiles,
+    search: new SearchService({ db, dialect, chats, messages, users, profiles }),
+  };
+  const sweep = new SocketSweep(ctx.hub, { sessions, log }).start();
+  sessions.startSweeping(log);
+
+  return { ctx, sweep };
+}
+
+/** Stops the context's timers and closes its connections, the database last. */
+export async function closeContext(ctx: AppContext, sweep: SocketSweep): Promise<void> {
+  await sweep.stop();
+  await ctx.sessions.stop();
+  ctx.realtime.close();
+  ctx.messages.close();
+  await ctx.emailDigests.stop();
+  await ctx.bus.close();
+  await ctx.presence.close();
+  await ctx.limiter.close();
+  await ctx.mailer.close();
+  await ctx.db.destroy();
+}
