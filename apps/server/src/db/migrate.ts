@@ -7,6 +7,7 @@ import { attachmentsMigration } from './migrations/0003-attachments';
 import { notificationsMigration } from './migrations/0004-notifications';
 import { messageEssentialsMigration } from './migrations/0005-message-essentials';
 import { searchMigration } from './migrations/0006-search';
+import { reactionCountsMigration } from './migrations/0007-reaction-counts';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -16,6 +17,7 @@ const migrations = {
   '0004-notifications': notificationsMigration,
   '0005-message-essentials': messageEssentialsMigration,
   '0006-search': searchMigration,
+  '0007-reaction-counts': reactionCountsMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /**

@@ -77,7 +77,11 @@ export class MessageReader {
     const quoted = [...new Set(rows.flatMap((r) => (r.reply_to_id === null ? [] : [r.reply_to_id])))];
     const [files, reactionRows, outside] = await Promise.all([
       attachments.filesFor(ids),
-      repo.reactionsOf(db, ids),
+      // Only messages that carry reactions: most pages read none.
+      repo.reactionsOf(
+        db,
+        rows.flatMap((r) => (r.reaction_count > 0 ? [r.id] : [])),
+      ),
       repo.quotesOf(
         db,
         quoted.filter((id) => !inPage.has(id)),

@@ -69,6 +69,7 @@ const NO_EXTRAS: MessageExtras = { replyTo: null, reactions: [] };
 
 /** The stored mention list (a JSON array of user ids). */
 const mentionsOf = (json: string): number[] => {
+  if (json === '[]') return [];
   try {
     const ids = JSON.parse(json) as unknown;
     return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
@@ -78,7 +79,7 @@ const mentionsOf = (json: string): number[] => {
 };
 
 export function toMessage(
-  row: StoredMessage,
+  row: Omit<StoredMessage, 'reaction_count'>,
   chatId: string,
   sender: Sender | undefined,
   marks: Marks[],

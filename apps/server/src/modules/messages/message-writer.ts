@@ -235,7 +235,7 @@ export class MessageWriter {
         ? toQuote(quoted, quoted.sender_id === null ? undefined : cardOf.get(quoted.sender_id))
         : null;
       // A new message is neither delivered nor read yet, nor reacted to: its ticks need no marks.
-      const row = { id, ...rowOf(p), edited_at: null, deleted_at: null };
+      const row = { id, ...rowOf(p), edited_at: null, deleted_at: null, reaction_count: 0 };
       const message = toMessage(row, p.chat.chat_id, sender, [], files.get(id), { replyTo, reactions: [] });
       this.publish(p, message, memberIds, false);
       p.resolve({ message, created: true });

@@ -95,6 +95,7 @@ const messageColumns = [
   'deleted_at',
   'reply_to_id',
   'mentions',
+  'reaction_count',
 ] as const;
 
 export const messageById = (db: Executor, id: number) =>
@@ -136,7 +137,7 @@ export const messageByClientId = (db: Executor, chatDbId: number, senderId: numb
     .where('client_id', '=', clientId)
     .executeTakeFirst();
 
-export type NewMessageRow = Omit<StoredMessage, 'id' | 'edited_at' | 'deleted_at'>;
+export type NewMessageRow = Omit<StoredMessage, 'id' | 'edited_at' | 'deleted_at' | 'reaction_count'>;
 
 /**
  * Inserts many messages in one statement. A row whose (sender, chat, client_id) is already stored is skipped:
@@ -229,6 +230,13 @@ export const reactionsOf = (db: Executor, messageIds: number[]) =>
         .execute();
 export type ReactionRow = Awaited<ReturnType<typeof reactionsOf>>[number];
 
+const countReactions = (db: Executor, messageId: number, by: number) =>
+  db
+    .updateTable('messages')
+    .set((eb) => ({ reaction_count: eb('reaction_count', '+', by) }))
+    .where('id', '=', messageId)
+    .execute();
+
 /** Adds one person's reaction; false when it was there already. */
 export async function addReaction(
   db: Executor,
@@ -240,6 +248,7 @@ export async function addReaction(
     .onConflict((oc) => oc.columns(['message_id', 'user_id', 'emoji']).doNothing())
     .returning('id')
     .execute();
+  if (added.length > 0) await countReactions(db, r.message_id, 1);
   return added.length > 0;
 }
 
@@ -255,6 +264,7 @@ export async function removeReaction(
     .where('emoji', '=', r.emoji)
     .returning('id')
     .execute();
+  if (removed.length > 0) await countReactions(db, r.message_id, -1);
   return removed.length > 0;
 }
 
@@ -300,7 +310,7 @@ export async function eraseMessage(db: Executor, id: number, at: string): Promis
   await db.deleteFrom('message_reactions').where('message_id', '=', id).execute();
   await db
     .updateTable('messages')
-    .set({ body: '', mentions: '[]', deleted_at: at, edited_at: null })
+    .set({ body: '', mentions: '[]', deleted_at: at, edited_at: null, reaction_count: 0 })
     .where('id', '=', id)
     .execute();
 }

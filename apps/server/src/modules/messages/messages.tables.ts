@@ -15,6 +15,8 @@ export interface MessagesTable {
   reply_to_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The mentioned user ids as a JSON array. */
   mentions: Generated<string>;
+  /** Rows of message_reactions for this message (a page reads those only where it is above 0). */
+  reaction_count: Generated<number>;
 }
 
 export interface MessageEditsTable {
