@@ -5,6 +5,7 @@ import type { AccountsService } from './modules/accounts/accounts.service';
 import type { SessionService } from './modules/accounts/session.service';
 import type { UsersService } from './modules/accounts/users.service';
 import type { AttachmentsService } from './modules/attachments/attachments.service';
+import type { AuditService } from './modules/audit/audit.service';
 import type { ChatMembership } from './modules/chats/chat-membership';
 import type { ChatsService } from './modules/chats/chats.service';
 import type { GroupsService } from './modules/chats/groups.service';
@@ -56,4 +57,6 @@ export interface AppContext {
   emailDigests: EmailDigestService;
   profiles: ProfilesService;
   search: SearchService;
+  /** The audit log: admin actions and security events. */
+  audit: AuditService;
 }

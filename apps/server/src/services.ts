@@ -10,6 +10,7 @@ import { SessionService } from './modules/accounts/session.service';
 import { UsersService } from './modules/accounts/users.service';
 import { AttachmentsService } from './modules/attachments/attachments.service';
 import { UrlSigner } from './modules/attachments/url-signer';
+import { AuditService } from './modules/audit/audit.service';
 import { ChatMembership } from './modules/chats/chat-membership';
 import { ChatsService } from './modules/chats/chats.service';
 import { GroupsService } from './modules/chats/groups.service';
@@ -52,6 +53,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
   const sessions = new SessionService(db, events);
   const users = new UsersService(db);
+  const audit = new AuditService(db);
   const codes = new CodeService(db);
   const bus = config.redisUrl ? new RedisBus(config.redisUrl) : new MemoryBus();
   const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
@@ -122,6 +124,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     }),
     profiles,
     search: new SearchService({ db, dialect, chats, messages, users, profiles }),
+    audit,
   };
   const sweep = new SocketSweep(ctx.hub, { sessions, log }).start();
   sessions.startSweeping(log);

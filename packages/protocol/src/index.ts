@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './auth';
 export * from './chat';
 export * from './constants';
@@ -7,5 +8,6 @@ export * from './frames';
 export * from './messages';
 export * from './profiles';
 export * from './push';
+export * from './safety';
 export * from './search';
 export * from './validation';

@@ -1,5 +1,7 @@
 import type { AccountsTables } from '../modules/accounts/accounts.tables';
+import type { AdminTables } from '../modules/admin/admin.tables';
 import type { AttachmentsTables } from '../modules/attachments/attachments.tables';
+import type { AuditTables } from '../modules/audit/audit.tables';
 import type { ChatsTables } from '../modules/chats/chats.tables';
 import type { MessagesTables } from '../modules/messages/messages.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
@@ -23,4 +25,6 @@ export interface Database
     MessagesTables,
     RealtimeTables,
     AttachmentsTables,
-    NotificationsTables {}
+    NotificationsTables,
+    AuditTables,
+    AdminTables {}
