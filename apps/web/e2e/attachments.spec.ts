@@ -13,6 +13,8 @@ test.afterEach(async () => {
 const messages = (page: Page) => page.getByRole('region', { name: 'Messages' });
 const sentMessages = (page: Page) => messages(page).locator('[data-message-id]');
 const fileInput = (page: Page) => page.locator('form input[type="file"]');
+/** Chosen files wait in the composer (issue 12) until sent. */
+const send = (page: Page) => page.getByRole('button', { name: 'Send message' }).click();
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text).first();
 const loaded = (image: Locator) =>
   image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
@@ -56,6 +58,7 @@ test('an image, a PDF and a text file are sent and previewed; refused files send
     mimeType: 'image/png',
     buffer: pngOf(400, 300, [40, 120, 200]),
   });
+  await send(ada.page);
   await expect(ada.page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await expect(ada.page.getByText('cat.png')).toBeVisible();
   release();
@@ -82,6 +85,7 @@ test('an image, a PDF and a text file are sent and previewed; refused files send
     mimeType: 'application/pdf',
     buffer: pdfOf('Meeting notes'),
   });
+  await send(ada.page);
   const pdf = sentMessages(grace.page).getByRole('button', { name: 'Open notes.pdf' });
   await expect(pdf).toBeVisible();
   await expect(pdf).toContainText('PDF');
@@ -103,6 +107,7 @@ test('an image, a PDF and a text file are sent and previewed; refused files send
     mimeType: 'text/plain',
     buffer: Buffer.from('Hello from a text file\nSecond line'),
   });
+  await send(ada.page);
   await sentMessages(grace.page).getByRole('button', { name: 'Open hello.txt' }).click();
   const textPreview = grace.page.getByRole('dialog', { name: 'hello.txt' });
   await expect(textPreview.getByRole('region', { name: 'Text of hello.txt' })).toContainText(
@@ -134,6 +139,7 @@ test('an image, a PDF and a text file are sent and previewed; refused files send
     mimeType: 'text/plain',
     buffer: Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe]),
   });
+  await send(ada.page);
   await expect(toast(ada.page, /This file type is not supported/)).toBeVisible();
   expect(uploads).toHaveLength(4);
   await expect(ada.page.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0);

@@ -1,13 +1,26 @@
 import { type ChatMember, MESSAGE_MAX_LENGTH, type Message, type ReplyQuote } from '@parley/protocol';
-import { Paperclip, SendHorizontal } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Paperclip, SendHorizontal, TriangleAlert, Upload } from 'lucide-react';
+import {
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { toast } from 'react-toastify';
+import { cn } from '../../../lib/cn';
 import { useMentionSuggestions } from '../hooks/use-mention-suggestions';
 import { type ComposerMode, quoteOf } from '../hooks/use-message-actions';
-import { ATTACH_ACCEPT, attachmentProblems } from '../lib/attachment-files';
+import { ATTACH_ACCEPT } from '../lib/attachment-files';
 import { readDraft, writeDraft } from '../lib/drafts';
+import { messageLength, tooLongText } from '../lib/message-length';
+import { filesOf, imageThumbnail, type StagedFile, stageFiles } from '../lib/staged-files';
 import { ComposerModeBar } from './composer-mode-bar';
 import { MentionList } from './mention-list';
+import { StagedFiles } from './pending-uploads';
 
 export interface ComposerProps {
   chatId: string;
@@ -16,7 +29,7 @@ export interface ComposerProps {
   /** Returns false when the message could not go out; the text is then kept. */
   onSend: (text: string, replyTo?: ReplyQuote) => boolean;
   onInput: (text: string) => void;
-  /** Chosen files that passed the type and size checks; they go out as a message of their own. */
+  /** Files that passed the type and size checks; they go out as a message of their own, after the text. */
   onAttach: (files: File[]) => void;
   /** Replying to or editing a message, or null. */
   mode: ComposerMode;
@@ -30,9 +43,11 @@ export interface ComposerProps {
 const storage = () => window.localStorage;
 
 /**
- * Attach button, 'Type your message...' and a send button that is disabled while the text is blank. Also the
- * reply and edit modes (Escape leaves them; Up in an empty composer edits one's last message), @ suggestions
- * and the chat's draft, kept per account until it is sent.
+ * Attach button, 'Type your message...' and a send button that is disabled while there is nothing to send. Also
+ * the reply and edit modes (Escape leaves them; Up in an empty composer edits one's last message), @ suggestions
+ * and the chat's draft, kept per account until it is sent. Issue 12: several lines (Enter sends, Shift+Enter
+ * breaks the line; the box grows to about eight lines, then scrolls), files chosen, pasted or dropped onto the
+ * room wait above it with thumbnails until sent, and the count shows near the limit (past it, nothing is sent).
  */
 export function Composer({
   chatId,
@@ -49,11 +64,43 @@ export function Composer({
   const [text, setText] = useState(() => readDraft(storage(), meId, chatId));
   const [caret, setCaret] = useState(0);
   const [saving, setSaving] = useState(false);
+  const [staged, setStaged] = useState<StagedFile[]>([]);
+  const [refused, setRefused] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const area = useRef<HTMLTextAreaElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const pendingCaret = useRef<number | null>(null);
+  const countId = useId();
   const editing = mode?.kind === 'edit' ? mode.message : null;
   const blank = !text.trim();
+  const length = messageLength(text);
+  // Files wait only for a new message: an edit changes the text alone.
+  const files = editing ? [] : staged;
+  const empty = blank && files.length === 0;
+  if (refused && length.over === 0) setRefused(false);
+
+  /** Files from the button, a paste or a drop, under the attach button's rules (a refusal is a toast). */
+  const addFiles = (added: File[]) => {
+    if (added.length === 0 || editing) return;
+    const result = stageFiles(staged, added, imageThumbnail);
+    for (const problem of result.problems) toast.error(problem);
+    setStaged(result.staged);
+  };
+  const removeFile = (key: string) => {
+    const gone = staged.find((s) => s.key === key);
+    if (gone?.url) URL.revokeObjectURL(gone.url);
+    setStaged(staged.filter((s) => s.key !== key));
+    area.current?.focus();
+  };
+  // Thumbnails are freed when the room closes.
+  const stagedRef = useRef(staged);
+  stagedRef.current = staged;
+  useEffect(
+    () => () => {
+      for (const s of stagedRef.current) if (s.url) URL.revokeObjectURL(s.url);
+    },
+    [],
+  );
 
   /** New text; while not editing it is also the chat's draft. */
   const change = (next: string, nextCaret = next.length) => {
@@ -82,6 +129,70 @@ export function Composer({
     pendingCaret.current = null;
   });
 
+  // The box grows with its text up to its max-height, then scrolls. CSS field-sizing does it where supported;
+  // elsewhere the height follows the content here.
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el || CSS.supports?.('field-sizing', 'content')) return;
+    el.style.height = 'auto';
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+  }, [text]);
+
+  // Files dragged over the room (the element the composer sits in) can be dropped anywhere on it.
+  const [dropRect, setDropRect] = useState<DOMRect | null>(null);
+  const addFilesRef = useRef(addFiles);
+  addFilesRef.current = addFiles;
+  const canDrop = editing === null;
+  useEffect(() => {
+    const room = root.current?.parentElement;
+    if (!room || !canDrop) return;
+    let depth = 0;
+    const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+    const onEnter = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth++;
+      setDropRect(room.getBoundingClientRect());
+    };
+    const onOver = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    };
+    const onLeave = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDropRect(null);
+    };
+    const onDrop = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth = 0;
+      setDropRect(null);
+      addFilesRef.current(filesOf(event.dataTransfer));
+      area.current?.focus();
+    };
+    room.addEventListener('dragenter', onEnter);
+    room.addEventListener('dragover', onOver);
+    room.addEventListener('dragleave', onLeave);
+    room.addEventListener('drop', onDrop);
+    return () => {
+      room.removeEventListener('dragenter', onEnter);
+      room.removeEventListener('dragover', onOver);
+      room.removeEventListener('dragleave', onLeave);
+      room.removeEventListener('drop', onDrop);
+      setDropRect(null);
+    };
+  }, [canDrop]);
+
+  /** A pasted image (or any file) is attached; pasted text goes in as usual. */
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = filesOf(event.clipboardData);
+    if (pasted.length === 0 || editing) return;
+    event.preventDefault();
+    addFiles(pasted);
+  };
+
   const suggestions = useMentionSuggestions(members, meId, text, caret, (next) => {
     change(next.text, next.caret);
     pendingCaret.current = next.caret;
@@ -89,7 +200,11 @@ export function Composer({
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (blank || saving) return;
+    if (empty || saving) return;
+    if (length.over > 0) {
+      setRefused(true);
+      return;
+    }
     if (editing) {
       setSaving(true);
       const saved = await onSaveEdit(editing, text);
@@ -98,10 +213,15 @@ export function Composer({
       return;
     }
     const replyTo = mode?.kind === 'reply' ? quoteOf(mode.message) : undefined;
-    if (onSend(text, replyTo)) {
-      change('');
-      if (replyTo) onModeChange(null);
+    // The text first (with the reply), then the files as a message of their own once they are up.
+    if (!blank && !onSend(text, replyTo)) return;
+    if (files.length > 0) {
+      onAttach(files.map((s) => s.file));
+      for (const s of files) if (s.url) URL.revokeObjectURL(s.url);
+      setStaged([]);
     }
+    change('');
+    if (replyTo) onModeChange(null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -122,9 +242,22 @@ export function Composer({
   };
 
   return (
-    <div className="relative border-t border-slate-200 bg-white">
+    <div
+      ref={root}
+      className="relative border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
+    >
       <MentionList suggestions={suggestions} />
       {mode && <ComposerModeBar mode={mode} onCancel={() => onModeChange(null)} />}
+      <StagedFiles files={files} onRemove={removeFile} />
+      {refused && (
+        <p
+          role="alert"
+          className="flex items-start gap-2 border-b border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {tooLongText(length.over)}
+        </p>
+      )}
       <form onSubmit={(event) => void submit(event)} className="flex items-end gap-2 px-2 py-2 sm:px-3">
         <input
           ref={fileInput}
@@ -135,13 +268,9 @@ export function Composer({
           aria-hidden="true"
           tabIndex={-1}
           onChange={(event) => {
-            const files = Array.from(event.target.files ?? []);
+            const chosen = Array.from(event.target.files ?? []);
             event.target.value = '';
-            if (files.length === 0) return;
-            // One refused file refuses the choice: nothing is sent, and each reason is a toast.
-            const problems = attachmentProblems(files);
-            if (problems.length > 0) for (const problem of problems) toast.error(problem);
-            else onAttach(files);
+            addFiles(chosen);
           }}
         />
         <button
@@ -150,37 +279,72 @@ export function Composer({
           title="Attach file"
           disabled={editing !== null}
           onClick={() => fileInput.current?.click()}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 disabled:opacity-40"
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
         >
           <Paperclip aria-hidden="true" className="size-5" />
         </button>
-        <textarea
-          ref={area}
-          aria-label="Message"
-          placeholder="Type your message..."
-          rows={1}
-          maxLength={MESSAGE_MAX_LENGTH}
-          enterKeyHint={editing ? 'done' : 'send'}
-          value={text}
-          {...suggestions.inputProps}
-          onChange={(event) => {
-            change(event.target.value, event.target.selectionStart);
-            if (!editing) onInput(event.target.value);
-          }}
-          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
-          onKeyDown={onKeyDown}
-          className="field-sizing-content block max-h-32 min-h-10 min-w-0 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600"
-        />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <textarea
+            ref={area}
+            aria-label="Message"
+            aria-describedby={length.show ? countId : undefined}
+            aria-invalid={length.over > 0 || undefined}
+            placeholder="Type your message..."
+            rows={1}
+            enterKeyHint={editing ? 'done' : 'send'}
+            value={text}
+            {...suggestions.inputProps}
+            onChange={(event) => {
+              change(event.target.value, event.target.selectionStart);
+              if (!editing) onInput(event.target.value);
+            }}
+            onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            className={cn(
+              'field-sizing-content block max-h-44 min-h-10 w-full resize-none overflow-y-auto rounded-xl border bg-white px-3 py-2 text-sm leading-5 text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400',
+              length.over > 0 ? 'border-red-500' : 'border-slate-300 dark:border-slate-700',
+            )}
+          />
+          {length.show && (
+            <p
+              id={countId}
+              data-testid="message-count"
+              className={cn(
+                'mt-0.5 self-end px-1 text-xs tabular-nums',
+                length.over > 0
+                  ? 'font-semibold text-red-700 dark:text-red-300'
+                  : 'text-slate-600 dark:text-slate-300',
+              )}
+            >
+              <span className="sr-only">Characters: </span>
+              {length.count} / {MESSAGE_MAX_LENGTH}
+            </p>
+          )}
+        </div>
         <button
           type="submit"
           aria-label={editing ? 'Save edit' : 'Send message'}
           title={editing ? 'Save edit' : 'Send message'}
-          disabled={blank || saving}
+          disabled={empty || saving}
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-600/40"
         >
           <SendHorizontal aria-hidden="true" className="size-5" />
         </button>
       </form>
+      {dropRect && (
+        <div
+          aria-hidden="true"
+          data-testid="drop-overlay"
+          style={{ top: dropRect.top, left: dropRect.left, width: dropRect.width, height: dropRect.height }}
+          className="pointer-events-none fixed z-40 flex items-center justify-center rounded-lg border-2 border-dashed border-brand-500 bg-brand-50/85 dark:bg-slate-900/85"
+        >
+          <p className="flex items-center gap-2 text-base font-semibold text-brand-800 dark:text-brand-200">
+            <Upload aria-hidden="true" className="size-5" />
+            Drop files to attach
+          </p>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { DELETED_MESSAGE_TEXT, type Message, type ReplyQuote } from '@parley/protocol';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { RichText } from '../../../lib/rich-text/rich-text';
 import { splitMentions } from '../lib/mentions';
 import type { MessageActions } from './message-actions-context';
 
 // The pieces of a message bubble that issue 10 adds: the body with its mentions, the quote of the message
-// it answers, '(edited)', and the reaction chips under it. All text is rendered by React, never as HTML.
+// it answers, '(edited)', and the reaction chips under it. All text is rendered by React, never as HTML; the
+// body's light formatting (issue 12) is lib/rich-text's.
 
 /** A date and time in full, for '(edited)' and the earlier versions. */
 export const fullTimeOf = (iso: string) =>
@@ -33,31 +35,35 @@ export function MessageBody({
 }) {
   if (message.is_deleted) return <p className="italic opacity-80">{DELETED_MESSAGE_TEXT}</p>;
   if (!message.body) return null;
-  const parts = splitMentions(message.body, mentionedUsernames(message, actions));
+  const usernames = mentionedUsernames(message, actions);
+  // Runs of plain text (outside code and links) with their mentions linked to the profile.
+  const renderText = (text: string) =>
+    splitMentions(text, usernames).map((part, i) =>
+      part.kind === 'text' ? (
+        part.text
+      ) : (
+        <Link
+          key={i}
+          to={
+            part.username === actions?.usernameById.get(actions.meId)
+              ? '/profile'
+              : `/user/${encodeURIComponent(part.username)}`
+          }
+          data-mention={part.username}
+          className={cn(
+            'rounded px-0.5 font-semibold hover:underline',
+            own ? 'bg-white/20 text-white' : 'bg-brand-50 text-brand-700',
+          )}
+        >
+          {part.text}
+        </Link>
+      ),
+    );
+  // A long word or address breaks anywhere rather than widen the bubble past the room.
   return (
-    <p className="break-words whitespace-pre-wrap">
-      {parts.map((part, i) =>
-        part.kind === 'text' ? (
-          part.text
-        ) : (
-          <Link
-            key={i}
-            to={
-              part.username === actions?.usernameById.get(actions.meId)
-                ? '/profile'
-                : `/user/${encodeURIComponent(part.username)}`
-            }
-            data-mention={part.username}
-            className={cn(
-              'rounded px-0.5 font-semibold hover:underline',
-              own ? 'bg-white/20 text-white' : 'bg-brand-50 text-brand-700',
-            )}
-          >
-            {part.text}
-          </Link>
-        ),
-      )}
-    </p>
+    <div data-testid="message-body" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+      <RichText body={message.body} renderText={renderText} />
+    </div>
   );
 }
 
@@ -86,7 +92,9 @@ export function QuoteButton({
       )}
     >
       <span className="block font-semibold">{quote.sender_name}</span>
-      <span className={cn('line-clamp-2 break-words', quote.is_deleted && 'italic')}>{text}</span>
+      <span className={cn('line-clamp-2 [overflow-wrap:anywhere]', quote.is_deleted && 'italic')}>
+        {text}
+      </span>
     </button>
   );
 }

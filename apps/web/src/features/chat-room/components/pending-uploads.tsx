@@ -1,6 +1,8 @@
 import type { FileType } from '@parley/protocol';
+import { X } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { formatBytes } from '../lib/attachment-files';
+import { formatBytes, guessFileType } from '../lib/attachment-files';
+import type { StagedFile } from '../lib/staged-files';
 import { fileIconOf } from './attachment-list';
 
 export interface PendingUpload {
@@ -54,5 +56,56 @@ export function PendingUploads({
         {uploading ? (percent < 100 ? `Uploading... ${percent}%` : 'Processing...') : 'Sending...'}
       </p>
     </div>
+  );
+}
+
+/**
+ * The files chosen, pasted or dropped into the composer and not sent yet: a thumbnail for an image, an icon for
+ * anything else, each with its name, size and a button that takes it out.
+ */
+export function StagedFiles({ files, onRemove }: { files: StagedFile[]; onRemove: (key: string) => void }) {
+  if (files.length === 0) return null;
+  return (
+    <ul
+      aria-label="Files to send"
+      data-testid="staged-files"
+      className="flex gap-2 overflow-x-auto border-b border-slate-100 bg-slate-50 px-3 py-2 dark:border-slate-800 dark:bg-slate-900"
+    >
+      {files.map(({ key, file, url }) => {
+        const Icon = fileIconOf(guessFileType(file));
+        return (
+          <li
+            key={key}
+            className="relative flex w-28 shrink-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800"
+          >
+            {url ? (
+              <img src={url} alt={file.name} className="h-20 w-full object-cover" />
+            ) : (
+              <span className="flex h-20 items-center justify-center text-slate-500 dark:text-slate-400">
+                <Icon aria-hidden="true" className="size-8" strokeWidth={1.5} />
+              </span>
+            )}
+            <span
+              className="truncate px-1.5 pt-1 text-xs font-medium text-slate-800 dark:text-slate-100"
+              title={file.name}
+            >
+              {file.name}
+            </span>
+            <span className="px-1.5 pb-1 text-[11px] text-slate-600 dark:text-slate-300">
+              {formatBytes(file.size)}
+            </span>
+            <button
+              type="button"
+              onClick={() => onRemove(key)}
+              aria-label={`Remove ${file.name}`}
+              title={`Remove ${file.name}`}
+              className="absolute top-1 right-1 inline-flex size-6 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900"
+            >
+              <X aria-hidden="true" className="size-3.5" />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,0 +1,98 @@
+import { Fragment, type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import type { FormatNode } from './format';
+
+// Message bodies with their light formatting, drawn as React elements (text is always text: React escapes it,
+// and nothing here sets HTML). The formatter (markdown-it) is a chunk of its own, loaded the first time a body
+// that may be formatted is shown; until it is there, and if it cannot be loaded, the body shows as plain text.
+
+type Formatter = typeof import('./format');
+
+let formatter: Formatter | null = null;
+let loading: Promise<Formatter | null> | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads the formatter once; a failed load (offline) may be tried again by the next body. */
+export function loadFormatter(): Promise<Formatter | null> {
+  loading ??= import('./format').then(
+    (module) => {
+      formatter = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    () => {
+      loading = null;
+      return null;
+    },
+  );
+  return loading;
+}
+
+const snapshot = () => formatter;
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Whether a body has anything the formatter would change: a marker character or a web address. */
+export function mayFormat(body: string): boolean {
+  return /[*_~`]|https?:\/\/|www\./i.test(body);
+}
+
+export const LINK_REL = 'noopener noreferrer nofollow';
+
+export interface RichTextProps {
+  body: string;
+  /** Draws a run of plain text (outside code and links): the room links its @mentions here. */
+  renderText?: (text: string) => ReactNode;
+}
+
+/** The body's formatted content, inline (a code block is a block); the caller gives the wrapping element. */
+export function RichText({ body, renderText = (text) => text }: RichTextProps) {
+  const loaded = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const wanted = mayFormat(body);
+  useEffect(() => {
+    if (wanted && !loaded) void loadFormatter();
+  }, [wanted, loaded]);
+  if (!wanted || !loaded) return <>{renderText(body)}</>;
+  return <>{renderNodes(loaded.formatBody(body), renderText)}</>;
+}
+
+export function renderNodes(nodes: FormatNode[], renderText: (text: string) => ReactNode): ReactNode[] {
+  return nodes.map((node, i) => <Fragment key={i}>{renderNode(node, renderText)}</Fragment>);
+}
+
+function renderNode(node: FormatNode, renderText: (text: string) => ReactNode): ReactNode {
+  switch (node.type) {
+    case 'text':
+      return renderText(node.text);
+    case 'strong':
+      return <strong className="font-semibold">{renderNodes(node.children, renderText)}</strong>;
+    case 'em':
+      return <em>{renderNodes(node.children, renderText)}</em>;
+    case 's':
+      return <s>{renderNodes(node.children, renderText)}</s>;
+    case 'code':
+      return <code className="rounded bg-black/10 px-1 py-px font-mono text-[0.9em]">{node.text}</code>;
+    case 'codeblock':
+      return (
+        <pre
+          data-lang={node.lang || undefined}
+          className="my-1 rounded-lg bg-black/10 px-2 py-1.5 font-mono text-[0.85em] whitespace-pre-wrap [overflow-wrap:anywhere]"
+        >
+          <code>{node.text}</code>
+        </pre>
+      );
+    case 'link':
+      // Nothing inside a link is drawn by renderText: a mention there would be a link in a link.
+      return (
+        <a
+          href={node.href}
+          target="_blank"
+          rel={LINK_REL}
+          className="font-medium underline underline-offset-2 hover:decoration-2"
+        >
+          {renderNodes(node.children, (text) => text)}
+        </a>
+      );
+  }
+}
