@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
@@ -25,6 +27,7 @@ import { drainRequest } from './platform/drain';
 import { HttpError } from './platform/errors';
 import { loggerOptions, redactUrl } from './platform/logger';
 import { OutboxMailer } from './platform/mail';
+import { bearerMatches, serveMetrics } from './platform/metrics';
 import { buildContext, closeContext } from './services';
 
 export interface ParleyServer {
@@ -61,11 +64,25 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     forceCloseConnections: true,
     // One line per request, written below (Fastify's own writes two).
     disableRequestLogging: true,
+    // A proxy's request id is kept (so its log and ours meet); otherwise each request gets a fresh one.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!/^[\w.:-]{1,64}$/.test(request.id)) request.id = randomUUID();
+    reply.header('x-request-id', request.id);
   });
   // In development requests log at debug, so a newcomer's log shows mails (and their codes) and warnings,
   // not every click; in production each request is one JSON line with its request id.
   const requestLevel = config.production ? 'info' : 'debug';
   app.addHook('onResponse', async (request, reply) => {
+    ctx.metrics?.httpAnswered(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+    if (reply.statusCode === 429) ctx.metrics?.rateLimitRefused('http');
     request.log[requestLevel](
       {
         method: request.method,
@@ -126,6 +143,18 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   await app.register(websocket, { options: { maxPayload: 16 * SOCKET_MAX_PAYLOAD_BYTES } });
   await app.register(async (ws) => socketRoutes(ws, ctx));
   await app.register(swagger, { openapi: { info: { title: 'Parley API', version: '0.1.0' } } });
+
+  // Prometheus (METRICS_TOKEN): the metrics behind a bearer token; without one, /metrics is not served here.
+  const { metrics } = ctx;
+  const { metricsToken } = config;
+  if (metrics && metricsToken) {
+    app.get('/metrics', async (request, reply) => {
+      if (!bearerMatches(request.headers.authorization, metricsToken))
+        return reply.code(401).header('www-authenticate', 'Bearer').send({ detail: 'Not authorised.' });
+      const { body, contentType } = await metrics.expose();
+      return reply.type(contentType).send(body);
+    });
+  }
 
   // For load balancers and orchestrators: alive, and ready to take traffic (database and Redis answer).
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -188,13 +217,20 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     return reply.code(404).send({ detail: 'Not found.' });
   });
 
-  app.addHook('onClose', () => closeContext(ctx, sweep));
+  let metricsServer: Server | null = null;
+  app.addHook('onClose', async () => {
+    if (metricsServer) await new Promise((resolve) => metricsServer?.close(resolve));
+    await closeContext(ctx, sweep);
+  });
 
   return {
     app,
     ctx,
     async start() {
-      return app.listen({ port: config.port, host: config.host });
+      const url = await app.listen({ port: config.port, host: config.host });
+      if (metrics && config.metricsPort !== null)
+        metricsServer = await serveMetrics(metrics, config.host, config.metricsPort);
+      return url;
     },
     /**
      * A graceful stop: /readyz answers 503 and new sockets are turned away, open sockets close with 1012 so

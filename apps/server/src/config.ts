@@ -26,6 +26,10 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', 'loopback']).default('false'),
   /** Tests only: let Web Push reach a push service on this machine. */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
+  /** Prometheus metrics on /metrics behind this bearer token; off when neither this nor METRICS_PORT is set. */
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  /** Prometheus metrics without a token on a port of their own (bind it where only Prometheus reaches). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export interface Config {
@@ -54,6 +58,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Web Push may call loopback and private addresses (a local push service in tests); never in a deployment. */
   pushAllowPrivateEndpoints: boolean;
+  metricsToken: string | null;
+  metricsPort: number | null;
   /** Sign-ups one address may make per hour; code and mail requests are allowed proportionally more. */
   signupsPerIpHour: number;
   /** Argon2 memory cost in KiB; OWASP's 19 MiB unless a test lowers it. */
@@ -88,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signupsPerIpHour: e.SIGNUPS_PER_IP_HOUR,
     trustProxy: e.TRUST_PROXY === 'loopback' ? 'loopback' : e.TRUST_PROXY === 'true',
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true',
+    metricsToken: e.METRICS_TOKEN || null,
+    metricsPort: e.METRICS_PORT ?? null,
     argonMemoryKiB: 19 * 1024,
     ...overrides,
   };

@@ -22,6 +22,7 @@ import type { Bus } from './platform/bus';
 import type { DomainEvents } from './platform/events';
 import type { Lifecycle } from './platform/lifecycle';
 import type { Mailer } from './platform/mail';
+import type { Metrics } from './platform/metrics';
 import type { Presence } from './platform/presence';
 import type { RateLimiter } from './platform/rate-limit';
 import type { RoomPresence } from './platform/room-presence';
@@ -31,6 +32,8 @@ import type { FileStorage } from './platform/storage';
 export interface AppContext {
   config: Config;
   lifecycle: Lifecycle;
+  /** Prometheus metrics, collected only when they are served (METRICS_TOKEN / METRICS_PORT). */
+  metrics: Metrics | null;
   log: FastifyBaseLogger;
   db: Db;
   dialect: DialectName;

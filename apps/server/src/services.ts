@@ -29,6 +29,7 @@ import { MemoryBus } from './platform/bus';
 import { DomainEvents } from './platform/events';
 import { Lifecycle } from './platform/lifecycle';
 import { createMailer } from './platform/mail';
+import { Metrics } from './platform/metrics';
 import { MemoryPresence } from './platform/presence';
 import { MemoryRateLimiter } from './platform/rate-limit';
 import { RedisBus } from './platform/redis/redis-bus';
@@ -42,11 +43,18 @@ import { LocalDiskStorage } from './platform/storage';
  * rate limits are shared by every process; otherwise they live in this one.
  */
 export async function buildContext(config: Config, log: FastifyBaseLogger) {
-  const { db, dialect } = createDb(config);
+  // Collected only when served (METRICS_TOKEN or METRICS_PORT): otherwise the hot paths pay nothing for them.
+  const served = config.metricsToken !== null || config.metricsPort !== null;
+  const metrics = served ? new Metrics(() => ctx.hub.openSockets()) : null;
+  const observe = metrics ?? undefined;
+  const { db, dialect } = createDb(
+    config,
+    metrics ? (ms, failed) => metrics.statementTook(ms, failed) : undefined,
+  );
   await migrateToLatest(db, dialect, config.databaseSchema);
 
   const events = new DomainEvents();
-  const mailer = createMailer(config, log);
+  const mailer = createMailer(config, log, metrics ? (ok) => metrics.mailSent(ok) : undefined);
   // One process by default; with REDIS_URL, fan-out, presence and rate limits are shared by every process.
   const presenceStore = config.redisUrl ? new RedisPresenceStore(config.redisUrl) : null;
   const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter();
@@ -55,7 +63,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const users = new UsersService(db);
   const audit = new AuditService(db);
   const codes = new CodeService(db);
-  const bus = config.redisUrl ? new RedisBus(config.redisUrl) : new MemoryBus();
+  const bus = config.redisUrl ? new RedisBus(config.redisUrl, observe) : new MemoryBus();
   const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const avatars = new AvatarStore(storage, log);
@@ -65,12 +73,22 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const stats = new MessageStats(db);
   const membership = new ChatMembership(db);
   const chats = new ChatsService({ db, membership, events, presence, users, activity: stats });
-  const messages = new MessagesService({ db, events, membership, users, attachments, stats, log: log });
+  const messages = new MessagesService({
+    db,
+    events,
+    membership,
+    users,
+    attachments,
+    stats,
+    log,
+    metrics: observe,
+  });
   const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: log });
   const lifecycle = new Lifecycle();
   const ctx: AppContext = {
     config,
     lifecycle,
+    metrics,
     log: log,
     db,
     dialect,
@@ -97,7 +115,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     attachments,
     groups: new GroupsService({ db, events, chats, messages, users, avatars, attachments }),
     bus,
-    hub: new Hub(bus),
+    hub: new Hub(bus, observe),
     rooms,
     tickets: new TicketService(db, sessions),
     realtime: new RealtimeService({ bus, events, chats, messages, rooms, log: log }),
@@ -110,6 +128,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       rooms,
       log: log,
       vapid: await loadVapidKeys(config.dataDir),
+      metrics: observe,
     }),
     emailDigests: new EmailDigestService({
       config,
@@ -144,4 +163,5 @@ export async function closeContext(ctx: AppContext, sweep: SocketSweep): Promise
   await ctx.limiter.close();
   await ctx.mailer.close();
   await ctx.db.destroy();
+  ctx.metrics?.close();
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -9,8 +9,14 @@ import type { Database } from './schema';
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
 
+/** Told each statement's duration (the metrics' statement latency). */
+export type StatementObserver = (ms: number, failed: boolean) => void;
+
 /** Opens SQLite in DATA_DIR by default, or PostgreSQL through a pool when DATABASE_URL is postgres://. */
-export function createDb(config: Config): { db: Db; dialect: DialectName } {
+export function createDb(config: Config, observe?: StatementObserver): { db: Db; dialect: DialectName } {
+  const log = observe
+    ? (event: LogEvent) => observe(event.queryDurationMillis, event.level === 'error')
+    : undefined;
   const url = config.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({
@@ -18,7 +24,7 @@ export function createDb(config: Config): { db: Db; dialect: DialectName } {
       max: 20,
       options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined,
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }), dialect: 'postgres' };
   }
   const file = url?.startsWith('sqlite:')
     ? url.slice('sqlite:'.length)
@@ -30,7 +36,7 @@ export function createDb(config: Config): { db: Db; dialect: DialectName } {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log }),
     dialect: 'sqlite',
   };
 }

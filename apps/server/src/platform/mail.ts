@@ -69,8 +69,28 @@ export class OutboxMailer implements Mailer {
   async close() {}
 }
 
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  return config.smtpUrl
+/**
+ * The mailer for this configuration. With `counted`, each send is told as sent or failed (the metrics); the
+ * mailer object stays the same class, so the dev outbox is still recognised as one.
+ */
+export function createMailer(
+  config: Config,
+  log: FastifyBaseLogger,
+  counted?: (ok: boolean) => void,
+): Mailer {
+  const mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
     : new OutboxMailer(config.dataDir, config.mailFrom, log);
+  if (counted) {
+    const send = mailer.send.bind(mailer);
+    mailer.send = (mail) =>
+      send(mail).then(
+        () => counted(true),
+        (err) => {
+          counted(false);
+          throw err;
+        },
+      );
+  }
+  return mailer;
 }

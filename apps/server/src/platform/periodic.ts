@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -9,7 +10,8 @@ export class PeriodicTask {
   private running: Promise<void> | null = null;
 
   constructor(
-    private readonly task: () => Promise<unknown>,
+    /** Given a log whose lines carry this run's id (`job`, `job_id`), as a request's carry its request id. */
+    private readonly task: (log: FastifyBaseLogger) => Promise<unknown>,
     private readonly intervalMs: number,
     private readonly log: FastifyBaseLogger,
     private readonly what: string,
@@ -24,9 +26,11 @@ export class PeriodicTask {
 
   /** One run now; a run still under way is not doubled. */
   runOnce(): Promise<void> {
-    this.running ??= this.task()
+    if (this.running) return this.running;
+    const log = this.log.child({ job: this.what, job_id: randomUUID() });
+    this.running = this.task(log)
       .then(() => undefined)
-      .catch((err) => this.log.error({ err }, `${this.what} failed`))
+      .catch((err) => log.error({ err }, `${this.what} failed`))
       .finally(() => {
         this.running = null;
       });

@@ -1,6 +1,6 @@
 import type { Db } from '../../src/db/database';
 import type { Person } from './seed-people';
-import type { ServerProcess } from './server-process';
+import type { Endpoint } from './server-process';
 import type { Json } from './test-app';
 
 // Groups and their members written straight into the database of server processes (hundreds of people join
@@ -8,7 +8,7 @@ import type { Json } from './test-app';
 
 /** A group made through the API by `owner`, with `members` added straight in the database. */
 export async function seedGroup(
-  proc: ServerProcess,
+  proc: Endpoint,
   db: Db,
   owner: Person,
   members: Person[],
@@ -64,7 +64,7 @@ export async function storedMessages(db: Db, chatId: string) {
 
 /** The whole history after `afterId` through the API, paging with ?after= (100 a page). */
 export async function historyAfter(
-  proc: ServerProcess,
+  proc: Endpoint,
   token: string,
   chatId: string,
   afterId: number,

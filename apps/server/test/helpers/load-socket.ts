@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { roomPath, type ServerProcess } from './server-process';
+import { type Endpoint, roomPath } from './server-process';
 import type { Json } from './test-app';
 import { sleep, withTimeout } from './waits';
 import type { CloseInfo } from './ws-client';
@@ -25,7 +25,7 @@ export class LoadSocket {
 
   /** Opens a socket (a fresh ticket from `proc`); rejects if it does not open within `timeoutMs`. */
   static async open(
-    proc: ServerProcess,
+    proc: Endpoint,
     socketPath: string,
     token: string,
     onFrame: (frame: Json) => void,
@@ -55,7 +55,7 @@ export class LoadSocket {
 
   /** Opens a room socket and resolves once the server has put it in the room (its first in_chat_users_update). */
   static async joinRoom(
-    proc: ServerProcess,
+    proc: Endpoint,
     chatId: string,
     token: string,
     onFrame: (frame: Json) => void,

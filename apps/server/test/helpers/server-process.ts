@@ -76,78 +76,15 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export class ServerProcess {
-  readonly baseUrl: string;
-  private readonly logTail: string[] = [];
-  /** Parsed pino lines of level error or worse (50+), for "nothing went wrong" checks. */
-  readonly errors: Json[] = [];
-  readonly exited: Promise<ExitInfo>;
-  private exitInfo: ExitInfo | null = null;
-
+/**
+ * Parley at an address: a process of its own, or the proxy in front of several (the rolling-restart test
+ * talks to nginx). Requests, socket tickets and the dev outbox, as a client sees them.
+ */
+export class Endpoint {
   constructor(
-    readonly child: ChildProcess,
-    readonly port: number,
+    readonly baseUrl: string,
     readonly label: string,
-    readonly dataDir: string,
-  ) {
-    this.baseUrl = `http://127.0.0.1:${port}`;
-    // Log lines are pino JSON (NODE_ENV=test); a line may arrive in pieces, so each stream keeps its partial tail.
-    const reader = () => {
-      let partial = '';
-      return (text: string) => {
-        this.logTail.push(text);
-        while (this.logTail.length > 200) this.logTail.shift();
-        const lines = (partial + text).split('\n');
-        partial = lines.pop() ?? '';
-        for (const line of lines) {
-          if (!line.startsWith('{')) continue;
-          try {
-            const entry = JSON.parse(line);
-            if (typeof entry.level === 'number' && entry.level >= 50) this.errors.push(entry);
-          } catch {
-            // Not a log line.
-          }
-        }
-      };
-    };
-    child.stdout?.setEncoding('utf8').on('data', reader());
-    child.stderr?.setEncoding('utf8').on('data', reader());
-    this.exited = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
-        live.delete(child);
-        this.exitInfo = { code, signal };
-        resolve(this.exitInfo);
-      });
-    });
-  }
-
-  get pid(): number {
-    return this.child.pid as number;
-  }
-
-  get running(): boolean {
-    return this.exitInfo === null;
-  }
-
-  /** The last lines the process wrote (stdout and stderr). */
-  output(): string {
-    return this.logTail.join('').slice(-8000);
-  }
-
-  /** Resident set size of the process in KiB (VmRSS from /proc). */
-  rssKiB(): number {
-    const status = fs.readFileSync(`/proc/${this.pid}/status`, 'utf8');
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-    if (!match?.[1]) throw new Error(`${this.label}: no VmRSS in /proc/${this.pid}/status`);
-    return Number(match[1]);
-  }
-
-  /** CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat. */
-  cpuSeconds(): number {
-    const stat = fs.readFileSync(`/proc/${this.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  }
+  ) {}
 
   async request(method: string, urlPath: string, o: RequestOptions = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...o.headers };
@@ -242,6 +179,79 @@ export class ServerProcess {
     const client = await this.connect('/ws/notifications/', token, label);
     const first = await client.next('notification_count', () => true, 10_000);
     return { client, count: first.count as number };
+  }
+}
+
+export class ServerProcess extends Endpoint {
+  private readonly logTail: string[] = [];
+  /** Parsed pino lines of level error or worse (50+), for "nothing went wrong" checks. */
+  readonly errors: Json[] = [];
+  readonly exited: Promise<ExitInfo>;
+  private exitInfo: ExitInfo | null = null;
+
+  constructor(
+    readonly child: ChildProcess,
+    readonly port: number,
+    label: string,
+    readonly dataDir: string,
+  ) {
+    super(`http://127.0.0.1:${port}`, label);
+    // Log lines are pino JSON (NODE_ENV=test); a line may arrive in pieces, so each stream keeps its partial tail.
+    const reader = () => {
+      let partial = '';
+      return (text: string) => {
+        this.logTail.push(text);
+        while (this.logTail.length > 200) this.logTail.shift();
+        const lines = (partial + text).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
+          if (!line.startsWith('{')) continue;
+          try {
+            const entry = JSON.parse(line);
+            if (typeof entry.level === 'number' && entry.level >= 50) this.errors.push(entry);
+          } catch {
+            // Not a log line.
+          }
+        }
+      };
+    };
+    child.stdout?.setEncoding('utf8').on('data', reader());
+    child.stderr?.setEncoding('utf8').on('data', reader());
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        live.delete(child);
+        this.exitInfo = { code, signal };
+        resolve(this.exitInfo);
+      });
+    });
+  }
+
+  get pid(): number {
+    return this.child.pid as number;
+  }
+
+  get running(): boolean {
+    return this.exitInfo === null;
+  }
+
+  /** The last lines the process wrote (stdout and stderr). */
+  output(): string {
+    return this.logTail.join('').slice(-8000);
+  }
+
+  /** Resident set size of the process in KiB (VmRSS from /proc). */
+  rssKiB(): number {
+    const status = fs.readFileSync(`/proc/${this.pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    if (!match?.[1]) throw new Error(`${this.label}: no VmRSS in /proc/${this.pid}/status`);
+    return Number(match[1]);
+  }
+
+  /** CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat. */
+  cpuSeconds(): number {
+    const stat = fs.readFileSync(`/proc/${this.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   }
 
   /** SIGKILL (or another signal) and wait until the process is gone. */

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { historyAfter, seedGroup, storedMessages } from '../helpers/chat-data';
 import { LoadSocket } from '../helpers/load-socket';
 import { isPostgresUrl } from '../helpers/pg-schema';
+import { pump, Sender } from '../helpers/room-sender';
 import { type Person, seedPeople } from '../helpers/seed-people';
 import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
 import { createStore, type ServerStore } from '../helpers/server-store';
@@ -22,96 +23,6 @@ const AFTER = 4;
 const INTERVAL_MS = 90;
 /** One sender stops hearing the server after writing this many messages. */
 const DEAF_AFTER = 4;
-
-/** A room client as the web client behaves: pending messages by client_id, merge by id, resend, catch up. */
-class Sender {
-  seq = 0;
-  readonly attempted: { clientId: string; body: string }[] = [];
-  /** client_id → stored id, for the sender's own messages whose echo arrived. */
-  readonly confirmed = new Map<string, number>();
-  /** Every message this client knows (socket frames and catch-up), by id. */
-  readonly view = new Map<number, Json>();
-  /** Ids of chat_message frames as they arrived on its sockets, over every connection. */
-  readonly liveIds: number[] = [];
-  readonly resent = new Set<string>();
-  socket: LoadSocket | null = null;
-  rateLimited = 0;
-  /** A client whose connection died silently: what arrives is lost (its messages still reach the server). */
-  deaf = false;
-  /** Goes deaf after writing this many messages (0: never). */
-  deafAfter = 0;
-
-  constructor(
-    readonly person: Person,
-    readonly index: number,
-    readonly chatId: string,
-  ) {}
-
-  get lastId(): number {
-    let max = 0;
-    for (const id of this.view.keys()) if (id > max) max = id;
-    return max;
-  }
-
-  pending() {
-    return this.attempted.filter((m) => !this.confirmed.has(m.clientId));
-  }
-
-  /** Opens the room socket and waits until the server has put it in the room (subscribed before catch-up). */
-  async connect(proc: ServerProcess): Promise<void> {
-    this.deaf = false;
-    this.deafAfter = 0;
-    this.socket = await LoadSocket.joinRoom(proc, this.chatId, this.person.token, (f) => {
-      if (this.deaf) return;
-      if (f.type === 'error' && f.code === 'rate_limited') this.rateLimited++;
-      if (f.type !== 'chat_message') return;
-      const m = f.message;
-      this.liveIds.push(m.id);
-      this.view.set(m.id, m);
-      if (m.sender === this.person.id && f.client_id) this.confirmed.set(f.client_id, m.id);
-    });
-  }
-
-  /** Writes the next message: pending at once, sent if the socket is open (else it waits for a resend). */
-  write(): void {
-    this.seq += 1;
-    const m = { clientId: `s${this.index}-${this.seq}`, body: `sender ${this.index} message ${this.seq}` };
-    this.attempted.push(m);
-    if (this.deafAfter && this.seq > this.deafAfter) this.deaf = true;
-    this.socket?.send({ type: 'chat_message', body: m.body, client_id: m.clientId });
-  }
-
-  /** After a reconnect: resend every pending message (in order, same client_ids), then fetch what was missed. */
-  async resendAndCatchUp(proc: ServerProcess): Promise<void> {
-    for (const m of this.pending()) {
-      this.resent.add(m.clientId);
-      this.socket?.send({ type: 'chat_message', body: m.body, client_id: m.clientId });
-    }
-    for (const m of await historyAfter(proc, this.person.token, this.chatId, this.lastId))
-      this.view.set(m.id, m);
-  }
-}
-
-/** Each sender writes every INTERVAL_MS until it has written `upTo` messages. */
-function pump(senders: Sender[], upTo: number): Promise<void> {
-  return Promise.all(
-    senders.map(
-      (s, i) =>
-        new Promise<void>((resolve) => {
-          setTimeout(() => {
-            const timer = setInterval(() => {
-              if (s.seq >= upTo) {
-                clearInterval(timer);
-                resolve();
-                return;
-              }
-              s.write();
-            }, INTERVAL_MS);
-          }, i * 13);
-        }),
-    ),
-  ).then(() => {});
-}
 
 describe(`kill -9 while clients send (${pgUrl ? 'PostgreSQL' : 'SQLite'})`, () => {
   let store: ServerStore | null = null;
@@ -137,7 +48,7 @@ describe(`kill -9 while clients send (${pgUrl ? 'PostgreSQL' : 'SQLite'})`, () =
     // resends after the restart must be recognised, not stored twice.
     const deaf = senders[0] as Sender;
     deaf.deafAfter = DEAF_AFTER;
-    const writing = pump(senders, BEFORE);
+    const writing = pump(senders, BEFORE, INTERVAL_MS);
     // The kill comes once the others have seen a few confirmations and the deaf one has a stored, unconfirmed
     // message: mid-stream however fast or slow the machine is.
     const deafStored = async () =>
@@ -175,7 +86,7 @@ describe(`kill -9 while clients send (${pgUrl ? 'PostgreSQL' : 'SQLite'})`, () =
     current = second;
     for (const s of senders) await s.connect(second);
     await Promise.all(senders.map((s) => s.resendAndCatchUp(second)));
-    await pump(senders, BEFORE + 1 + AFTER);
+    await pump(senders, BEFORE + 1 + AFTER, INTERVAL_MS);
     await until(() => senders.every((s) => s.pending().length === 0), 'every message confirmed', 15_000);
 
     const stored = await storedMessages(db, chatId);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
+import type { Metrics } from '../../platform/metrics';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
@@ -36,6 +37,7 @@ export interface WriterDeps {
   attachments: Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor'>;
   users: Pick<UsersService, 'cards'>;
   reader: Pick<MessageReader, 'byId'>;
+  metrics?: Pick<Metrics, 'batchWritten' | 'published'>;
 }
 
 interface Queued extends Draft {
@@ -208,7 +210,10 @@ export class MessageWriter {
       }
       return { accepted: accepted.map((p) => ({ p, id: ids.get(p) })), members, refused, quoteOf };
     });
+    const committedAt = performance.now();
     for (const [p, err] of refused) p.reject(err);
+    const { metrics } = this.deps;
+    metrics?.batchWritten(batch.length, accepted.filter((a) => a.id !== undefined).length);
     if (accepted.length === 0) return;
 
     const withFiles = accepted.flatMap(({ p, id }) => (id && p.fileIds.length > 0 ? [id] : []));
@@ -238,6 +243,7 @@ export class MessageWriter {
       const row = { id, ...rowOf(p), edited_at: null, deleted_at: null, reaction_count: 0 };
       const message = toMessage(row, p.chat.chat_id, sender, [], files.get(id), { replyTo, reactions: [] });
       this.publish(p, message, memberIds, false);
+      metrics?.published(committedAt);
       p.resolve({ message, created: true });
     }
   }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { BadRequestError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
+import type { Metrics } from '../../platform/metrics';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
@@ -20,6 +21,7 @@ interface Deps {
   attachments: AttachmentsService;
   stats: MessageStats;
   log: FastifyBaseLogger;
+  metrics?: Metrics;
 }
 
 export class InvalidMessageError extends BadRequestError {}
@@ -37,12 +39,20 @@ export class MessagesService {
   /** Edits, deletion for everyone and reactions (message-changes.ts). */
   readonly changes: MessageChanges;
 
-  constructor({ db, events, membership, users, attachments, stats, log }: Deps) {
+  constructor({ db, events, membership, users, attachments, stats, log, metrics }: Deps) {
     const chats = membership;
     this.membership = membership;
     this.stats = stats;
     this.reader = new MessageReader({ db, chats, attachments, users });
-    this.writer = new MessageWriter({ db, events, chats, attachments, users, reader: this.reader });
+    this.writer = new MessageWriter({
+      db,
+      events,
+      chats,
+      attachments,
+      users,
+      reader: this.reader,
+      metrics,
+    });
     this.changes = new MessageChanges({ db, events, chats, attachments, reader: this.reader });
     this.receipts = new ReceiptBatcher({
       db,

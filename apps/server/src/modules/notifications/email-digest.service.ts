@@ -67,7 +67,12 @@ export class EmailDigestService {
     );
     // A fraction of the delay, within 50 ms .. 5 s: a due mail leaves at most a few seconds late.
     const pollMs = Math.min(5000, Math.max(50, Math.floor(this.config.emailNotifyDelayMs / 4)));
-    this.poll = new PeriodicTask(() => this.sendDue(), pollMs, this.log, 'missed-message mail poll').start();
+    this.poll = new PeriodicTask(
+      (log) => this.sendDue(log),
+      pollMs,
+      this.log,
+      'missed-message mail poll',
+    ).start();
   }
 
   /** Stops polling and waits for a poll under way (call before the database closes). */
@@ -110,7 +115,7 @@ export class EmailDigestService {
     return this.stopped ? Promise.resolve() : this.poll.runOnce();
   }
 
-  private async sendDue(): Promise<void> {
+  private async sendDue(log: FastifyBaseLogger): Promise<void> {
     const due = await repo.dueDigests(this.db, new Date().toISOString(), BATCH);
     for (const digest of due) {
       if (this.stopped) return;
@@ -118,7 +123,7 @@ export class EmailDigestService {
       try {
         await this.send(digest.user_id);
       } catch (err) {
-        this.log.error({ err, userId: digest.user_id }, 'missed-message mail failed');
+        log.error({ err, userId: digest.user_id }, 'missed-message mail failed');
       }
     }
   }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import type { Session } from '../../platform/auth';
 import { FieldsError } from '../../platform/errors';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
+import type { Metrics } from '../../platform/metrics';
 import { publicLookup, resolvesToPublic } from '../../platform/public-address';
 import type { RoomPresence } from '../../platform/room-presence';
 import * as repo from './notifications.repo';
@@ -20,6 +21,7 @@ interface Deps {
   rooms: RoomPresence;
   log: FastifyBaseLogger;
   vapid: VapidKeys;
+  metrics?: Pick<Metrics, 'pushSent'>;
 }
 
 /** How long a push service keeps trying to reach a browser that is off. */
@@ -45,9 +47,11 @@ export class PushService {
   private readonly db: Db;
   private readonly rooms: RoomPresence;
   private readonly log: FastifyBaseLogger;
+  private readonly metrics?: Pick<Metrics, 'pushSent'>;
   readonly publicKey: string;
 
   constructor(deps: Deps) {
+    this.metrics = deps.metrics;
     this.config = deps.config;
     this.db = deps.db;
     this.rooms = deps.rooms;
@@ -147,6 +151,9 @@ export class PushService {
         if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
       }
       const status = await this.post(details.endpoint, details.method, headers, details.body);
+      this.metrics?.pushSent(
+        status >= 200 && status < 300 ? 'sent' : status === 404 || status === 410 ? 'gone' : 'failed',
+      );
       if (status === 404 || status === 410) {
         // The browser unsubscribed or the subscription expired: it will never accept another push.
         await repo.deleteSubscriptionByEndpoint(this.db, target.endpoint);
@@ -155,6 +162,7 @@ export class PushService {
         this.log.warn({ pushHost, status }, 'push service refused a notification');
       }
     } catch (err) {
+      this.metrics?.pushSent('failed');
       // The error's text may carry the endpoint; its name and code say enough.
       const e = err as Error & { code?: string; cause?: { code?: string } };
       this.log.warn({ pushHost, error: e.name, code: e.code ?? e.cause?.code }, 'web push delivery failed');

@@ -3,6 +3,7 @@ import { CLOSE_AUTH_FAILED } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Bus, BusMessage } from '../../platform/bus';
+import type { Metrics, SocketChannel } from '../../platform/metrics';
 import type { SessionService } from '../accounts/session.service';
 
 // This process's open sockets, grouped by bus topic. A topic is subscribed on the bus while any local socket
@@ -37,7 +38,10 @@ export class Hub {
   /** Connections written to since the last flush: each gets one write for all its frames (see deliver). */
   private readonly corked = new Set<Duplex>();
 
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    private readonly metrics?: Pick<Metrics, 'delivered'>,
+  ) {}
 
   attach(topic: string, client: Client): void {
     let entry = this.topics.get(topic);
@@ -69,6 +73,13 @@ export class Hub {
     for (const client of this.watched()) client.ws.close(code, reason);
   }
 
+  /** This process's open sockets by channel (the metrics' gauge). */
+  openSockets(): Record<SocketChannel, number> {
+    const counts = { room: 0, notifications: 0 };
+    for (const client of this.watched()) counts[client.chatId === null ? 'notifications' : 'room'] += 1;
+    return counts;
+  }
+
   /** Every socket of this process past authentication: each is attached to its user's control topic. */
   *watched(): Generator<Client> {
     for (const [topic, e] of this.topics) if (topic.startsWith('control:')) yield* e.clients;
@@ -77,6 +88,7 @@ export class Hub {
   private deliver(clients: Set<Client>, m: BusMessage): void {
     // Encoded to UTF-8 once for every socket of the broadcast, not once per socket.
     let payload: Buffer | null = null;
+    let written = 0;
     for (const c of clients) {
       if (m.close) {
         const { code, sessionIds, chatId } = m.close;
@@ -93,7 +105,9 @@ export class Hub {
       payload ??= Buffer.from(m.data);
       this.cork(c);
       c.ws.send(payload, TEXT_FRAME);
+      written += 1;
     }
+    if (written > 0) this.metrics?.delivered(written);
   }
 
   /**

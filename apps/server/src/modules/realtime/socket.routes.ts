@@ -11,7 +11,7 @@ import {
   SOCKET_ERRORS,
   SOCKET_MAX_PAYLOAD_BYTES,
 } from '@parley/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
@@ -58,11 +58,16 @@ async function openSocket(ctx: AppContext, ws: WebSocket, req: FastifyRequest, q
  * and session sweep (SocketSweep), which drops it when it stops answering or its session ends.
  */
 /** Returns false when the socket was closed for being one too many of its user's. */
-async function watch(ctx: AppContext, client: Client, onClose: () => Promise<void>): Promise<boolean> {
+async function watch(
+  ctx: AppContext,
+  client: Client,
+  log: FastifyBaseLogger,
+  onClose: () => Promise<void>,
+): Promise<boolean> {
   const { ws } = client;
   const connected = ctx.presence
     .connect(client.userId)
-    .catch((err) => ctx.log.error({ err }, 'presence connect failed'));
+    .catch((err) => log.error({ err }, 'presence connect failed'));
   ctx.hub.attach(topics.control(client.userId), client);
   ws.on('close', () => {
     ctx.hub.detach(topics.control(client.userId), client);
@@ -70,7 +75,7 @@ async function watch(ctx: AppContext, client: Client, onClose: () => Promise<voi
       await connected;
       await onClose();
       if (await ctx.presence.disconnect(client.userId)) await ctx.accounts.markSeen(client.userId);
-    })().catch((err) => ctx.log.error({ err }, 'socket close handling failed'));
+    })().catch((err) => log.error({ err }, 'socket close handling failed'));
   });
   // Counted online before anything else is announced about this connection.
   await connected;
@@ -122,7 +127,8 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.hub.ready(room);
     if (ws.readyState !== ws.OPEN) return ctx.hub.detach(room, client);
     let joined = false;
-    const watched = await watch(ctx, client, async () => {
+    // The socket's log lines carry the request id of its upgrade request (req.log), its frames' included.
+    const watched = await watch(ctx, client, req.log, async () => {
       ctx.hub.detach(room, client);
       if (!joined) return;
       await ctx.rooms.leave(chatId, session.userId);
@@ -137,8 +143,8 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
     let chain = Promise.resolve();
     const handle = (data: RawData) => {
       chain = chain
-        .then(() => onFrame(ctx, client, session, data))
-        .catch((err) => ctx.log.error({ err }, 'frame failed'));
+        .then(() => onFrame(ctx, client, session, data, req.log))
+        .catch((err) => req.log.error({ err }, 'frame failed'));
     };
     ws.removeAllListeners('message');
     ws.on('message', handle);
@@ -159,7 +165,7 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
     ctx.hub.attach(topic, client);
     await ctx.hub.ready(topic);
     if (ws.readyState !== ws.OPEN) return ctx.hub.detach(topic, client);
-    if (!(await watch(ctx, client, async () => ctx.hub.detach(topic, client)))) return;
+    if (!(await watch(ctx, client, req.log, async () => ctx.hub.detach(topic, client)))) return;
     // A client told of a new message acknowledges it, so the sender sees it delivered before it is opened.
     ws.on('message', (data) => {
       let frame: NotificationClientFrame;
@@ -174,7 +180,13 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-async function onFrame(ctx: AppContext, client: Client, session: Session, data: RawData): Promise<void> {
+async function onFrame(
+  ctx: AppContext,
+  client: Client,
+  session: Session,
+  data: RawData,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const { ws } = client;
   const chatId = client.chatId as string;
   const raw = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
@@ -206,6 +218,7 @@ async function onFrame(ctx: AppContext, client: Client, session: Session, data: 
           MESSAGE_WINDOW_MS,
         );
         if (!limit.allowed) {
+          ctx.metrics?.rateLimitRefused('socket');
           return send(ws, {
             type: 'error',
             message: SOCKET_ERRORS.rateLimited,
@@ -243,7 +256,7 @@ async function onFrame(ctx: AppContext, client: Client, session: Session, data: 
       const clientId = frame.type === 'chat_message' ? frame.client_id : undefined;
       return send(ws, { type: 'error', message: err.message, client_id: clientId });
     }
-    ctx.log.error({ err }, 'socket frame failed');
+    log.error({ err }, 'socket frame failed');
     send(ws, {
       type: 'error',
       message: SOCKET_ERRORS.failed,

@@ -1,23 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Bus, BusMessage } from '../bus';
+import type { Metrics } from '../metrics';
 
 type Handler = (m: BusMessage) => void;
 
 /**
  * On the wire: `<origin>\n<meta JSON>\n<data>`. The frame in `data` is already JSON, so it travels as it is
- * instead of being escaped into a second JSON document and parsed back on every process.
+ * instead of being escaped into a second JSON document and parsed back on every process. The meta carries
+ * when it was published (`at`, Date.now()), for the subscribe latency.
  */
 function encode(origin: string, { data, ...meta }: BusMessage): string {
-  return `${origin}\n${JSON.stringify(meta)}\n${data}`;
+  return `${origin}\n${JSON.stringify({ ...meta, at: Date.now() })}\n${data}`;
 }
 
-function decode(raw: string): BusMessage | null {
+function decode(raw: string): { message: BusMessage; at?: number } | null {
   const first = raw.indexOf('\n');
   const second = first === -1 ? -1 : raw.indexOf('\n', first + 1);
   if (second === -1) return null;
-  const meta = JSON.parse(raw.slice(first + 1, second)) as Omit<BusMessage, 'data'>;
-  return { ...meta, data: raw.slice(second + 1) };
+  const { at, ...meta } = JSON.parse(raw.slice(first + 1, second)) as Omit<BusMessage, 'data'> & {
+    at?: number;
+  };
+  return { message: { ...meta, data: raw.slice(second + 1) }, at };
 }
 
 /**
@@ -36,21 +40,32 @@ export class RedisBus implements Bus {
   /** The Redis SUBSCRIBE of each topic with handlers: a new handler waits for it like the first one did. */
   private readonly subscribed = new Map<string, Promise<unknown>>();
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private readonly metrics?: Pick<Metrics, 'redisPublished' | 'redisReceived'>,
+  ) {
     this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.sub = new Redis(url, { lazyConnect: false });
     this.sub.on('message', (topic: string, raw: string) => {
       const set = this.handlers.get(topic);
       // Our own echo: its subscribers here had it when it was published.
       if (!set || raw.startsWith(this.echo)) return;
-      const message = decode(raw);
-      if (message) for (const h of set) h(message);
+      const decoded = decode(raw);
+      if (!decoded) return;
+      if (decoded.at !== undefined) this.metrics?.redisReceived(decoded.at);
+      for (const h of set) h(decoded.message);
     });
   }
 
   async publish(topic: string, message: BusMessage) {
     // Queued first, so a failing local handler cannot keep it from the other processes.
+    const started = performance.now();
     const sent = this.pub.publish(topic, encode(this.processId, message));
+    if (this.metrics)
+      void sent.then(
+        () => this.metrics?.redisPublished(performance.now() - started),
+        () => {},
+      );
     try {
       const set = this.handlers.get(topic);
       if (set) for (const h of set) h(message);
