@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { ping } from './db/health.repo';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { groupsRoutes } from './modules/chats/groups.routes';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await profilesRoutes(api, ctx);
       await notificationsRoutes(api, ctx);
       await searchRoutes(api, ctx);
+      await adminRoutes(api, ctx);
       api.all('/*', async (_req, reply) => reply.code(404).send({ detail: 'Not found.' }));
     },
     { prefix: '/api' },

@@ -4,6 +4,8 @@ import type { Db, DialectName } from './db/database';
 import type { AccountsService } from './modules/accounts/accounts.service';
 import type { SessionService } from './modules/accounts/session.service';
 import type { UsersService } from './modules/accounts/users.service';
+import type { AdminService } from './modules/admin/admin.service';
+import type { SiteSettingsService } from './modules/admin/site-settings.service';
 import type { AttachmentsService } from './modules/attachments/attachments.service';
 import type { AuditService } from './modules/audit/audit.service';
 import type { ChatMembership } from './modules/chats/chat-membership';
@@ -62,4 +64,8 @@ export interface AppContext {
   search: SearchService;
   /** The audit log: admin actions and security events. */
   audit: AuditService;
+  /** Server settings: who may sign up, invite links. */
+  siteSettings: SiteSettingsService;
+  /** The site admin's actions on people, and the console's totals. */
+  admin: AdminService;
 }

@@ -8,6 +8,8 @@ import { AccountsService } from './modules/accounts/accounts.service';
 import { CodeService } from './modules/accounts/code.service';
 import { SessionService } from './modules/accounts/session.service';
 import { UsersService } from './modules/accounts/users.service';
+import { AdminService } from './modules/admin/admin.service';
+import { SiteSettingsService } from './modules/admin/site-settings.service';
 import { AttachmentsService } from './modules/attachments/attachments.service';
 import { UrlSigner } from './modules/attachments/url-signer';
 import { AuditService } from './modules/audit/audit.service';
@@ -62,7 +64,8 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const sessions = new SessionService(db, events);
   const users = new UsersService(db);
   const audit = new AuditService(db);
-  const codes = new CodeService(db);
+  const siteSettings = new SiteSettingsService(db, audit, config.publicUrl);
+  const codes = new CodeService(db, audit);
   const bus = config.redisUrl ? new RedisBus(config.redisUrl, observe) : new MemoryBus();
   const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
@@ -108,6 +111,8 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       presence,
       sessions,
       codes,
+      audit,
+      signupGate: siteSettings,
     }),
     chats,
     membership,
@@ -144,7 +149,20 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     profiles,
     search: new SearchService({ db, dialect, chats, messages, users, profiles }),
     audit,
+    siteSettings,
+    admin: new AdminService({
+      db,
+      log,
+      users,
+      sessions,
+      deleteAccount: (userId) => ctx.accounts.deleteAccount(userId),
+      presence,
+      storage,
+      stats,
+      audit,
+    }),
   };
+  await ctx.admin.announce();
   const sweep = new SocketSweep(ctx.hub, { sessions, log }).start();
   sessions.startSweeping(log);
 

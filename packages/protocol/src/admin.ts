@@ -78,6 +78,7 @@ export const adminUsersQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).optional().default('desc'),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+export type AdminUsersFilter = z.output<typeof adminUsersQuerySchema>;
 
 export const adminUserSchema = z.object({
   id: z.number().int(),

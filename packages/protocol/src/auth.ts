@@ -36,6 +36,8 @@ export const registerSchema = z
     username: z.string().trim(),
     email,
     password,
+    /** An invite link's token (issue 13): lets a person sign up while sign-ups are closed or restricted. */
+    invite: z.string().trim().max(100).optional(),
   })
   .superRefine((v, ctx) => {
     const name = v.username;
@@ -90,6 +92,8 @@ export interface AuthUser {
   avatar: string | null;
   is_activated: boolean;
   is_blue_verified: boolean;
+  /** A site admin (issue 13): the web shows the Admin link. Absent in sessions stored before it existed. */
+  is_site_admin?: boolean;
 }
 export interface AuthResponse extends AuthUser {
   token: string;

@@ -1,5 +1,7 @@
 import {
+  AUDIT,
   type AuthResponse,
+  DEACTIVATED_LOGIN_MESSAGE,
   MSG,
   type RegisterPayload,
   type SettingsField,
@@ -15,6 +17,7 @@ import type { Mail, Mailer } from '../../platform/mail';
 import type { Presence } from '../../platform/presence';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { enforceLimit } from '../../platform/rate-limit-policy';
+import type { AuditService } from '../audit/audit.service';
 import type { CodeService } from './code.service';
 import { isCommonPassword } from './common-passwords';
 import { codeMail, emailChangedNotice, passwordResetNotice } from './mails';
@@ -36,6 +39,17 @@ interface Deps {
   presence: Presence;
   sessions: SessionService;
   codes: CodeService;
+  audit: AuditService;
+  /** Who may sign up (the admin module's server settings); everyone when absent. */
+  signupGate?: SignupGate;
+}
+
+/**
+ * The port through which the admin module's server settings decide who may sign up: throws a clear refusal,
+ * or admits the address (using up an invite link when one was needed) in the registration's transaction.
+ */
+export interface SignupGate {
+  admit(trx: Db, email: string, invite: string | null): Promise<void>;
 }
 
 /** Account rules: sign-up with verification, login, password reset, email change, settings and deletion. */
@@ -51,6 +65,8 @@ export class AccountsService {
   private readonly presence: Presence;
   private readonly sessions: SessionService;
   private readonly codes: CodeService;
+  private readonly audit: AuditService;
+  private readonly signupGate: SignupGate | null;
 
   constructor(deps: Deps) {
     this.log = deps.log;
@@ -61,6 +77,8 @@ export class AccountsService {
     this.presence = deps.presence;
     this.sessions = deps.sessions;
     this.codes = deps.codes;
+    this.audit = deps.audit;
+    this.signupGate = deps.signupGate ?? null;
     this.argonOptions = {
       type: argon2.argon2id as 2,
       memoryCost: deps.config.argonMemoryKiB,
@@ -109,6 +127,9 @@ export class AccountsService {
     try {
       // The account and its code are written together: no account is left without a way to verify it.
       code = await this.db.transaction().execute(async (trx) => {
+        await this.signupGate?.admit(trx, email, input.invite ?? null);
+        // The first account on a fresh server is its site admin (README); later ones are not.
+        const first = !(await usersRepo.anyUser(trx));
         const userId = await usersRepo.insertUser(trx, {
           username: input.username,
           email,
@@ -117,7 +138,15 @@ export class AccountsService {
           last_name: input.last_name,
           displayname: `${input.first_name} ${input.last_name}`.trim(),
           date_joined: new Date().toISOString(),
+          is_site_admin: first ? 1 : 0,
         });
+        if (first) {
+          this.log.info({ userId }, 'The first account on this server is its site admin');
+          await this.audit.record(
+            { type: AUDIT.adminGranted, target_id: userId, detail: { first: true } },
+            trx,
+          );
+        }
         return this.codes.issue(userId, 'signup', null, trx);
       });
     } catch (err) {
@@ -149,6 +178,7 @@ export class AccountsService {
     const user = await usersRepo.findUserByEmail(this.db, emailRaw.toLowerCase());
     if (!user) throw new BadRequestError(MSG.invalidCode);
     if (user.is_activated) throw new BadRequestError(MSG.alreadyVerified);
+    if (user.deactivated_at) throw new ForbiddenError(DEACTIVATED_LOGIN_MESSAGE);
     const row = await this.codes.check(user.id, 'signup', code);
     const token = await this.db.transaction().execute(async (trx) => {
       await this.codes.consume(trx, row);
@@ -172,7 +202,12 @@ export class AccountsService {
     if (!user || !ok) {
       await this.limiter.hit(accountKey, 5, 30 * 60_000);
       await this.limiter.hit(ipKey, 50, 30 * 60_000);
+      await this.recordLoginFailure(user?.id ?? null, accountKey, ip);
       throw new BadRequestError(MSG.invalidCredentials);
+    }
+    if (user.deactivated_at) {
+      await this.audit.record({ type: AUDIT.deactivatedLogin, target_id: user.id, detail: { ip } });
+      throw new ForbiddenError(DEACTIVATED_LOGIN_MESSAGE);
     }
     if (!user.is_activated) {
       throw new ForbiddenError({
@@ -184,6 +219,13 @@ export class AccountsService {
     await this.limiter.reset(accountKey);
     const token = await this.sessions.create(user.id, remember);
     return { token, ...toAuthUser(user) };
+  }
+
+  /** A failed sign-in, and the lockout it starts when it is the fifth (the address is not kept: it may be a typo). */
+  private async recordLoginFailure(userId: number | null, accountKey: string, ip: string) {
+    await this.audit.record({ type: AUDIT.loginFailed, target_id: userId, detail: { ip } });
+    if (userId !== null && !(await this.limiter.peek(accountKey, 5, 30 * 60_000)).allowed)
+      await this.audit.record({ type: AUDIT.loginLocked, target_id: userId, detail: { ip } });
   }
 
   logout(session: Session) {

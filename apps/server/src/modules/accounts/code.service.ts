@@ -1,7 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, MSG } from '@parley/protocol';
+import { AUDIT, CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, MSG } from '@parley/protocol';
 import type { Db } from '../../db/database';
 import { BadRequestError } from '../../platform/errors';
+import type { AuditService } from '../audit/audit.service';
 import * as repo from './codes.repo';
 
 const hashCode = (userId: number, purpose: string, code: string) =>
@@ -9,7 +10,11 @@ const hashCode = (userId: number, purpose: string, code: string) =>
 
 /** Emailed 6-digit codes: CSPRNG, stored hashed, 15 minutes, single use, void after 5 wrong tries. */
 export class CodeService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Wrong codes and the lock they lead to are security events. */
+    private readonly audit?: AuditService,
+  ) {}
 
   /** A new code for the user and purpose, replacing the last; `db` may be the caller's transaction. */
   async issue(
@@ -49,8 +54,13 @@ export class CodeService {
       );
     }
     const expected = Buffer.from(row.code_hash, 'hex');
-    if (!timingSafeEqual(expected, hashCode(userId, purpose, code)))
-      throw new BadRequestError(tries >= CODE_MAX_ATTEMPTS ? MSG.codeLocked : MSG.invalidCode);
+    if (!timingSafeEqual(expected, hashCode(userId, purpose, code))) {
+      const locked = tries >= CODE_MAX_ATTEMPTS;
+      await this.audit?.record({ type: AUDIT.codeFailed, target_id: userId, detail: { purpose } });
+      if (locked)
+        await this.audit?.record({ type: AUDIT.codeLocked, target_id: userId, detail: { purpose } });
+      throw new BadRequestError(locked ? MSG.codeLocked : MSG.invalidCode);
+    }
     await repo.giveBackAttempt(this.db, row);
     return row;
   }

@@ -15,6 +15,7 @@ export function toAuthUser(u: UserRow): AuthUser {
     avatar: avatarUrl(u.avatar),
     is_activated: !!u.is_activated,
     is_blue_verified: !!u.is_blue_verified,
+    is_site_admin: !!u.is_site_admin,
   };
 }
 

@@ -27,6 +27,11 @@ export const findUserByUsername = (db: Db, username: string) =>
     .where(sql`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst() as Promise<UserRow | undefined>;
 
+/** Whether any account exists (the first one on a fresh server becomes its site admin). */
+export async function anyUser(db: Db): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<number> {
   const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -209,3 +214,103 @@ export const digestRecipient = (db: Db, userId: number) =>
     .select(['email', 'first_name', 'email_notification'])
     .where('id', '=', userId)
     .executeTakeFirst();
+
+// --- For the admin module (issue 13) ---
+
+const ADMIN_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'displayname',
+  'avatar',
+  'date_joined',
+  'last_seen',
+  'is_activated',
+  'deactivated_at',
+  'is_blue_verified',
+  'is_site_admin',
+] as const;
+
+export type AdminUserRow = Pick<UserRow, (typeof ADMIN_COLUMNS)[number]>;
+export type AdminSort = 'date_joined' | 'username' | 'email' | 'displayname' | 'last_seen';
+
+/** `text` inside a LIKE pattern, taken literally. */
+const likeLiteral = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A page of everyone (activated or not), searched by username, display name or email, and how many match. */
+export async function adminPage(
+  db: Db,
+  o: { q: string; sort: AdminSort; order: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<{ rows: AdminUserRow[]; count: number }> {
+  const pattern = `%${likeLiteral(o.q)}%`;
+  const matching = (qb: typeof base) =>
+    o.q
+      ? qb.where((eb) =>
+          eb.or(
+            (['username', 'displayname', 'email'] as const).map(
+              (c) => sql<boolean>`lower(${sql.ref(c)}) LIKE ${pattern} ESCAPE '\\'`,
+            ),
+          ),
+        )
+      : qb;
+  const base = db.selectFrom('users');
+  const rows = await matching(base)
+    .select([...ADMIN_COLUMNS])
+    .orderBy(o.sort === 'username' ? sql`lower(username)` : sql.ref(o.sort), o.order)
+    .orderBy('id', o.order)
+    .limit(o.limit)
+    .offset(o.offset)
+    .execute();
+  const total = await matching(base)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, count: Number(total.n) };
+}
+
+export const adminRow = (db: Db, id: number) =>
+  db
+    .selectFrom('users')
+    .select([...ADMIN_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** Everyone, the activated, the deactivated and the site admins, in one statement. */
+export async function adminCounts(db: Db) {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll().as('total'),
+      eb.fn.sum(eb.ref('is_activated')).as('activated'),
+      eb.fn.count('deactivated_at').as('deactivated'),
+      eb.fn.sum(eb.ref('is_site_admin')).as('admins'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    activated: Number(row.activated ?? 0),
+    deactivated: Number(row.deactivated),
+    admins: Number(row.admins ?? 0),
+  };
+}
+
+/** The ids of activated, not deactivated people (whose presence the console counts). */
+export async function activeIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('is_activated', '=', 1)
+    .where('deactivated_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function isSiteAdmin(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('is_site_admin', '=', 1)
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirst();
+  return !!row;
+}

@@ -78,4 +78,39 @@ export class UsersService {
   digestRecipient(userId: number) {
     return usersRepo.digestRecipient(this.db, userId);
   }
+
+  // --- For the admin module: site admins, deactivation, the badge, the people table ---
+
+  isSiteAdmin(userId: number): Promise<boolean> {
+    return usersRepo.isSiteAdmin(this.db, userId);
+  }
+
+  adminPage(options: Parameters<typeof usersRepo.adminPage>[1]) {
+    return usersRepo.adminPage(this.db, options);
+  }
+
+  adminRow(userId: number, db: Db = this.db) {
+    return usersRepo.adminRow(db, userId);
+  }
+
+  adminCounts() {
+    return usersRepo.adminCounts(this.db);
+  }
+
+  activeIds(): Promise<number[]> {
+    return usersRepo.activeIds(this.db);
+  }
+
+  findByUsername(username: string) {
+    return usersRepo.findUserByUsername(this.db, username);
+  }
+
+  /** Sets the site-admin flag, the deactivation time or the verified badge; `db` may be the caller's transaction. */
+  setFlags(
+    userId: number,
+    changes: { is_site_admin?: 0 | 1; deactivated_at?: string | null; is_blue_verified?: 0 | 1 },
+    db: Db = this.db,
+  ): Promise<void> {
+    return usersRepo.updateUser(db, userId, changes);
+  }
 }

@@ -11,6 +11,11 @@ export class MessageStats implements ChatActivity {
     return repo.countUserMessages(this.db);
   }
 
+  /** People's messages per UTC day since `since` (days without any are absent). */
+  perDay(since: string) {
+    return repo.countPerDay(this.db, since);
+  }
+
   lastMessages(chatDbIds: number[]) {
     return repo.lastMessages(this.db, chatDbIds);
   }

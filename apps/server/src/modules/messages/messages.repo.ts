@@ -6,6 +6,19 @@ import type { Database } from '../../db/schema';
 // may join another module's table inside one statement; it never writes it).
 type Executor = Db | Transaction<Database>;
 
+/** People's messages per UTC day (YYYY-MM-DD) since `since` (an ISO time), for the admin console's chart. */
+export async function countPerDay(db: Db, since: string): Promise<{ day: string; n: number }[]> {
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  const rows = await db
+    .selectFrom('messages')
+    .select([day.as('day'), (eb) => eb.fn.countAll().as('n')])
+    .where('kind', '=', 'user')
+    .where('created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  return rows.map((r) => ({ day: String(r.day), n: Number(r.n) }));
+}
+
 export async function countUserMessages(db: Db): Promise<number> {
   const row = await db
     .selectFrom('messages')

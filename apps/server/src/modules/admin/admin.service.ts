@@ -1,0 +1,205 @@
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminStats,
+  type AdminUser,
+  type AdminUsersFilter,
+  type AdminUsersPage,
+  AUDIT,
+} from '@parley/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
+import type { Presence } from '../../platform/presence';
+import type { FileStorage } from '../../platform/storage';
+import type { SessionService } from '../accounts/session.service';
+import { avatarUrl } from '../accounts/user-view';
+import type { AdminUserRow } from '../accounts/users.repo';
+import type { UsersService } from '../accounts/users.service';
+import type { AuditService } from '../audit/audit.service';
+import type { MessageStats } from '../messages/message-stats';
+
+interface Deps {
+  db: Db;
+  log: FastifyBaseLogger;
+  users: UsersService;
+  sessions: SessionService;
+  /** Accounts' own deletion (DESIGN §1), reached late: accounts is built beside this service. */
+  deleteAccount: (userId: number) => Promise<void>;
+  presence: Presence;
+  /** Where uploads and pictures are kept (FileStorage): every stored file with its size. */
+  storage: Pick<FileStorage, 'read'> & { list?(prefix?: string): AsyncIterable<{ size: number }> };
+  stats: MessageStats;
+  audit: AuditService;
+}
+
+const DAY = 24 * 3600_000;
+const CHART_DAYS = 30;
+/** Walking every stored file is slow on a big server: the total is kept this long. */
+const STORAGE_TTL_MS = 60_000;
+
+type Action = { actorId: number; userId: number; note: string };
+
+/**
+ * What a site admin may do to people, each recorded in the audit log with its note: deactivate and reactivate
+ * (a deactivated person cannot sign in; their sessions and sockets end at once), the verified badge, deleting an
+ * account (as the person's own deletion does), signing them out everywhere; and the console's totals.
+ */
+export class AdminService {
+  private storageCache: { bytes: number; at: number } | null = null;
+
+  constructor(private readonly deps: Deps) {}
+
+  /** Says at start whether the server has a site admin, so an operator knows how to get one. */
+  async announce(): Promise<void> {
+    const { admins, total } = await this.deps.users.adminCounts();
+    if (admins > 0) return;
+    this.deps.log.info(
+      total === 0
+        ? 'No site admin yet: the first account created on this server becomes its site admin.'
+        : 'No site admin: grant one with `npm run admin -- grant-admin <username>`.',
+    );
+  }
+
+  async listUsers(query: AdminUsersFilter): Promise<AdminUsersPage> {
+    const { rows, count } = await this.deps.users.adminPage({
+      q: query.q,
+      sort: query.sort,
+      order: query.order,
+      limit: ADMIN_USERS_PAGE_SIZE,
+      offset: (query.page - 1) * ADMIN_USERS_PAGE_SIZE,
+    });
+    const online = await this.deps.presence.onlineAmong(rows.map((r) => r.id));
+    return {
+      results: rows.map((r) => this.view(r, online.has(r.id))),
+      count,
+      page: query.page,
+      page_size: ADMIN_USERS_PAGE_SIZE,
+    };
+  }
+
+  private view(r: AdminUserRow, online: boolean): AdminUser {
+    return {
+      id: r.id,
+      username: r.username,
+      email: r.email,
+      displayname: r.displayname,
+      avatar: avatarUrl(r.avatar),
+      date_joined: r.date_joined,
+      last_seen: r.last_seen,
+      is_activated: !!r.is_activated,
+      is_active: r.deactivated_at === null,
+      deactivated_at: r.deactivated_at,
+      is_blue_verified: !!r.is_blue_verified,
+      is_site_admin: !!r.is_site_admin,
+      is_online: online,
+    };
+  }
+
+  async user(userId: number): Promise<AdminUser> {
+    const row = await this.requireUser(userId);
+    return this.view(row, await this.deps.presence.isOnline(userId));
+  }
+
+  private async requireUser(userId: number, db?: Db) {
+    const row = await this.deps.users.adminRow(userId, db);
+    if (!row) throw new NotFoundError('No such person.');
+    return row;
+  }
+
+  private notSelf({ actorId, userId }: Action, what: string) {
+    if (actorId === userId) throw new BadRequestError(`You cannot ${what} your own account here.`);
+  }
+
+  /** Applies a change to one person and records it, in one transaction. */
+  private async change(
+    a: Action,
+    type: string,
+    apply: (trx: Db, row: AdminUserRow) => Promise<void>,
+  ): Promise<AdminUserRow> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const row = await this.requireUser(a.userId, trx);
+      await apply(trx, row);
+      await this.deps.audit.record(
+        {
+          type,
+          actor_id: a.actorId,
+          target_id: a.userId,
+          detail: { username: row.username, ...(a.note ? { note: a.note } : {}) },
+        },
+        trx,
+      );
+      return row;
+    });
+  }
+
+  async deactivate(a: Action): Promise<AdminUser> {
+    this.notSelf(a, 'deactivate');
+    await this.change(a, AUDIT.userDeactivated, async (trx, row) => {
+      if (row.deactivated_at) throw new ConflictError('This account is already deactivated.');
+      await this.deps.users.setFlags(a.userId, { deactivated_at: new Date().toISOString() }, trx);
+    });
+    // After the commit: every session goes and every socket closes with 4001, on every process.
+    await this.deps.sessions.revokeAll(a.userId);
+    return this.user(a.userId);
+  }
+
+  async reactivate(a: Action): Promise<AdminUser> {
+    await this.change(a, AUDIT.userReactivated, async (trx, row) => {
+      if (!row.deactivated_at) throw new ConflictError('This account is not deactivated.');
+      await this.deps.users.setFlags(a.userId, { deactivated_at: null }, trx);
+    });
+    return this.user(a.userId);
+  }
+
+  async setVerified(a: Action, verified: boolean): Promise<AdminUser> {
+    await this.change(a, verified ? AUDIT.userVerified : AUDIT.userUnverified, (trx) =>
+      this.deps.users.setFlags(a.userId, { is_blue_verified: verified ? 1 : 0 }, trx),
+    );
+    return this.user(a.userId);
+  }
+
+  async signOutEverywhere(a: Action): Promise<void> {
+    await this.change(a, AUDIT.userSignedOut, async () => {});
+    await this.deps.sessions.revokeAll(a.userId);
+  }
+
+  /** As the person's own deletion (DESIGN §1): credentials, sessions, profile, avatar and messages go. */
+  async deleteAccount(a: Action): Promise<void> {
+    this.notSelf(a, 'delete');
+    const row = await this.requireUser(a.userId);
+    await this.deps.deleteAccount(a.userId);
+    await this.deps.audit.record({
+      type: AUDIT.userDeleted,
+      actor_id: a.actorId,
+      target_id: a.userId,
+      detail: { username: row.username, ...(a.note ? { note: a.note } : {}) },
+    });
+  }
+
+  async stats(): Promise<AdminStats> {
+    const today = new Date(new Date().toISOString().slice(0, 10));
+    const since = new Date(today.getTime() - (CHART_DAYS - 1) * DAY);
+    const [people, perDay, ids, storageBytes] = await Promise.all([
+      this.deps.users.adminCounts(),
+      this.deps.stats.perDay(since.toISOString()),
+      this.deps.users.activeIds(),
+      this.storageBytes(),
+    ]);
+    const counts = new Map(perDay.map((d) => [d.day, d.n]));
+    const messagesPerDay = Array.from({ length: CHART_DAYS }, (_, i) => {
+      const day = new Date(since.getTime() + i * DAY).toISOString().slice(0, 10);
+      return { day, count: counts.get(day) ?? 0 };
+    });
+    const online = ids.length ? (await this.deps.presence.onlineAmong(ids)).size : 0;
+    return { people, messages_per_day: messagesPerDay, online_now: online, storage_bytes: storageBytes };
+  }
+
+  private async storageBytes(): Promise<number> {
+    const now = Date.now();
+    if (this.storageCache && now - this.storageCache.at < STORAGE_TTL_MS) return this.storageCache.bytes;
+    let bytes = 0;
+    for await (const entry of this.deps.storage.list?.() ?? []) bytes += entry.size;
+    this.storageCache = { bytes, at: now };
+    return bytes;
+  }
+}
