@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { messageWith, people, say, startChat } from '../chats/chat-helpers';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -7,6 +10,7 @@ import { joinRoom } from '../helpers/ws-client';
 // Prometheus metrics (issue 14): off unless METRICS_TOKEN (a bearer token on /metrics) or METRICS_PORT (a port
 // of their own) is set; what a message, a request, a refusal and a mail do to them.
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 const TOKEN = 'a-metrics-token-of-some-length';
 
 /** The value of one sample (`name{labels} value`) in the exposition text, its labels all of `labels`; 0 when absent. */
@@ -104,6 +108,24 @@ describe('/metrics', () => {
       expect(after).not.toContain('@');
       adaRoom.close();
       graceRoom.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('has every metric the Grafana dashboard in deploy/ charts', async () => {
+    const t = await startTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    try {
+      const text = await scrape(t);
+      const dashboard = await fs.readFile(
+        path.resolve(here, '../../../../deploy/grafana-dashboard.json'),
+        'utf8',
+      );
+      const charted = new Set(
+        [...dashboard.matchAll(/parley_[a-z0-9_]+/g)].map((m) => m[0].replace(/_(bucket|sum|count)$/, '')),
+      );
+      expect(charted.size).toBeGreaterThan(10);
+      for (const name of charted) expect(text, name).toContain(`# TYPE ${name} `);
     } finally {
       await t.close();
     }
