@@ -22,6 +22,8 @@ import { devMailRoutes } from './modules/dev/dev-mail.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { avatarMediaRoutes, profilesRoutes } from './modules/profiles/profiles.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { safetyRoutes } from './modules/safety/safety.routes';
 import { socketRoutes } from './modules/realtime/socket.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { drainRequest } from './platform/drain';
@@ -181,6 +183,8 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await profilesRoutes(api, ctx);
       await notificationsRoutes(api, ctx);
       await searchRoutes(api, ctx);
+      await safetyRoutes(api, ctx);
+      await reportsRoutes(api, ctx);
       await adminRoutes(api, ctx);
       api.all('/*', async (_req, reply) => reply.code(404).send({ detail: 'Not found.' }));
     },

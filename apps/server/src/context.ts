@@ -15,6 +15,8 @@ import type { MessagesService } from './modules/messages/messages.service';
 import type { EmailDigestService } from './modules/notifications/email-digest.service';
 import type { PushService } from './modules/notifications/push.service';
 import type { ProfilesService } from './modules/profiles/profiles.service';
+import type { ReportsService } from './modules/reports/reports.service';
+import type { BlocksService } from './modules/safety/blocks.service';
 import type { Hub } from './modules/realtime/hub';
 import type { RealtimeService } from './modules/realtime/realtime.service';
 import type { TicketService } from './modules/realtime/ticket.service';
@@ -64,6 +66,10 @@ export interface AppContext {
   search: SearchService;
   /** The audit log: admin actions and security events. */
   audit: AuditService;
+  /** Blocks between people (issue 13): modules/safety. */
+  blocks: BlocksService;
+  /** Reports of messages and people (issue 13); the admin API reads and resolves them here. */
+  reports: ReportsService;
   /** Server settings: who may sign up, invite links. */
   siteSettings: SiteSettingsService;
   /** The site admin's actions on people, and the console's totals. */

@@ -22,6 +22,8 @@ import { EmailDigestService } from './modules/notifications/email-digest.service
 import { PushService } from './modules/notifications/push.service';
 import { loadVapidKeys } from './modules/notifications/vapid';
 import { ProfilesService } from './modules/profiles/profiles.service';
+import { ReportsService } from './modules/reports/reports.service';
+import { BlocksService } from './modules/safety/blocks.service';
 import { Hub, SocketSweep } from './modules/realtime/hub';
 import { RealtimeService } from './modules/realtime/realtime.service';
 import { TicketService } from './modules/realtime/ticket.service';
@@ -75,7 +77,8 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const attachments = new AttachmentsService({ db, storage, signer, events, log: log });
   const stats = new MessageStats(db);
   const membership = new ChatMembership(db);
-  const chats = new ChatsService({ db, membership, events, presence, users, activity: stats });
+  const blocks = new BlocksService({ db, bus, users, events, log });
+  const chats = new ChatsService({ db, membership, events, presence, users, activity: stats, blocks });
   const messages = new MessagesService({
     db,
     events,
@@ -85,8 +88,9 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     stats,
     log,
     metrics: observe,
+    blocks,
   });
-  const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: log });
+  const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: log, blocks });
   const lifecycle = new Lifecycle();
   const ctx: AppContext = {
     config,
@@ -123,7 +127,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     hub: new Hub(bus, observe),
     rooms,
     tickets: new TicketService(db, sessions),
-    realtime: new RealtimeService({ bus, events, chats, messages, rooms, log: log }),
+    realtime: new RealtimeService({ bus, events, chats, messages, rooms, log: log, blocks }),
     storage,
     avatars,
     push: new PushService({
@@ -148,6 +152,8 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     }),
     profiles,
     search: new SearchService({ db, dialect, chats, messages, users, profiles }),
+    blocks,
+    reports: new ReportsService({ db, limiter, users, messages, audit }),
     audit,
     siteSettings,
     admin: new AdminService({
@@ -176,6 +182,7 @@ export async function closeContext(ctx: AppContext, sweep: SocketSweep): Promise
   ctx.realtime.close();
   ctx.messages.close();
   await ctx.emailDigests.stop();
+  await ctx.blocks.close();
   await ctx.bus.close();
   await ctx.presence.close();
   await ctx.limiter.close();

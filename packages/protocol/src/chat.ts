@@ -93,6 +93,9 @@ export const chatListItemSchema = z.object({
   last_message_time: nullableString,
   is_admin: z.boolean(),
   unread_count: z.number().int(),
+  /** The reader muted this chat (issue 13): until `muted_until`, or always when that is null. */
+  muted: z.boolean().optional(),
+  muted_until: nullableString.optional(),
 });
 export type ChatListItem = z.infer<typeof chatListItemSchema>;
 
@@ -126,6 +129,9 @@ export const chatDetailSchema = z.object({
   /** For the reader who asked (GET /api/chats/{chat_id}/ only): their unread messages and the first of them. */
   unread_count: z.number().int().optional(),
   first_unread_id: z.number().int().nullable().optional(),
+  /** The reader's mute of this chat (GET /api/chats/{chat_id}/ only), as in the chat list. */
+  muted: z.boolean().optional(),
+  muted_until: nullableString.optional(),
 });
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
 

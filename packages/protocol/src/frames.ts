@@ -83,6 +83,11 @@ export const notificationPayloadSchema = z.object({
   message_id: z.number().int(),
   /** The person is mentioned in it (they are told even when they would not be otherwise). */
   mention: z.boolean().optional(),
+  /**
+   * The person muted this chat (issue 13): the list and delivery ticks follow, but no browser notification is
+   * raised (a mention still is).
+   */
+  muted: z.boolean().optional(),
 });
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
 

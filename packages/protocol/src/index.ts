@@ -8,5 +8,6 @@ export * from './frames';
 export * from './messages';
 export * from './profiles';
 export * from './push';
+export * from './safety';
 export * from './search';
 export * from './validation';

@@ -8,6 +8,7 @@ import { notificationsMigration } from './migrations/0004-notifications';
 import { messageEssentialsMigration } from './migrations/0005-message-essentials';
 import { searchMigration } from './migrations/0006-search';
 import { reactionCountsMigration } from './migrations/0007-reaction-counts';
+import { safetyMigration } from './migrations/0008-safety';
 import { adminMigration } from './migrations/0010-admin';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
@@ -19,6 +20,7 @@ const migrations = {
   '0005-message-essentials': messageEssentialsMigration,
   '0006-search': searchMigration,
   '0007-reaction-counts': reactionCountsMigration,
+  '0008-safety': safetyMigration,
   '0010-admin': adminMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 

@@ -6,6 +6,8 @@ import type { ChatsTables } from '../modules/chats/chats.tables';
 import type { MessagesTables } from '../modules/messages/messages.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
 import type { RealtimeTables } from '../modules/realtime/realtime.tables';
+import type { ReportsTables } from '../modules/reports/reports.tables';
+import type { SafetyTables } from '../modules/safety/safety.tables';
 
 // The whole database as Kysely sees it, composed from the tables each module owns and declares beside its repo
 // (`<module>.tables.ts`). The table names are re-exported here for the code that imports them from db/.
@@ -26,5 +28,7 @@ export interface Database
     RealtimeTables,
     AttachmentsTables,
     NotificationsTables,
+    SafetyTables,
+    ReportsTables,
     AuditTables,
     AdminTables {}

@@ -18,6 +18,8 @@ export interface DomainEventMap {
     message: Message;
     clientId: string | null;
     memberIds: number[];
+    /** The members who muted the chat (issue 13): no push, mail or browser notification unless mentioned. */
+    mutedIds?: number[];
     resend: boolean;
   };
   /**
@@ -38,6 +40,8 @@ export interface DomainEventMap {
   'chats.changed': { userIds: number[] };
   'member.removed': { chatId: string; userId: number };
   'chat.deleted': { chatId: string; avatar: string | null; memberIds: number[] };
+  /** A block was added or lifted (issue 13): presence, typing and receipts between the two change. */
+  'blocks.changed': { blockerId: number; blockedId: number };
 }
 
 export class DomainEvents {

@@ -65,6 +65,8 @@ describe('GET /api/chats/my/', () => {
         'last_message',
         'last_message_time',
         'member_count',
+        'muted',
+        'muted_until',
         'other_user',
         'unread_count',
       ].sort(),

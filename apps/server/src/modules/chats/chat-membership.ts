@@ -43,6 +43,13 @@ export class ChatMembership {
     return ref;
   }
 
+  /** A chat's ref by its row id (a message names its chat so); 404 when it is gone. */
+  async refByRowId(chatDbId: number): Promise<ChatRef> {
+    const [row] = await repo.chatsByIds(this.db, [chatDbId]);
+    if (!row) throw new NotFoundError('Chat not found.');
+    return { id: row.id, chat_id: row.chat_id, is_private: row.is_private };
+  }
+
   /** Every member's user id of each chat, read inside the caller's transaction (the writer's membership check). */
   memberIdsIn(trx: Executor, chatDbIds: number[]): Promise<Map<number, number[]>> {
     return repo.memberIdsOf(trx, chatDbIds);
@@ -51,6 +58,11 @@ export class ChatMembership {
   /** Each chat's members by lower-cased username, read inside the caller's transaction (mentions). */
   memberNamesIn(trx: Executor, chatDbIds: number[]): Promise<Map<number, Map<string, number>>> {
     return repo.memberNamesOf(trx, chatDbIds);
+  }
+
+  /** The members of each chat who have it muted now (issue 13): no push, mail or browser notification for them. */
+  mutedIn(chatDbIds: number[], now = new Date().toISOString()): Promise<Map<number, Set<number>>> {
+    return repo.mutedMembersOf(this.db, chatDbIds, now);
   }
 
   /** Sets each chat's last activity, inside the caller's transaction. */

@@ -88,7 +88,7 @@ export const chatsOfUser = (db: Db, userId: number) =>
     .selectFrom('chat_members as cm')
     .innerJoin('chats as c', 'c.id', 'cm.chat_id')
     .selectAll('c')
-    .select(['cm.role', 'cm.last_read_id', 'cm.cleared_before_id'])
+    .select(['cm.role', 'cm.last_read_id', 'cm.cleared_before_id', 'cm.muted_until'])
     .where('cm.user_id', '=', userId)
     .orderBy('c.last_activity_at', 'desc')
     .orderBy('c.id', 'desc')
@@ -223,6 +223,7 @@ export async function findChatWithMembership(db: Executor, chatId: string, userI
       'cm.last_read_id as m_last_read_id',
       'cm.last_delivered_id as m_last_delivered_id',
       'cm.cleared_before_id as m_cleared_before_id',
+      'cm.muted_until as m_muted_until',
     ])
     .where('c.chat_id', '=', chatId)
     .executeTakeFirst();
@@ -247,6 +248,7 @@ export async function findChatWithMembership(db: Executor, chatId: string, userI
     last_read_id: row.m_last_read_id,
     last_delivered_id: row.m_last_delivered_id,
     cleared_before_id: row.m_cleared_before_id,
+    muted_until: row.m_muted_until,
   };
   return { chat, member };
 }
@@ -272,3 +274,41 @@ export const pageMembersOf = (db: Executor, chatDbId: number) =>
     ])
     .where('cm.chat_id', '=', chatDbId)
     .execute();
+
+/** Sets (or, with null, lifts) a member's mute of a chat. */
+export async function setMutedUntil(
+  db: Executor,
+  chatDbId: number,
+  userId: number,
+  until: string | null,
+): Promise<void> {
+  await db
+    .updateTable('chat_members')
+    .set({ muted_until: until })
+    .where('chat_id', '=', chatDbId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** The members of each chat whose mute lasts past `now`. */
+export async function mutedMembersOf(
+  db: Executor,
+  chatDbIds: number[],
+  now: string,
+): Promise<Map<number, Set<number>>> {
+  const byChat = new Map<number, Set<number>>();
+  if (chatDbIds.length === 0) return byChat;
+  const rows = await db
+    .selectFrom('chat_members')
+    .select(['chat_id', 'user_id'])
+    .where('chat_id', 'in', chatDbIds)
+    .where('muted_until', '>', now)
+    .execute();
+  for (const r of rows) {
+    if (r.user_id === null) continue;
+    const set = byChat.get(r.chat_id) ?? new Set<number>();
+    set.add(r.user_id);
+    byChat.set(r.chat_id, set);
+  }
+  return byChat;
+}

@@ -1,7 +1,8 @@
-import { groupCreateSchema } from '@parley/protocol';
+import { groupCreateSchema, muteSchema, muteStateSchema } from '@parley/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
+import { responseSchema } from '../../platform/response-schema';
 import { parseBody } from '../../platform/validate';
 
 // HTTP shape of chats (SPEC §7). Every call is per-object authorized in the service: non-members get 404.
@@ -22,5 +23,14 @@ export async function chatsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<ChatParams>('/chats/:chatId/', auth, async (req) =>
     ctx.chats.detailForReader(sessionOf(req).userId, req.params.chatId),
+  );
+
+  // Muting a chat (issue 13): until a time to come, or always (until: null).
+  const muteState = { ...auth, schema: { response: { 200: responseSchema(muteStateSchema) } } };
+  app.put<ChatParams>('/chats/:chatId/mute/', muteState, async (req) =>
+    ctx.chats.mute(sessionOf(req).userId, req.params.chatId, parseBody(muteSchema, req.body).until),
+  );
+  app.delete<ChatParams>('/chats/:chatId/mute/', muteState, async (req) =>
+    ctx.chats.unmute(sessionOf(req).userId, req.params.chatId),
   );
 }

@@ -6,13 +6,16 @@ import {
   DELETED_DISPLAY_NAME,
   DELETED_MESSAGE_TEXT,
   DELETED_USERNAME,
+  type MuteState,
+  SAFETY_TEXT,
 } from '@parley/protocol';
 import type { Db } from '../../db/database';
-import { BadRequestError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, FieldsError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
 import { avatarUrl } from '../accounts/user-view';
 import type { UsersService } from '../accounts/users.service';
+import type { BlocksService } from '../safety/blocks.service';
 import type { ChatMembership } from './chat-membership';
 import { toDetail, toMember } from './chat-view';
 import * as repo from './chats.repo';
@@ -39,6 +42,17 @@ interface Deps {
   presence: Presence;
   users: UsersService;
   activity: ChatActivity;
+  /** Blocks (issue 13): who may start a private chat, and whose presence a viewer sees. */
+  blocks: Pick<BlocksService, 'relatedTo' | 'refusal'>;
+}
+
+/** A mute "always" is stored as this time, so one comparison with now tells every mute apart. */
+export const MUTED_ALWAYS = '9999-12-31T23:59:59.999Z';
+
+/** A member's mute as the reader sees it: muted until a time, always (`muted_until` null), or not at all. */
+export function muteStateOf(mutedUntil: string | null, now = new Date().toISOString()): MuteState {
+  if (!mutedUntil || mutedUntil <= now) return { muted: false, muted_until: null };
+  return { muted: true, muted_until: mutedUntil === MUTED_ALWAYS ? null : mutedUntil };
 }
 
 const newChatId = () => randomBytes(9).toString('base64url');
@@ -55,6 +69,7 @@ export class ChatsService {
   private readonly presence: Presence;
   private readonly users: UsersService;
   private readonly activity: ChatActivity;
+  private readonly blocks: Deps['blocks'];
 
   constructor(deps: Deps) {
     this.db = deps.db;
@@ -63,6 +78,7 @@ export class ChatsService {
     this.presence = deps.presence;
     this.users = deps.users;
     this.activity = deps.activity;
+    this.blocks = deps.blocks;
   }
 
   /** The chat and the caller's membership; 404 alike for no such chat and not a member. */
@@ -78,7 +94,7 @@ export class ChatsService {
       this.activity.lastMessages(ids),
       this.activity.unreadCounts(userId),
     ]);
-    const online = await this.presence.onlineAmong(members.flatMap((m) => (m.user_id ? [m.user_id] : [])));
+    const asSeen = await this.presenceFor(userId, members);
     const lastByChat = new Map(last.map((m) => [m.chat_id, m]));
     return chats.map((c) => {
       const mine = members.filter((m) => m.chat_id === c.id);
@@ -93,6 +109,7 @@ export class ChatsService {
         last_message_time: visibleLast?.created_at ?? null,
         is_admin: c.role === 'admin',
         unread_count: unreadByChat.get(c.id) ?? 0,
+        ...muteStateOf(c.muted_until),
       };
       if (!c.is_private) {
         return {
@@ -104,7 +121,7 @@ export class ChatsService {
         };
       }
       const otherRow = mine.find((m) => m.user_id !== userId);
-      const other: ChatMember | null = otherRow ? toMember(otherRow, online) : null;
+      const other: ChatMember | null = otherRow ? asSeen(otherRow) : null;
       return {
         ...base,
         display_name: other?.name ?? DELETED_DISPLAY_NAME,
@@ -125,12 +142,8 @@ export class ChatsService {
   async detail(userId: number, chatId: string) {
     const { chat } = await this.requireMember(userId, chatId);
     const rows = await repo.membersOf(this.db, [chat.id]);
-    const online = await this.presence.onlineAmong(rows.flatMap((m) => (m.user_id ? [m.user_id] : [])));
-    return toDetail(
-      chat,
-      rows.map((m) => toMember(m, online)),
-      userId,
-    );
+    const asSeen = await this.presenceFor(userId, rows);
+    return toDetail(chat, rows.map(asSeen), userId);
   }
 
   /** The chat as its reader opens it: the detail with how much they have not read and where it starts. */
@@ -143,13 +156,14 @@ export class ChatsService {
         clearedBefore: member.cleared_before_id,
       }),
     ]);
-    const online = await this.presence.onlineAmong(rows.flatMap((m) => (m.user_id ? [m.user_id] : [])));
-    const detail = toDetail(
-      chat,
-      rows.map((m) => toMember(m, online)),
-      userId,
-    );
-    return { ...detail, unread_count: unread.count, first_unread_id: unread.firstId };
+    const asSeen = await this.presenceFor(userId, rows);
+    const detail = toDetail(chat, rows.map(asSeen), userId);
+    return {
+      ...detail,
+      unread_count: unread.count,
+      first_unread_id: unread.firstId,
+      ...muteStateOf(member.muted_until),
+    };
   }
 
   /** How these chats (row ids) show to this member in a list: name and picture (the partner's, when private). */
@@ -196,7 +210,12 @@ export class ChatsService {
     if (!other) throw new NotFoundError('User not found.');
     if (other === userId) throw new BadRequestError('You cannot start a chat with yourself.');
     const key = [userId, other].sort((a, b) => a - b).join(':');
-    const existing = await repo.findChatByPrivateKey(this.db, key);
+    const [existing, refusal] = await Promise.all([
+      repo.findChatByPrivateKey(this.db, key),
+      this.blocks.refusal(userId, other),
+    ]);
+    // The blocked person is refused outright; the blocker may open the chat they already have (to unblock there).
+    if (refusal === SAFETY_TEXT.cannotMessage || (refusal && !existing)) throw new ForbiddenError(refusal);
     if (existing) return { chat_id: existing.chat_id };
     try {
       return await this.db.transaction().execute(async (trx) => {
@@ -236,6 +255,47 @@ export class ChatsService {
     const { chat } = await this.requireMember(userId, chatId);
     await repo.clearFor(this.db, chat.id, userId, await this.activity.latestId(chat.id));
     this.events.emit('unread.changed', { userIds: [userId] });
+  }
+
+  /** The public id of the private chat between two people, if they have one. */
+  async privateChatOf(a: number, b: number): Promise<string | null> {
+    const key = [a, b].sort((x, y) => x - y).join(':');
+    return (await repo.findChatByPrivateKey(this.db, key))?.chat_id ?? null;
+  }
+
+  /** Mutes the chat for the caller until `until` (a time to come), or always with null (issue 13). */
+  async mute(userId: number, chatId: string, until: string | null): Promise<MuteState> {
+    const { chat } = await this.requireMember(userId, chatId);
+    const now = nowIso();
+    const stored = until === null ? MUTED_ALWAYS : new Date(until).toISOString();
+    if (stored <= now) throw new FieldsError({ until: [SAFETY_TEXT.muteInPast] });
+    await repo.setMutedUntil(this.db, chat.id, userId, stored);
+    // The unread total leaves muted chats out (mentions aside).
+    this.events.emit('unread.changed', { userIds: [userId] });
+    return muteStateOf(stored, now);
+  }
+
+  async unmute(userId: number, chatId: string): Promise<MuteState> {
+    const { chat } = await this.requireMember(userId, chatId);
+    await repo.setMutedUntil(this.db, chat.id, userId, null);
+    this.events.emit('unread.changed', { userIds: [userId] });
+    return muteStateOf(null);
+  }
+
+  /**
+   * How the viewer sees these members: online and last seen as Presence and each person's setting say, except
+   * that people a block stands between see each other offline with no last-seen time (issue 13).
+   */
+  private async presenceFor(
+    viewerId: number,
+    rows: repo.MemberRow[],
+  ): Promise<(m: repo.MemberRow) => ChatMember> {
+    const [online, hidden] = await Promise.all([
+      this.presence.onlineAmong(rows.flatMap((m) => (m.user_id ? [m.user_id] : []))),
+      this.blocks.relatedTo(viewerId),
+    ]);
+    return (m) =>
+      toMember(m.user_id !== null && hidden.has(m.user_id) ? { ...m, online_status: 0 } : m, online);
   }
 
   async memberIds(chatId: string): Promise<number[]> {

@@ -2,12 +2,13 @@ import { MESSAGE_TEXT, type Message, mentionedUsernames } from '@parley/protocol
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { Metrics } from '../../platform/metrics';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
+import { type BlocksService, messageRefusal } from '../safety/blocks.service';
 import type { MessageReader } from './message-reader';
 import { toMessage, toQuote } from './message-view';
 import * as repo from './messages.repo';
@@ -33,10 +34,12 @@ export interface Written {
 export interface WriterDeps {
   db: Db;
   events: DomainEvents;
-  chats: Pick<ChatMembership, 'memberIdsIn' | 'memberNamesIn' | 'touch'>;
+  chats: Pick<ChatMembership, 'memberIdsIn' | 'memberNamesIn' | 'touch' | 'mutedIn'>;
   attachments: Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor'>;
   users: Pick<UsersService, 'cards'>;
   reader: Pick<MessageReader, 'byId'>;
+  /** Blocks between the two people of a private chat refuse their messages (issue 13). */
+  blocks?: Pick<BlocksService, 'blocksInvolving'>;
   metrics?: Pick<Metrics, 'batchWritten' | 'published'>;
 }
 
@@ -147,8 +150,21 @@ export class MessageWriter {
       ]),
     );
     cards.catch(() => {}); // awaited below; a failed write must not leave it unhandled
+    // Blocks between the people of the batch's private chats, and who muted each chat (issue 13): read beside
+    // the transaction too. A block made before the message was queued is in the table by now.
+    const privateSenders = [
+      ...new Set(batch.flatMap((p) => (p.chat.is_private && p.senderId !== null ? [p.senderId] : []))),
+    ];
+    const blocks =
+      privateSenders.length > 0 && this.deps.blocks
+        ? this.deps.blocks.blocksInvolving(privateSenders)
+        : Promise.resolve([]);
+    const muted = chats.mutedIn(chatIds);
+    blocks.catch(() => {});
+    muted.catch(() => {});
     const { accepted, members, refused, quoteOf } = await db.transaction().execute(async (trx) => {
       const members = await chats.memberIdsIn(trx, chatIds);
+      const blockPairs = await blocks;
       const quoteOf = new Map((await quotes).map((q) => [q.id, q]));
       const mentioning = [...new Set(batch.filter(mayMention).map((p) => p.chat.id))];
       const names = mentioning.length > 0 ? await chats.memberNamesIn(trx, mentioning) : new Map();
@@ -162,6 +178,14 @@ export class MessageWriter {
         if (p.senderId !== null && !members.get(p.chat.id)?.includes(p.senderId)) {
           refused.push([p, new NotFoundError('Chat not found.')]);
           continue;
+        }
+        if (p.chat.is_private && p.senderId !== null && blockPairs.length > 0) {
+          const other = members.get(p.chat.id)?.find((id) => id !== p.senderId);
+          const refusal = other === undefined ? null : messageRefusal(blockPairs, p.senderId, other);
+          if (refusal) {
+            refused.push([p, new ForbiddenError(refusal)]);
+            continue;
+          }
         }
         if (p.replyTo && quoteOf.get(p.replyTo)?.chat_id !== p.chat.id) {
           refused.push([p, new BadRequestError(MESSAGE_TEXT.badReply)]);
@@ -222,13 +246,15 @@ export class MessageWriter {
       withFiles.length > 0 ? attachments.filesFor(withFiles) : Promise.resolve(new Map()),
     ]);
     const cardOf = new Map(senders.map((c) => [c.id, c]));
+    const mutedByChat = await muted;
     for (const { p, id } of accepted) {
       const memberIds = members.get(p.chat.id) ?? [];
+      const mutedIds = [...(mutedByChat.get(p.chat.id) ?? [])];
       if (id === undefined) {
         // A resend: answer with what is stored (the original may be in this very batch) and publish it again.
         this.resendOf(p)
           .then((message) => {
-            this.publish(p, message, memberIds, true);
+            this.publish(p, message, memberIds, mutedIds, true);
             p.resolve({ message, created: false });
           })
           .catch(p.reject);
@@ -242,19 +268,26 @@ export class MessageWriter {
       // A new message is neither delivered nor read yet, nor reacted to: its ticks need no marks.
       const row = { id, ...rowOf(p), edited_at: null, deleted_at: null, reaction_count: 0 };
       const message = toMessage(row, p.chat.chat_id, sender, [], files.get(id), { replyTo, reactions: [] });
-      this.publish(p, message, memberIds, false);
+      this.publish(p, message, memberIds, mutedIds, false);
       metrics?.published(committedAt);
       p.resolve({ message, created: true });
     }
   }
 
-  private publish(p: Pending, message: Message, memberIds: number[], resend: boolean): void {
+  private publish(
+    p: Pending,
+    message: Message,
+    memberIds: number[],
+    mutedIds: number[],
+    resend: boolean,
+  ): void {
     this.deps.events.emit('message.published', {
       chatId: p.chat.chat_id,
       isPrivate: !!p.chat.is_private,
       message,
       clientId: p.clientId,
       memberIds,
+      mutedIds,
       resend,
     });
   }

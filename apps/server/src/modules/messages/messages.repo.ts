@@ -87,11 +87,25 @@ export async function chatsMentioningUnread(db: Db, userId: number): Promise<num
   return rows.map((r) => r.chat_id);
 }
 
-/** Unread messages over all chats, for each of these users (a user with none is left out). */
-export const unreadTotals = (db: Db, userIds: number[]) =>
+/**
+ * Unread messages over all chats, for each of these users (a user with none is left out). A chat the member
+ * muted counts only its messages that mention them (issue 13): the total is what calls for attention.
+ */
+export const unreadTotals = (db: Db, userIds: number[], now = new Date().toISOString()) =>
   unreadMessages(db)
     .select(['cm.user_id', (eb) => eb.fn.countAll().as('n')])
     .where('cm.user_id', 'in', userIds)
+    .where((eb) =>
+      eb.or([
+        eb('cm.muted_until', 'is', null),
+        eb('cm.muted_until', '<=', now),
+        eb(
+          sql<string>`replace(replace(m.mentions, '[', ','), ']', ',')`,
+          'like',
+          sql<string>`'%,' || ${sql.ref('cm.user_id')} || ',%'`,
+        ),
+      ]),
+    )
     .groupBy('cm.user_id')
     .execute();
 

@@ -1,16 +1,18 @@
-import { MESSAGE_MAX_LENGTH, type Message, SOCKET_ERRORS } from '@parley/protocol';
+import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, type Message, SOCKET_ERRORS } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { BadRequestError } from '../../platform/errors';
+import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { Metrics } from '../../platform/metrics';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
+import type { BlocksService } from '../safety/blocks.service';
 import { MessageChanges } from './message-changes';
 import { MessageReader } from './message-reader';
 import type { MessageStats } from './message-stats';
 import { MessageWriter } from './message-writer';
+import * as repo from './messages.repo';
 import { ReceiptBatcher } from './receipts';
 
 interface Deps {
@@ -22,6 +24,8 @@ interface Deps {
   stats: MessageStats;
   log: FastifyBaseLogger;
   metrics?: Metrics;
+  /** Blocks refuse private messages between the two people (issue 13). */
+  blocks: Pick<BlocksService, 'blocksInvolving'>;
 }
 
 export class InvalidMessageError extends BadRequestError {}
@@ -31,6 +35,7 @@ export class InvalidMessageError extends BadRequestError {}
  * receipts and unread counts. Membership is the chats module's (ChatMembership): every call checks it there.
  */
 export class MessagesService {
+  private readonly db: Db;
   private readonly membership: ChatMembership;
   private readonly stats: MessageStats;
   private readonly reader: MessageReader;
@@ -39,8 +44,9 @@ export class MessagesService {
   /** Edits, deletion for everyone and reactions (message-changes.ts). */
   readonly changes: MessageChanges;
 
-  constructor({ db, events, membership, users, attachments, stats, log, metrics }: Deps) {
+  constructor({ db, events, membership, users, attachments, stats, log, metrics, blocks }: Deps) {
     const chats = membership;
+    this.db = db;
     this.membership = membership;
     this.stats = stats;
     this.reader = new MessageReader({ db, chats, attachments, users });
@@ -52,6 +58,7 @@ export class MessagesService {
       users,
       reader: this.reader,
       metrics,
+      blocks,
     });
     this.changes = new MessageChanges({ db, events, chats, attachments, reader: this.reader });
     this.receipts = new ReceiptBatcher({
@@ -103,6 +110,32 @@ export class MessagesService {
   ): Promise<Message[]> {
     const { chat, member } = await this.membership.requireMember(userId, chatId);
     return this.reader.page(chat, userId, { ...q, clearedBefore: member.cleared_before_id });
+  }
+
+  /**
+   * A message as `viewerId`, a member of its chat, sees it, with its chat; 404 alike for no such message and a
+   * chat the viewer is not in (reports name messages by id).
+   */
+  async visibleTo(viewerId: number, messageId: number): Promise<{ message: Message; chat: ChatRef }> {
+    const row = await repo.messageById(this.db, messageId);
+    if (!row) throw new NotFoundError(MESSAGE_TEXT.notFound);
+    const chat = await this.membership.refByRowId(row.chat_id);
+    const { member } = await this.membership.requireMember(viewerId, chat.chat_id).catch(() => {
+      throw new NotFoundError(MESSAGE_TEXT.notFound);
+    });
+    if (messageId <= member.cleared_before_id) throw new NotFoundError(MESSAGE_TEXT.notFound);
+    return { message: await this.reader.byId(messageId, chat, viewerId), chat };
+  }
+
+  /**
+   * A message with up to `around` messages before and after it, as they read now, for someone outside the chat
+   * (an operator reading a report); empty when the message is gone.
+   */
+  async contextOf(messageId: number, around = 3): Promise<Message[]> {
+    const row = await repo.messageById(this.db, messageId);
+    if (!row) return [];
+    const chat = await this.membership.refByRowId(row.chat_id);
+    return this.reader.page(chat, 0, { around: messageId, limit: 2 * around + 1, clearedBefore: 0 });
   }
 
   /** Messages found by search, as `viewerId` sees them, by id: read chat by chat. */

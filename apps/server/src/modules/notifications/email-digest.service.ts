@@ -81,11 +81,15 @@ export class EmailDigestService {
     await this.poll.stop();
   }
 
-  private async schedule({ message, memberIds, resend }: DomainEventMap['message.published']) {
+  private async schedule({ message, memberIds, mutedIds, resend }: DomainEventMap['message.published']) {
     // A resend was scheduled when it was first stored.
     if (resend || message.kind !== 'user') return;
+    // A muted chat mails nothing, unless the message mentions the person (issue 13).
+    const muted = new Set(mutedIds);
     // Presence first: in a live conversation everyone is online and the database is not asked at all.
-    const others = memberIds.filter((id) => id !== message.sender);
+    const others = memberIds.filter(
+      (id) => id !== message.sender && (!muted.has(id) || message.mentions.includes(id)),
+    );
     if (others.length === 0) return;
     const online = await this.presence.onlineAmong(others);
     const offlineOthers = others.filter((id) => !online.has(id));
@@ -135,7 +139,8 @@ export class EmailDigestService {
       this.chats.listChats(userId),
       this.messages.unreadMentionsIn(userId),
     ]);
-    const unread = chats.filter((c) => c.unread_count > 0);
+    // Muted chats are left out, unless an unread message there mentions the person (issue 13).
+    const unread = chats.filter((c) => c.unread_count > 0 && (!c.muted || mentioned.has(c.id)));
     if (unread.length === 0) return;
     await this.mailer.send(digestMail(user.email, user.first_name, unread, this.baseUrl(), mentioned));
   }

@@ -102,10 +102,20 @@ export class PushService {
     }
   }
 
-  private async notifyAway({ chatId, isPrivate, message, memberIds }: DomainEventMap['message.published']) {
+  private async notifyAway({
+    chatId,
+    isPrivate,
+    message,
+    memberIds,
+    mutedIds,
+  }: DomainEventMap['message.published']) {
     if (message.kind !== 'user') return;
     const inRoom = new Set(await this.rooms.usersIn(chatId));
-    const away = memberIds.filter((id) => id !== message.sender && !inRoom.has(id));
+    // A muted chat pushes nothing, unless the message mentions the person (issue 13).
+    const muted = new Set(mutedIds);
+    const away = memberIds.filter(
+      (id) => id !== message.sender && !inRoom.has(id) && (!muted.has(id) || message.mentions.includes(id)),
+    );
     const targets = await repo.pushTargets(this.db, away, new Date().toISOString());
     if (targets.length === 0) return;
     const sender = message.sender_name || message.sender_username;

@@ -21,6 +21,8 @@ interface Deps {
   events: DomainEvents;
   log: FastifyBaseLogger;
   messages: { totalMessages(): Promise<number> };
+  /** People a block stands between see each other offline (issue 13). */
+  blocks?: { relatedTo(userId: number): Promise<Set<number>> };
 }
 
 /**
@@ -33,6 +35,7 @@ export class ProfilesService {
   private readonly avatars: AvatarStore;
   private readonly log: FastifyBaseLogger;
   private readonly messages: { totalMessages(): Promise<number> };
+  private readonly blocks: Deps['blocks'];
 
   constructor(deps: Deps) {
     this.users = deps.users;
@@ -40,6 +43,7 @@ export class ProfilesService {
     this.avatars = deps.avatars;
     this.log = deps.log;
     this.messages = deps.messages;
+    this.blocks = deps.blocks;
     // Account deletion awaits this (emitAndWait) before the row goes: the avatar's name is still there.
     deps.events.on('user.deleted', ({ userId }) => this.removeAvatarOf(userId));
   }
@@ -74,8 +78,12 @@ export class ProfilesService {
     if (!u) throw new NotFoundError('User not found');
     const own = viewerId === u.id;
     if (u.hide_profile && !own) throw new ForbiddenError('This profile is private');
-    const online = await this.presence.isOnline(u.id);
-    const presence = own ? { is_online: online, last_seen: u.last_seen } : visiblePresence(u, online);
+    const [online, hidden] = await Promise.all([
+      this.presence.isOnline(u.id),
+      viewerId === null || own || !this.blocks ? null : this.blocks.relatedTo(viewerId),
+    ]);
+    const shown = hidden?.has(u.id) ? { ...u, online_status: 0 } : u;
+    const presence = own ? { is_online: online, last_seen: u.last_seen } : visiblePresence(shown, online);
     return {
       username: u.username,
       first_name: u.first_name,

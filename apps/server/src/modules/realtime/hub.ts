@@ -98,6 +98,8 @@ export class Hub {
         continue;
       }
       if (m.exceptUserId === c.userId || c.ws.readyState !== c.ws.OPEN) continue;
+      if (m.exceptUserIds?.includes(c.userId) || (m.onlyUserIds && !m.onlyUserIds.includes(c.userId)))
+        continue;
       if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
         c.ws.terminate();
         continue;

@@ -6,20 +6,23 @@ import {
   type ServerFrame,
 } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bus } from '../../platform/bus';
+import type { Bus, BusMessage } from '../../platform/bus';
 import type { DomainEvents } from '../../platform/events';
 import type { RoomPresence } from '../../platform/room-presence';
 import type { ChatsService } from '../chats/chats.service';
 import type { MessagesService } from '../messages/messages.service';
+import type { BlocksService } from '../safety/blocks.service';
 import { topics } from './hub';
 
 interface Deps {
   bus: Bus;
   events: DomainEvents;
-  chats: Pick<ChatsService, 'groupDetail' | 'memberIds'>;
+  chats: Pick<ChatsService, 'groupDetail' | 'memberIds'> & Partial<Pick<ChatsService, 'privateChatOf'>>;
   messages: Pick<MessagesService, 'totalsUnread'>;
   rooms: RoomPresence;
   log: FastifyBaseLogger;
+  /** People a block stands between see nothing of each other's presence, typing or reading (issue 13). */
+  blocks?: Pick<BlocksService, 'relatedTo' | 'relationsAmong'>;
   /** How long after an occupancy announcement further changes are gathered into one (250 ms). */
   occupancyWindowMs?: number;
   /** How long after unread counts were announced further changes are gathered into one round (250 ms). */
@@ -52,6 +55,7 @@ export class RealtimeService {
   private readonly rooms: RoomPresence;
   private readonly chats: Deps['chats'];
   private readonly messages: Deps['messages'];
+  private readonly blocks: Deps['blocks'];
   private readonly log: FastifyBaseLogger;
 
   constructor(deps: Deps) {
@@ -59,6 +63,7 @@ export class RealtimeService {
     this.rooms = deps.rooms;
     this.chats = deps.chats;
     this.messages = deps.messages;
+    this.blocks = deps.blocks;
     this.log = deps.log;
     this.occupancyWindowMs = deps.occupancyWindowMs ?? OCCUPANCY_WINDOW_MS;
     this.countsWindowMs = deps.countsWindowMs ?? COUNTS_WINDOW_MS;
@@ -70,12 +75,12 @@ export class RealtimeService {
 
     on(
       'message.published',
-      guard(async ({ chatId, isPrivate, message, clientId, memberIds, resend }) => {
+      guard(async ({ chatId, isPrivate, message, clientId, memberIds, mutedIds, resend }) => {
         await this.toRoom(chatId, { type: 'chat_message', message, client_id: clientId });
         if (resend || message.kind === 'system') return;
         const inRoom = new Set(await this.rooms.usersIn(chatId));
         const away = memberIds.filter((id) => id !== message.sender && !inRoom.has(id));
-        const notice = (mention: boolean): string =>
+        const notice = (mention: boolean, muted: boolean): string =>
           JSON.stringify({
             type: 'new_message',
             message: {
@@ -86,17 +91,24 @@ export class RealtimeService {
               is_private: isPrivate,
               message_id: message.id,
               ...(mention ? { mention: true } : {}),
+              ...(muted ? { muted: true } : {}),
             },
           } satisfies NotificationFrame);
-        // Those the message mentions are told so; everyone else away shares one serialised frame.
+        // Those the message mentions are told so, those who muted the chat too (their client raises no
+        // notification unless mentioned); everyone else away shares one serialised frame.
         const mentioned = new Set(message.mentions);
-        const plain = notice(false);
-        const flagged = mentioned.size > 0 ? notice(true) : plain;
-        await Promise.all(
-          away.map((id) =>
-            this.bus.publish(topics.notify(id), { data: mentioned.has(id) ? flagged : plain }),
-          ),
-        );
+        const muted = new Set(mutedIds);
+        const frames = new Map<string, string>();
+        const frameFor = (id: number): string => {
+          const key = `${mentioned.has(id)}:${muted.has(id)}`;
+          let data = frames.get(key);
+          if (data === undefined) {
+            data = notice(mentioned.has(id), muted.has(id));
+            frames.set(key, data);
+          }
+          return data;
+        };
+        await Promise.all(away.map((id) => this.bus.publish(topics.notify(id), { data: frameFor(id) })));
         this.countsChanged(away);
       }),
     );
@@ -130,7 +142,11 @@ export class RealtimeService {
         if (deliveredIds.length > 0)
           await this.toRoom(chatId, { type: 'messages_delivered', message_ids: deliveredIds });
         if (messageIds.length > 0)
-          await this.toRoom(chatId, { type: 'messages_read', message_ids: messageIds, user_id: userId });
+          await this.toRoomAbout(
+            chatId,
+            { type: 'messages_read', message_ids: messageIds, user_id: userId },
+            userId,
+          );
       }),
     );
     on(
@@ -174,6 +190,15 @@ export class RealtimeService {
       }),
     );
     on(
+      'blocks.changed',
+      guard(async ({ blockerId, blockedId }) => {
+        // The blocker's list shows the other offline now; a room they share re-announces who is in it.
+        await this.chatsChanged([blockerId]);
+        const chatId = await this.chats.privateChatOf?.(blockerId, blockedId);
+        if (chatId) this.roomOccupancyChanged(chatId);
+      }),
+    );
+    on(
       'sessions.revoked',
       guard(({ userId, sessionIds }) =>
         this.bus.publish(topics.control(userId), {
@@ -186,6 +211,19 @@ export class RealtimeService {
 
   toRoom(chatId: string, frame: ServerFrame, exceptUserId?: number): Promise<void> {
     return this.bus.publish(topics.room(chatId), { data: JSON.stringify(frame), exceptUserId });
+  }
+
+  /**
+   * A frame about one person (their typing, their reading) to a room: people a block stands between with them
+   * do not get it (issue 13); `exceptUserId` skips that person's own sockets too.
+   */
+  async toRoomAbout(chatId: string, frame: ServerFrame, aboutUserId: number, exceptUserId?: number) {
+    const hidden = this.blocks ? await this.blocks.relatedTo(aboutUserId) : new Set<number>();
+    await this.bus.publish(topics.room(chatId), {
+      data: JSON.stringify(frame),
+      exceptUserId,
+      ...(hidden.size > 0 ? { exceptUserIds: [...hidden] } : {}),
+    });
   }
 
   async chatsChanged(userIds: number[]): Promise<void> {
@@ -274,9 +312,29 @@ export class RealtimeService {
     room.soon = null;
     try {
       const userIds = await this.rooms.usersIn(chatId);
+      // Someone in the room with a block between them and another there hears of the room without that person.
+      const relations = this.blocks
+        ? await this.blocks.relationsAmong(userIds)
+        : new Map<number, Set<number>>();
+      const room = topics.room(chatId);
+      const occupancy = (ids: number[], to: Partial<BusMessage>) => [
+        this.bus.publish(room, {
+          data: JSON.stringify({ type: 'in_chat_users_update', user_ids: ids } satisfies ServerFrame),
+          ...to,
+        }),
+        this.bus.publish(room, {
+          data: JSON.stringify({ type: 'in_chat_count', count: ids.length } satisfies ServerFrame),
+          ...to,
+        }),
+      ];
       await Promise.all([
-        this.toRoom(chatId, { type: 'in_chat_users_update', user_ids: userIds }),
-        this.toRoom(chatId, { type: 'in_chat_count', count: userIds.length }),
+        ...occupancy(userIds, relations.size > 0 ? { exceptUserIds: [...relations.keys()] } : {}),
+        ...[...relations].flatMap(([viewer, hidden]) =>
+          occupancy(
+            userIds.filter((id) => !hidden.has(id)),
+            { onlyUserIds: [viewer] },
+          ),
+        ),
       ]);
     } catch (err) {
       this.log.error({ err }, 'room occupancy announcement failed');

@@ -238,9 +238,11 @@ async function onFrame(
       case 'typing': {
         await ctx.chats.requireMember(session.userId, chatId);
         const username = await ctx.accounts.usernameOf(session.userId);
-        return ctx.realtime.toRoom(
+        // Not to people a block stands between with the typist (issue 13).
+        return ctx.realtime.toRoomAbout(
           chatId,
           { type: 'typing', user_id: session.userId, username, is_typing: frame.is_typing },
+          session.userId,
           session.userId,
         );
       }
