@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl, type S3Settings, type StorageSpec } from './platform/storage-url';
 
 // The environment, parsed and validated once at start. Nothing else reads process.env.
 const schema = z.object({
@@ -26,6 +27,15 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', 'loopback']).default('false'),
   /** Tests only: let Web Push reach a push service on this machine. */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
+  /** Where files go: local (DATA_DIR/media, the default), file:///path, or s3://bucket[/prefix]. */
+  STORAGE_URL: z.string().optional(),
+  /** The S3-compatible store's address (MinIO: http://minio:9000); AWS's own when unset. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Path-style addresses (endpoint/bucket/key), which most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
   /** Prometheus metrics on /metrics behind this bearer token; off when neither this nor METRICS_PORT is set. */
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
   /** Prometheus metrics without a token on a port of their own (bind it where only Prometheus reaches). */
@@ -64,6 +74,9 @@ export interface Config {
   signupsPerIpHour: number;
   /** Argon2 memory cost in KiB; OWASP's 19 MiB unless a test lowers it. */
   argonMemoryKiB: number;
+  /** Where stored files go (STORAGE_URL), and how to reach an S3-compatible store. */
+  storage: StorageSpec;
+  s3: S3Settings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -73,6 +86,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY))
+    throw new Error('Invalid configuration: set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither.');
+  let storage: StorageSpec;
+  try {
+    storage = parseStorageUrl(e.STORAGE_URL, path.resolve(e.DATA_DIR));
+  } catch (err) {
+    throw new Error(`Invalid configuration: STORAGE_URL: ${(err as Error).message}`);
+  }
   return {
     env: e.NODE_ENV,
     production: e.NODE_ENV === 'production',
@@ -97,6 +118,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: e.METRICS_TOKEN || null,
     metricsPort: e.METRICS_PORT ?? null,
     argonMemoryKiB: 19 * 1024,
+    storage,
+    s3: {
+      endpoint: e.S3_ENDPOINT ?? null,
+      region: e.S3_REGION,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+      credentials:
+        e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+          : null,
+    },
     ...overrides,
   };
 }

@@ -40,7 +40,7 @@ import { RedisBus } from './platform/redis/redis-bus';
 import { RedisPresence, RedisPresenceStore, RedisRoomPresence } from './platform/redis/redis-presence';
 import { RedisRateLimiter } from './platform/redis/redis-rate-limit';
 import { MemoryRoomPresence } from './platform/room-presence';
-import { LocalDiskStorage } from './platform/storage';
+import { openStorage } from './platform/storage-url';
 
 /**
  * The database (migrated) and every service, wired once: the AppContext. With REDIS_URL, fan-out, presence and
@@ -70,11 +70,18 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const codes = new CodeService(db, audit);
   const bus = config.redisUrl ? new RedisBus(config.redisUrl, observe) : new MemoryBus();
   const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
+  const storage = await openStorage(config.storage, config.s3);
   const avatars = new AvatarStore(storage, log);
   const signer = new UrlSigner(db);
   await signer.init();
-  const attachments = new AttachmentsService({ db, storage, signer, events, log: log });
+  const attachments = new AttachmentsService({
+    db,
+    storage,
+    signer,
+    events,
+    log: log,
+    tempDir: path.join(config.dataDir, 'tmp', 'uploads'),
+  });
   const stats = new MessageStats(db);
   const membership = new ChatMembership(db);
   const blocks = new BlocksService({ db, bus, users, events, log });
@@ -187,6 +194,7 @@ export async function closeContext(ctx: AppContext, sweep: SocketSweep): Promise
   await ctx.presence.close();
   await ctx.limiter.close();
   await ctx.mailer.close();
+  ctx.storage.close();
   await ctx.db.destroy();
   ctx.metrics?.close();
 }

@@ -4,8 +4,21 @@ import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
 import { BadRequestError, PayloadTooLargeError } from '../../platform/errors';
 import { unreadableForm } from '../../platform/picture-form';
+import { type ByteRange, RangeNotSatisfiableError } from '../../platform/storage';
+import type { StagedUpload } from './attachments.service';
 
 const MAX_FILES = 10;
+
+/**
+ * The one range of a `Range: bytes=a-b | a- | -n` header (videos are played by ranges); anything else — several
+ * ranges, other units, nonsense — is ignored and the whole file served, as HTTP allows.
+ */
+export function parseRange(header: string | undefined): ByteRange | undefined {
+  const match = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') return { suffix: Number(match[2]) };
+  return { start: Number(match[1]), end: match[2] === '' ? undefined : Number(match[2]) };
+}
 
 // Uploading attachments (members only) and serving them by signed URL with safe headers (DESIGN §7).
 export async function attachmentsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -16,30 +29,35 @@ export async function attachmentsRoutes(app: FastifyInstance, ctx: AppContext) {
       const userId = sessionOf(req).userId;
       const { chat } = await ctx.chats.requireMember(userId, req.params.chatId);
       if (!req.isMultipart()) throw new BadRequestError('Send the files as multipart/form-data.');
-      const uploads: { name: string; bytes: Buffer }[] = [];
-      let tooLarge = false;
+      // Each file streams to a temp file as it arrives (never whole in memory); whatever happens — a refusal,
+      // a request cut off halfway — every temp file is gone when the request is over.
+      const uploads: StagedUpload[] = [];
       try {
-        for await (const part of req.parts({
-          limits: { fileSize: ATTACHMENT_MAX_BYTES, files: MAX_FILES, fields: 5 },
-        })) {
-          if (part.type !== 'file') continue;
-          const chunks: Buffer[] = [];
-          for await (const chunk of part.file) chunks.push(chunk as Buffer);
-          if (part.file.truncated) tooLarge = true;
-          else if (chunks.length > 0)
-            uploads.push({ name: part.filename || 'file', bytes: Buffer.concat(chunks) });
+        let tooLarge = false;
+        try {
+          for await (const part of req.parts({
+            limits: { fileSize: ATTACHMENT_MAX_BYTES, files: MAX_FILES, fields: 5 },
+          })) {
+            if (part.type !== 'file') continue;
+            const staged = await ctx.attachments.stage(part.file, part.filename || 'file');
+            if (part.file.truncated || staged.size === 0) await staged.remove();
+            else uploads.push(staged);
+            if (part.file.truncated) tooLarge = true;
+          }
+        } catch (err) {
+          if (!req.raw.readableEnded) req.raw.resume();
+          const code = (err as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
+          else if (code === 'FST_FILES_LIMIT')
+            throw new BadRequestError(`Attach at most ${MAX_FILES} files at once.`);
+          else throw unreadableForm(err);
         }
-      } catch (err) {
-        if (!req.raw.readableEnded) req.raw.resume();
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
-        else if (code === 'FST_FILES_LIMIT')
-          throw new BadRequestError(`Attach at most ${MAX_FILES} files at once.`);
-        else throw unreadableForm(err);
+        if (tooLarge) throw new PayloadTooLargeError('Each file must be at most 25 MB.');
+        if (uploads.length === 0) throw new BadRequestError('Choose at least one file.');
+        return { files: await ctx.attachments.upload(chat.id, userId, uploads) };
+      } finally {
+        await Promise.all(uploads.map((u) => u.remove()));
       }
-      if (tooLarge) throw new PayloadTooLargeError('Each file must be at most 25 MB.');
-      if (uploads.length === 0) throw new BadRequestError('Choose at least one file.');
-      return { files: await ctx.attachments.upload(chat.id, userId, uploads) };
     },
   );
 
@@ -49,7 +67,17 @@ export async function attachmentsRoutes(app: FastifyInstance, ctx: AppContext) {
       const id = Number(req.params.id);
       if (!Number.isSafeInteger(id) || id <= 0) return reply.code(404).send({ detail: 'Not found.' });
       const thumb = req.params.name === 'thumb';
-      const file = await ctx.attachments.open(id, thumb, req.query.exp, req.query.sig);
+      const range = parseRange(req.headers.range);
+      let file: Awaited<ReturnType<typeof ctx.attachments.open>>;
+      try {
+        file = await ctx.attachments.open(id, thumb, req.query.exp, req.query.sig, range);
+      } catch (err) {
+        if (!(err instanceof RangeNotSatisfiableError)) throw err;
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${err.total}`)
+          .send({ detail: 'The requested range is not satisfiable.' });
+      }
       const inline = file.type === 'image' || file.type === 'video' || file.type === 'pdf';
       const encoded = encodeURIComponent(file.name);
       // Sandboxed (no scripts, no same-origin) for everything; Chrome's PDF viewer does not run sandboxed,
@@ -58,9 +86,11 @@ export async function attachmentsRoutes(app: FastifyInstance, ctx: AppContext) {
         file.type === 'pdf'
           ? "default-src 'none'; frame-ancestors 'self'"
           : "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+      if (range) reply.code(206).header('content-range', `bytes ${file.start}-${file.end}/${file.total}`);
       return reply
         .header('content-type', file.type === 'text' ? 'text/plain; charset=utf-8' : file.mime)
         .header('content-length', String(file.size))
+        .header('accept-ranges', 'bytes')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', csp)
         .header('x-frame-options', 'SAMEORIGIN')

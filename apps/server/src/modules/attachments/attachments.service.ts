@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { ChatFile } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -6,7 +8,8 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { NotFoundError, UnsupportedMediaTypeError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
-import { type FileStorage, randomFileName } from '../../platform/storage';
+import { type ByteRange, type FileStorage, randomFileName } from '../../platform/storage';
+import { type TempFile, TempFiles } from '../../platform/temp-files';
 import * as repo from './attachments.repo';
 import { cleanFileName, detectKind } from './file-kinds';
 import type { UrlSigner } from './url-signer';
@@ -17,9 +20,20 @@ interface Deps {
   signer: UrlSigner;
   events: DomainEvents;
   log: FastifyBaseLogger;
+  /** Where uploads wait while they are checked (DATA_DIR/tmp/uploads). */
+  tempDir: string;
+}
+
+/** An upload received to its end and waiting on disk (TempFiles) to be checked and stored. */
+export interface StagedUpload extends TempFile {
+  name: string;
 }
 
 const THUMB_SIZE = 320;
+/** About 8000 × 8000 (as for avatars): a 25 MB file of a flat colour could otherwise decode to gigabytes. */
+const THUMB_MAX_INPUT_PIXELS = 64_000_000;
+/** Thumbnails made at once by this process: decoding is the one step that needs a whole image in memory. */
+const THUMB_CONCURRENCY = 2;
 export const ATTACHMENT_TYPE_REFUSED =
   'This file type is not supported. Attach images, videos, PDF, Word (.doc, .docx) or text (.txt) files.';
 
@@ -29,60 +43,105 @@ export class AttachmentsService {
   private readonly storage: FileStorage;
   private readonly signer: UrlSigner;
   private readonly log: FastifyBaseLogger;
+  private readonly temp: TempFiles;
+  private thumbsRunning = 0;
+  private readonly thumbQueue: (() => void)[] = [];
 
   constructor(deps: Deps) {
     this.db = deps.db;
     this.storage = deps.storage;
     this.signer = deps.signer;
     this.log = deps.log;
+    this.temp = new TempFiles(deps.tempDir);
     deps.events.on('user.deleted', async ({ userId }) =>
       this.removeKeys(await repo.keysOfUploader(this.db, userId)),
     );
   }
 
-  /** Stores uploads for a chat the caller is a member of (checked by the caller) and returns their views. */
-  async upload(
-    chatDbId: number,
-    uploaderId: number,
-    uploads: { name: string; bytes: Buffer }[],
-  ): Promise<ChatFile[]> {
-    const kinds = await Promise.all(uploads.map((u) => detectKind(u.bytes, u.name)));
-    // Refuse the whole request before storing anything.
+  /**
+   * Receives one uploaded file to a temp file (bounded memory whatever its size). The caller removes it when the
+   * request is over; a stream that fails (the request cut off) leaves nothing.
+   */
+  async stage(stream: Readable, name: string): Promise<StagedUpload> {
+    return { ...(await this.temp.write(stream)), name };
+  }
+
+  /**
+   * Stores staged uploads for a chat the caller is a member of (checked by the caller) and returns their views.
+   * Every file is checked (and every image thumbnailed) before anything is stored, so a refused request stores
+   * nothing; a failure while storing removes what this request had stored.
+   */
+  async upload(chatDbId: number, uploaderId: number, uploads: StagedUpload[]): Promise<ChatFile[]> {
+    const kinds = await Promise.all(uploads.map((u) => detectKind(u.path, u.name)));
     if (kinds.some((k) => k === null)) throw new UnsupportedMediaTypeError(ATTACHMENT_TYPE_REFUSED);
-    const views: ChatFile[] = [];
-    for (const [i, upload] of uploads.entries()) {
-      const kind = kinds[i];
-      if (!kind) continue;
-      const key = `files/${randomFileName(kind.ext)}`;
-      let thumbKey: string | null = null;
-      if (kind.type === 'image') {
-        const thumb = await sharp(upload.bytes, { animated: false })
-          .rotate()
-          .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 75 })
-          .toBuffer()
-          .catch(() => null);
-        if (!thumb) throw new UnsupportedMediaTypeError('The image could not be read.');
-        thumbKey = `files/${randomFileName('webp')}`;
-        await this.storage.put(thumbKey, thumb);
+    const thumbs: (Buffer | null)[] = [];
+    for (const [i, upload] of uploads.entries())
+      thumbs.push(kinds[i]?.type === 'image' ? await this.thumbnail(upload.path) : null);
+
+    const stored: string[] = [];
+    try {
+      const rows: Omit<repo.FileRow, 'id'>[] = [];
+      for (const [i, upload] of uploads.entries()) {
+        const kind = kinds[i];
+        if (!kind) continue;
+        const thumb = thumbs[i];
+        let thumbKey: string | null = null;
+        if (thumb) {
+          thumbKey = `files/${randomFileName('webp')}`;
+          await this.storage.put(thumbKey, thumb);
+          stored.push(thumbKey);
+        }
+        const key = `files/${randomFileName(kind.ext)}`;
+        await this.storage.putStream(key, createReadStream(upload.path), upload.size);
+        stored.push(key);
+        rows.push({
+          chat_id: chatDbId,
+          uploader_id: uploaderId,
+          message_id: null,
+          type: kind.type,
+          mime: kind.mime,
+          name: cleanFileName(upload.name, kind.ext),
+          size: upload.size,
+          storage_key: key,
+          thumb_key: thumbKey,
+          created_at: new Date().toISOString(),
+        });
       }
-      await this.storage.put(key, upload.bytes);
-      const row = {
-        chat_id: chatDbId,
-        uploader_id: uploaderId,
-        message_id: null,
-        type: kind.type,
-        mime: kind.mime,
-        name: cleanFileName(upload.name, kind.ext),
-        size: upload.bytes.length,
-        storage_key: key,
-        thumb_key: thumbKey,
-        created_at: new Date().toISOString(),
-      };
-      const id = await repo.insertFile(this.db, row);
-      views.push(this.view({ id, ...row }));
+      const ids = await this.db.transaction().execute(async (trx) => {
+        const out: number[] = [];
+        for (const row of rows) out.push(await repo.insertFile(trx, row));
+        return out;
+      });
+      return rows.map((row, i) => this.view({ id: ids[i] as number, ...row }));
+    } catch (err) {
+      await this.removeKeys(stored.map((key) => ({ storage_key: key, thumb_key: null })));
+      throw err;
     }
-    return views;
+  }
+
+  /** A WebP of at most 320 × 320 made from an image on disk; 415 for one that cannot be decoded. */
+  private async thumbnail(filePath: string): Promise<Buffer> {
+    // A slot of THUMB_CONCURRENCY; one that ends hands its slot straight to the next in line.
+    if (this.thumbsRunning < THUMB_CONCURRENCY) this.thumbsRunning++;
+    else await new Promise<void>((resolve) => this.thumbQueue.push(resolve));
+    try {
+      const thumb = await sharp(filePath, {
+        animated: false,
+        limitInputPixels: THUMB_MAX_INPUT_PIXELS,
+        sequentialRead: true,
+      })
+        .rotate()
+        .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer()
+        .catch(() => null);
+      if (!thumb) throw new UnsupportedMediaTypeError('The image could not be read.');
+      return thumb;
+    } finally {
+      const next = this.thumbQueue.shift();
+      if (next) next();
+      else this.thumbsRunning--;
+    }
   }
 
   view(row: repo.FileRow): ChatFile {
@@ -121,13 +180,16 @@ export class AttachmentsService {
     return map;
   }
 
-  /** The file behind a signed URL, or 404 (a bad or expired signature learns nothing more). */
-  async open(id: number, thumb: boolean, exp?: string, sig?: string) {
+  /**
+   * The file behind a signed URL (or the range of it asked for), or 404 (a bad or expired signature learns
+   * nothing more); RangeNotSatisfiableError for a range past its end.
+   */
+  async open(id: number, thumb: boolean, exp?: string, sig?: string, range?: ByteRange) {
     if (!this.signer.verify(thumb ? `${id}.thumb` : String(id), exp, sig)) throw new NotFoundError();
     const row = await repo.findFile(this.db, id);
     const key = row && (thumb ? row.thumb_key : row.storage_key);
     if (!row || !key) throw new NotFoundError();
-    const stored = await this.storage.get(key);
+    const stored = await this.storage.get(key, range);
     if (!stored) throw new NotFoundError();
     return {
       ...stored,

@@ -1,5 +1,6 @@
+import { createReadStream } from 'node:fs';
 import type { FileType } from '@parley/protocol';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 
 // What may be attached (SPEC: images, video, .pdf, .doc, .docx, .txt), decided from the bytes, never the name.
 export interface FileKind {
@@ -28,23 +29,36 @@ const BY_MIME: Record<string, FileKind> = {
   'application/msword': { type: 'other', mime: 'application/msword', ext: 'doc' },
 };
 
-/** Plain text has no magic bytes: accept a .txt name only when the bytes are UTF-8 without control characters. */
-function looksLikeText(bytes: Buffer): boolean {
-  if (bytes.includes(0)) return false;
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (text.includes('\uFFFD')) return false;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-  return !/[\x01-\x08\x0B\x0E-\x1F\x7F]/.test(text);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+const CONTROL = /[\x00-\x08\x0B\x0E-\x1F\x7F]/;
+
+/**
+ * Plain text has no magic bytes: accept a .txt name only when the bytes are UTF-8 without control characters.
+ * Read from the file a chunk at a time (a 25 MB text file is never in memory at once), stopping at the first
+ * bad byte.
+ */
+async function looksLikeText(filePath: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(filePath, { highWaterMark: 64 * 1024 })) {
+      if (CONTROL.test(decoder.decode(chunk as Buffer, { stream: true }))) return false;
+    }
+    return decoder.decode() === '';
+  } catch {
+    // Not UTF-8 (the fatal decoder throws on a malformed sequence, a cut one included).
+    return false;
+  }
 }
 
-export async function detectKind(bytes: Buffer, fileName: string): Promise<FileKind | null> {
-  const detected = await fileTypeFromBuffer(bytes);
+/** What a file on disk is, from its bytes (the detector reads only the few it needs), or null when refused. */
+export async function detectKind(filePath: string, fileName: string): Promise<FileKind | null> {
+  const detected = await fileTypeFromFile(filePath);
   if (detected) {
     const kind = BY_MIME[detected.mime];
     if (kind?.mime === 'application/msword' && !/\.doc$/i.test(fileName)) return null;
     return kind ?? null;
   }
-  if (/\.txt$/i.test(fileName) && looksLikeText(bytes))
+  if (/\.txt$/i.test(fileName) && (await looksLikeText(filePath)))
     return { type: 'text', mime: 'text/plain', ext: 'txt' };
   return null;
 }
