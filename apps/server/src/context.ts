@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db, DialectName } from './db/database';
 import type { AccountsService } from './modules/accounts/accounts.service';
 import type { SessionService } from './modules/accounts/session.service';
+import type { TwoFactorService } from './modules/accounts/two-factor.service';
 import type { UsersService } from './modules/accounts/users.service';
 import type { AdminService } from './modules/admin/admin.service';
 import type { SiteSettingsService } from './modules/admin/site-settings.service';
@@ -48,6 +49,8 @@ export interface AppContext {
   sessions: SessionService;
   users: UsersService;
   accounts: AccountsService;
+  /** Two-step sign-in (issue 13): its factor and recovery codes are accounts' tables. */
+  twoFactor: TwoFactorService;
   chats: ChatsService;
   membership: ChatMembership;
   messages: MessagesService;

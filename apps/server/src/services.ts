@@ -6,7 +6,9 @@ import { createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { CodeService } from './modules/accounts/code.service';
+import { SecretBox } from './modules/accounts/secret-box';
 import { SessionService } from './modules/accounts/session.service';
+import { TwoFactorService } from './modules/accounts/two-factor.service';
 import { UsersService } from './modules/accounts/users.service';
 import { AdminService } from './modules/admin/admin.service';
 import { SiteSettingsService } from './modules/admin/site-settings.service';
@@ -63,11 +65,12 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const presenceStore = config.redisUrl ? new RedisPresenceStore(config.redisUrl) : null;
   const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter();
   const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
-  const sessions = new SessionService(db, events);
-  const users = new UsersService(db);
   const audit = new AuditService(db);
+  const sessions = new SessionService(db, events, { audit });
+  const users = new UsersService(db);
   const siteSettings = new SiteSettingsService(db, audit, config.publicUrl);
   const codes = new CodeService(db, audit);
+  const twoFactor = new TwoFactorService(db, await SecretBox.load(db), audit);
   const bus = config.redisUrl ? new RedisBus(config.redisUrl, observe) : new MemoryBus();
   const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
   const storage = await openStorage(config.storage, config.s3);
@@ -124,7 +127,9 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       codes,
       audit,
       signupGate: siteSettings,
+      twoFactor,
     }),
+    twoFactor,
     chats,
     membership,
     messages,

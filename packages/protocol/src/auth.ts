@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { totpCodeSchema } from './account-security';
 import {
   CODE_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -53,6 +54,8 @@ export const loginSchema = z.object({
   email: z.string().trim().min(1, MSG.emailRequired).max(254),
   password: z.string().min(1, MSG.passwordRequired).max(1024),
   remember_me: z.boolean().optional().default(true),
+  /** The second step of an account with two-step sign-in: the app's code or a recovery code (issue 13). */
+  totp_code: totpCodeSchema.optional(),
 });
 export type LoginPayload = z.input<typeof loginSchema>;
 

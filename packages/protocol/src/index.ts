@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './account-security';
 export * from './auth';
 export * from './chat';
 export * from './constants';

@@ -9,6 +9,7 @@ import { messageEssentialsMigration } from './migrations/0005-message-essentials
 import { searchMigration } from './migrations/0006-search';
 import { reactionCountsMigration } from './migrations/0007-reaction-counts';
 import { safetyMigration } from './migrations/0008-safety';
+import { accountSecurityMigration } from './migrations/0009-account-security';
 import { adminMigration } from './migrations/0010-admin';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
@@ -21,6 +22,7 @@ const migrations = {
   '0006-search': searchMigration,
   '0007-reaction-counts': reactionCountsMigration,
   '0008-safety': safetyMigration,
+  '0009-account-security': accountSecurityMigration,
   '0010-admin': adminMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 

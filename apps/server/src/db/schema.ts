@@ -3,6 +3,7 @@ import type { AdminTables } from '../modules/admin/admin.tables';
 import type { AttachmentsTables } from '../modules/attachments/attachments.tables';
 import type { AuditTables } from '../modules/audit/audit.tables';
 import type { ChatsTables } from '../modules/chats/chats.tables';
+import type { DataExportTables } from '../modules/data-export/data-export.tables';
 import type { MessagesTables } from '../modules/messages/messages.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
 import type { RealtimeTables } from '../modules/realtime/realtime.tables';
@@ -28,6 +29,7 @@ export interface Database
     RealtimeTables,
     AttachmentsTables,
     NotificationsTables,
+    DataExportTables,
     SafetyTables,
     ReportsTables,
     AuditTables,

@@ -8,11 +8,15 @@ import {
   resetConfirmSchema,
   settingsUpdateSchema,
 } from '@parley/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
 import { enforceLimit } from '../../platform/rate-limit-policy';
 import { parseBody } from '../../platform/validate';
+import { accountSecurityRoutes } from './account-security.routes';
+
+/** Where a sign-in comes from, for the person's sessions list. */
+const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
 
 // HTTP shape of the accounts API (SPEC §7). Each route: rate limit → auth → validate → service.
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -27,7 +31,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/users/email/verify/signup/', { preHandler: perIp('verify', signups * 3 + 10) }, async (req) => {
     const body = parseBody(emailCodeSchema, req.body);
-    return ctx.accounts.verifySignup(body.email, body.verification_code);
+    return ctx.accounts.verifySignup(body.email, body.verification_code, clientOf(req));
   });
 
   app.post('/users/email/resend/signup/', { preHandler: perIp('mail', signups * 2) }, async (req) =>
@@ -36,7 +40,10 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/users/login/', async (req) => {
     const body = parseBody(loginSchema, req.body);
-    return ctx.accounts.login(body.email, body.password, body.remember_me, req.ip);
+    return ctx.accounts.login(body.email, body.password, body.remember_me, req.ip, {
+      totpCode: body.totp_code,
+      client: clientOf(req),
+    });
   });
 
   app.post('/users/logout/', { preHandler: auth }, async (_req, reply) => {
@@ -90,6 +97,8 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       parseBody(codeOnlySchema, req.body).verification_code,
     ),
   );
+
+  await accountSecurityRoutes(app, ctx);
 
   app.delete('/users/account/delete/', { preHandler: auth }, async (req, reply) => {
     await ctx.accounts.deleteAccount(sessionOf(req).userId);

@@ -21,8 +21,9 @@ import type { AuditService } from '../audit/audit.service';
 import type { CodeService } from './code.service';
 import { isCommonPassword } from './common-passwords';
 import { codeMail, emailChangedNotice, passwordResetNotice } from './mails';
-import type { Session, SessionService } from './session.service';
+import type { Session, SessionClient, SessionService } from './session.service';
 import * as sessionsRepo from './sessions.repo';
+import type { TwoFactorService } from './two-factor.service';
 import { toAuthUser, toOwnProfile, toSettings } from './user-view';
 import * as usersRepo from './users.repo';
 
@@ -42,6 +43,14 @@ interface Deps {
   audit: AuditService;
   /** Who may sign up (the admin module's server settings); everyone when absent. */
   signupGate?: SignupGate;
+  /** The second step of a sign-in (two-step sign-in), after the password. */
+  twoFactor?: Pick<TwoFactorService, 'checkSignIn'>;
+}
+
+/** What a sign-in brings besides its credentials: the second step's code, and where it signs in from. */
+export interface SignInExtras {
+  totpCode?: string;
+  client?: SessionClient;
 }
 
 /**
@@ -65,6 +74,7 @@ export class AccountsService {
   private readonly presence: Presence;
   private readonly sessions: SessionService;
   private readonly codes: CodeService;
+  private readonly twoFactor: Deps['twoFactor'] | null;
   private readonly audit: AuditService;
   private readonly signupGate: SignupGate | null;
 
@@ -77,6 +87,7 @@ export class AccountsService {
     this.presence = deps.presence;
     this.sessions = deps.sessions;
     this.codes = deps.codes;
+    this.twoFactor = deps.twoFactor ?? null;
     this.audit = deps.audit;
     this.signupGate = deps.signupGate ?? null;
     this.argonOptions = {
@@ -174,7 +185,7 @@ export class AccountsService {
     return { message: 'A new verification code has been sent to your email.' };
   }
 
-  async verifySignup(emailRaw: string, code: string): Promise<AuthResponse> {
+  async verifySignup(emailRaw: string, code: string, client: SessionClient = {}): Promise<AuthResponse> {
     const user = await usersRepo.findUserByEmail(this.db, emailRaw.toLowerCase());
     if (!user) throw new BadRequestError(MSG.invalidCode);
     if (user.is_activated) throw new BadRequestError(MSG.alreadyVerified);
@@ -183,12 +194,18 @@ export class AccountsService {
     const token = await this.db.transaction().execute(async (trx) => {
       await this.codes.consume(trx, row);
       await usersRepo.updateUser(trx, user.id, { is_activated: 1 });
-      return this.sessions.create(user.id, true, trx);
+      return this.sessions.create(user.id, true, trx, client);
     });
     return { token, ...toAuthUser({ ...user, is_activated: 1 }) };
   }
 
-  async login(emailRaw: string, password: string, remember: boolean, ip: string): Promise<AuthResponse> {
+  async login(
+    emailRaw: string,
+    password: string,
+    remember: boolean,
+    ip: string,
+    extras: SignInExtras = {},
+  ): Promise<AuthResponse> {
     const email = emailRaw.toLowerCase();
     const accountKey = `login-fail:acct:${email}`;
     const ipKey = `login-fail:ip:${ip}`;
@@ -216,8 +233,10 @@ export class AccountsService {
         message: MSG.verifyBeforeLogin,
       });
     }
+    // Only a right password reaches the second step, so a stranger cannot use up a person's code tries.
+    await this.twoFactor?.checkSignIn(user.id, extras.totpCode, ip);
     await this.limiter.reset(accountKey);
-    const token = await this.sessions.create(user.id, remember);
+    const token = await this.sessions.create(user.id, remember, undefined, { ip, ...extras.client });
     return { token, ...toAuthUser(user) };
   }
 

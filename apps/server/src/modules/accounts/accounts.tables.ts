@@ -36,6 +36,11 @@ export interface SessionsTable {
   remember: number;
   expires_at: string;
   created_at: string;
+  /** Where the session signed in from (migration 0009): shown in the sessions list. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Written at most once a minute per session (SessionService.verify). */
+  last_active_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CodesTable {
@@ -49,8 +54,37 @@ export interface CodesTable {
   created_at: string;
 }
 
+/** A person's two-step sign-in factor (migration 0009): pending until `enabled_at`; the secret is sealed. */
+export interface TotpFactorsTable {
+  user_id: number;
+  secret: string;
+  enabled_at: string | null;
+  /** The last time step a code was accepted for: no code is accepted twice (RFC 6238 §5.2). */
+  last_step: number | null;
+  attempts: Generated<number>;
+  locked_until: string | null;
+  created_at: string;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** Keys of the accounts module, made once (secret-box.ts). */
+export interface AccountKeysTable {
+  name: string;
+  value: string;
+}
+
 export interface AccountsTables {
   users: UsersTable;
   sessions: SessionsTable;
   codes: CodesTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  account_keys: AccountKeysTable;
 }

@@ -1,10 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SESSION_TTL_REMEMBER_MS, SESSION_TTL_SHORT_MS } from '@parley/protocol';
+import {
+  SECURITY_AUDIT,
+  SESSION_ACTIVITY_INTERVAL_MS,
+  SESSION_TTL_REMEMBER_MS,
+  SESSION_TTL_SHORT_MS,
+  type SessionInfo,
+} from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Session } from '../../platform/auth';
+import { NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import { PeriodicTask } from '../../platform/periodic';
+import type { AuditService } from '../audit/audit.service';
+import { toSessionInfo } from './session-view';
 import * as repo from './sessions.repo';
 
 export type { Session };
@@ -36,7 +45,17 @@ interface Verified {
   userId: number;
   /** Date.now() past which the entry is not used: its time to live, or the session's own expiry if sooner. */
   until: number;
+  /** When the session's last-active time was last written (or read), as Date.now(). */
+  activeAt: number;
 }
+
+/** Where a session signs in from, kept for its owner's sessions list. */
+export interface SessionClient {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+const USER_AGENT_MAX = 512;
 
 /** Session tokens: 256 random bits handed out once; only their SHA-256 hash is stored. */
 export class SessionService {
@@ -52,13 +71,25 @@ export class SessionService {
   private readonly ttlMs: number;
   private readonly maxVerified: number;
   private readonly sweepIntervalMs: number;
+  private readonly activityIntervalMs: number;
+  private readonly audit: Pick<AuditService, 'record'> | null;
   private sweep: PeriodicTask | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly events: DomainEvents,
-    options: { verifiedTtlMs?: number; maxVerified?: number; sweepIntervalMs?: number } = {},
+    options: {
+      verifiedTtlMs?: number;
+      maxVerified?: number;
+      sweepIntervalMs?: number;
+      /** How often a session's last-active time is written at most (a minute). */
+      activityIntervalMs?: number;
+      /** Where revocations by their owner are recorded. */
+      audit?: Pick<AuditService, 'record'>;
+    } = {},
   ) {
+    this.activityIntervalMs = options.activityIntervalMs ?? SESSION_ACTIVITY_INTERVAL_MS;
+    this.audit = options.audit ?? null;
     this.ttlMs = options.verifiedTtlMs ?? VERIFIED_TTL_MS;
     this.maxVerified = options.maxVerified ?? VERIFIED_MAX;
     this.sweepIntervalMs = options.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
@@ -91,13 +122,20 @@ export class SessionService {
   }
 
   /** A new session and its token; `db` may be the caller's transaction. */
-  async create(userId: number, remember: boolean, db: Db = this.db): Promise<string> {
+  async create(
+    userId: number,
+    remember: boolean,
+    db: Db = this.db,
+    client: SessionClient = {},
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
     await repo.insertSession(db, {
       user_id: userId,
       token_hash: hashToken(token),
       remember: remember ? 1 : 0,
+      user_agent: client.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null,
+      ip: client.ip ?? null,
       created_at: new Date(now).toISOString(),
       expires_at: new Date(now + (remember ? SESSION_TTL_REMEMBER_MS : SESSION_TTL_SHORT_MS)).toISOString(),
     });
@@ -115,7 +153,10 @@ export class SessionService {
     const now = Date.now();
     const hit = this.verified.get(hash);
     if (hit) {
-      if (now < hit.until) return { sessionId: hit.sessionId, userId: hit.userId };
+      if (now < hit.until) {
+        hit.activeAt = this.noteActivity(hit.sessionId, hit.activeAt, now);
+        return { sessionId: hit.sessionId, userId: hit.userId };
+      }
       this.verified.delete(hash);
     }
     const revocations = this.revocations;
@@ -126,6 +167,7 @@ export class SessionService {
       await repo.deleteSession(this.db, row.id);
       return null;
     }
+    const activeAt = this.noteActivity(row.id, Date.parse(row.last_active_at ?? row.created_at), now);
     if (revocations === this.revocations) {
       if (this.verified.size >= this.maxVerified) {
         const oldest = this.verified.keys().next();
@@ -135,9 +177,59 @@ export class SessionService {
         sessionId: row.id,
         userId: row.user_id,
         until: Math.min(now + this.ttlMs, expiresAt),
+        activeAt,
       });
     }
     return { sessionId: row.id, userId: row.user_id };
+  }
+
+  /**
+   * Writes the session's last-active time when the last write is an interval old, never on every request; the
+   * write runs beside the request (a lost one only makes "last active" a minute older). Returns when it was.
+   */
+  private noteActivity(sessionId: number, activeAt: number, now: number): number {
+    if (now - activeAt < this.activityIntervalMs) return activeAt;
+    const notBefore = new Date(now - this.activityIntervalMs).toISOString();
+    void repo.touchSession(this.db, sessionId, new Date(now).toISOString(), notBefore).catch(() => undefined);
+    return now;
+  }
+
+  /** The person's live sessions, newest first, the caller's marked current. */
+  async list(session: Session): Promise<SessionInfo[]> {
+    const rows = await repo.liveSessionsOf(this.db, session.userId, new Date().toISOString());
+    return rows.map((r) => toSessionInfo(r, session.sessionId));
+  }
+
+  /** Signs one of the person's own sessions out (their sockets close at once, everywhere); another's is a 404. */
+  async revokeOwn(session: Session, sessionId: number): Promise<void> {
+    if (!(await repo.deleteSessionOf(this.db, session.userId, sessionId))) throw new NotFoundError();
+    this.revoked(session.userId, [sessionId]);
+    await this.audit?.record({
+      type: SECURITY_AUDIT.sessionRevoked,
+      actor_id: session.userId,
+      target_id: session.userId,
+      detail: { sessions: 1, current: sessionId === session.sessionId },
+    });
+  }
+
+  /** 'Sign out all other sessions': every session of the person but this one; how many went. */
+  async revokeOthers(session: Session): Promise<number> {
+    const ids = await repo.deleteOtherSessions(this.db, session.userId, session.sessionId);
+    if (ids.length === 0) return 0;
+    this.revoked(session.userId, ids);
+    await this.audit?.record({
+      type: SECURITY_AUDIT.sessionRevoked,
+      actor_id: session.userId,
+      target_id: session.userId,
+      detail: { sessions: ids.length, others: true },
+    });
+    return ids.length;
+  }
+
+  /** Forgets these sessions here and announces them: 'sessions.revoked' closes their sockets on every process. */
+  private revoked(userId: number, sessionIds: number[]): void {
+    this.forget(userId, sessionIds);
+    this.events.emit('sessions.revoked', { userId, sessionIds });
   }
 
   /** Drops remembered verifications of revoked sessions ('all': every session of the user). */
@@ -168,8 +260,7 @@ export class SessionService {
 
   async revoke(session: Session): Promise<void> {
     await repo.deleteSession(this.db, session.sessionId);
-    this.forget(session.userId, [session.sessionId]);
-    this.events.emit('sessions.revoked', { userId: session.userId, sessionIds: [session.sessionId] });
+    this.revoked(session.userId, [session.sessionId]);
   }
 
   async revokeAll(userId: number): Promise<void> {

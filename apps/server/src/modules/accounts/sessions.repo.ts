@@ -5,7 +5,15 @@ import type { Db } from '../../db/database';
 
 export async function insertSession(
   db: Db,
-  s: { user_id: number; token_hash: string; remember: number; expires_at: string; created_at: string },
+  s: {
+    user_id: number;
+    token_hash: string;
+    remember: number;
+    expires_at: string;
+    created_at: string;
+    user_agent?: string | null;
+    ip?: string | null;
+  },
 ): Promise<number> {
   const row = await db.insertInto('sessions').values(s).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -47,4 +55,45 @@ export async function deleteSessionsOfUser(db: Db, userId: number): Promise<numb
 export async function deleteExpiredSessions(db: Db, now: string): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** A person's live sessions, newest first (the sessions list). */
+export const liveSessionsOf = (db: Db, userId: number, now: string) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip', 'created_at', 'last_active_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .execute();
+
+/** Records that a session was used at `at`, unless a write since `notBefore` already did (one per interval). */
+export async function touchSession(db: Db, id: number, at: string, notBefore: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_active_at: at })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', notBefore)]))
+    .execute();
+}
+
+/** Deletes one session of this person; false when they have none with that id. */
+export async function deleteSessionOf(db: Db, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Deletes every session of this person but one; the ids that went. */
+export async function deleteOtherSessions(db: Db, userId: number, keepId: number): Promise<number[]> {
+  const rows = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
