@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // End-to-end journeys against the production build: the server serves apps/web/dist, a fresh SQLite database
 // in a temporary DATA_DIR and the dev outbox, where the tests read the mailed codes.
-const PORT = 8123;
+// PARLEY_E2E_PORT lets two runs share a machine (several people working in one checkout).
+const PORT = Number(process.env.PARLEY_E2E_PORT ?? 8123);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Workers load this file again; the environment carries the one directory the runner made.
 process.env.PARLEY_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'parley-e2e-'));

@@ -37,7 +37,7 @@ test('Ctrl+K finds a message by a word typed without its accent, marks it, and o
   const page = ada.page;
   await page.goto('/chats');
   await expect(page.getByRole('heading', { name: 'My Chats' })).toBeVisible();
-  await expect(page.getByTestId('chat-count')).toHaveText('1 chats');
+  await expect(page.getByTestId('chat-count')).toHaveText('1 chat');
   await page.keyboard.press('Control+K');
   await expect(searchDialog(page)).toBeVisible();
   await expect(searchBox(page)).toBeFocused();

@@ -91,6 +91,8 @@ export const chatListItemSchema = z.object({
   member_count: z.number().int(),
   last_message: nullableString,
   last_message_time: nullableString,
+  /** The files of the last message (how many, the first one's name), so a files-only message previews; null without. */
+  last_message_files: z.object({ count: z.number().int(), name: z.string() }).nullable().optional(),
   is_admin: z.boolean(),
   unread_count: z.number().int(),
   /** The reader muted this chat (issue 13): until `muted_until`, or always when that is null. */

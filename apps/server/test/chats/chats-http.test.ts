@@ -63,6 +63,7 @@ describe('GET /api/chats/my/', () => {
         'is_online',
         'is_private',
         'last_message',
+        'last_message_files',
         'last_message_time',
         'member_count',
         'muted',

@@ -1,6 +1,6 @@
 import { LogIn, LogOut, MessagesSquare, Search, Settings, UserRound } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, useMatch } from 'react-router';
 import { Logo } from '../components/logo';
 import { buttonClasses } from '../components/ui/button';
 import { UnreadBadge } from '../features/notifications/unread-badge';
@@ -14,26 +14,34 @@ function NavItem({
   label,
   icon: Icon,
   badge,
+  alsoActiveOn,
 }: {
   to: string;
   label: string;
   icon: ComponentType<{ className?: string }>;
   badge?: ReactNode;
+  /** Another path pattern under which this item is the current one (Chats on /groups/*). */
+  alsoActiveOn?: string;
 }) {
+  // NavLink's own matching, widened: /profile/edit is under Profile, and a group room is a chat.
+  const here = useMatch({ path: to, end: false });
+  const elsewhere = useMatch({ path: alsoActiveOn ?? to, end: false });
+  const active = Boolean(here || (alsoActiveOn && elsewhere));
   return (
-    <NavLink
+    <Link
       to={to}
-      className={({ isActive }) =>
-        cn(
-          'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium transition-colors',
-          isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-        )
-      }
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium transition-colors',
+        active
+          ? 'bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-200'
+          : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+      )}
     >
       <Icon aria-hidden="true" className="size-4.5" />
       <span className="sr-only sm:not-sr-only">{label}</span>
       {badge}
-    </NavLink>
+    </Link>
   );
 }
 
@@ -46,11 +54,11 @@ function SearchButton() {
       type="button"
       onClick={openSearch}
       aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}
-      className="inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 md:border md:border-slate-200 md:pr-1.5"
+      className="inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 md:border md:border-slate-200 dark:md:border-slate-800 md:pr-1.5 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white md:dark:border-slate-700"
     >
       <Search aria-hidden="true" className="size-4.5" />
       <span className="sr-only sm:not-sr-only">Search</span>
-      <kbd className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-600 md:inline">
+      <kbd className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-600 md:inline dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">
         {apple ? '⌘K' : 'Ctrl K'}
       </kbd>
     </button>
@@ -61,7 +69,7 @@ export function AppHeader() {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const signOut = useSignOut();
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-2 px-4 sm:px-6">
         <Link to="/" aria-label="Parley home" className="rounded-lg">
           <Logo />
@@ -70,13 +78,19 @@ export function AppHeader() {
           {isAuthenticated ? (
             <>
               <SearchButton />
-              <NavItem to="/chats" label="Chats" icon={MessagesSquare} badge={<UnreadBadge />} />
+              <NavItem
+                to="/chats"
+                label="Chats"
+                icon={MessagesSquare}
+                badge={<UnreadBadge />}
+                alsoActiveOn="/groups"
+              />
               <NavItem to="/profile" label="Profile" icon={UserRound} />
               <NavItem to="/settings" label="Settings" icon={Settings} />
               <button
                 type="button"
                 onClick={() => void signOut('/')}
-                className="inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900"
+                className="inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
               >
                 <LogOut aria-hidden="true" className="size-4.5" />
                 <span className="sr-only sm:not-sr-only">Log out</span>

@@ -1,15 +1,33 @@
 import { TOAST_AUTO_CLOSE_MS } from '@parley/protocol';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { ToastContainer } from 'react-toastify';
+import { OfflineBar } from '../components/offline-bar';
+import { isDarkUnder, useThemeChoice, watchTheme } from '../lib/theme';
+import { useMediaQuery } from '../lib/use-media-query';
+import { usePersistedQueries } from '../lib/use-persisted-queries';
 import { queryClient } from './query-client';
 
 /** App-wide providers: the query cache and the toast stack (SPEC §4: top-right, 5000 ms, Alt+T). */
 export function AppProvider({ children }: { children: ReactNode }) {
+  usePersistedQueries(queryClient);
+  useEffect(watchTheme, []);
+  const choice = useThemeChoice();
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
+  const dark = isDarkUnder(choice, systemDark);
+  // On a phone the stack goes to the bottom and shows two at most, so it never covers a form's card.
+  const phone = useMediaQuery('(max-width: 480px)');
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop limit={4} />
+      <OfflineBar />
+      <ToastContainer
+        position={phone ? 'bottom-center' : 'top-right'}
+        autoClose={TOAST_AUTO_CLOSE_MS}
+        newestOnTop
+        limit={phone ? 2 : 4}
+        theme={dark ? 'dark' : 'light'}
+      />
     </QueryClientProvider>
   );
 }

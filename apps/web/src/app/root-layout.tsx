@@ -2,6 +2,7 @@ import { Outlet, useLocation, useMatch } from 'react-router';
 import { NotificationListener } from '../features/notifications/notification-listener';
 import { cn } from '../lib/cn';
 import { AppHeader } from './app-header';
+import { DocumentHead } from './document-head';
 import { SearchHost } from './search-host';
 
 const BARE_PATHS = ['/auth', '/login', '/register', '/verify-email', '/reset-password'];
@@ -21,10 +22,11 @@ export function RootLayout() {
     <div className={cn('flex min-h-dvh flex-col', !inRoom && 'mobile:pb-20')} data-room={inRoom || undefined}>
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-slate-900"
       >
         Skip to content
       </a>
+      <DocumentHead />
       <NotificationListener />
       <SearchHost />
       {!authScreen && <AppHeader />}

@@ -9,8 +9,8 @@ export function RouteError() {
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
       <TriangleAlert aria-hidden="true" className="mb-4 size-10 text-amber-500" />
-      <h1 className="text-2xl font-semibold text-slate-900">Something went wrong</h1>
-      <p className="mt-2 text-sm text-slate-500">Please reload the page to try again.</p>
+      <h1 className="text-2xl font-semibold text-slate-900 dark:text-slate-100">Something went wrong</h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Please reload the page to try again.</p>
       <button
         type="button"
         onClick={() => window.location.reload()}

@@ -56,37 +56,44 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           {
-            path: 'chats',
-            lazy: async () => ({
-              Component: (await import('../features/chats/components/chats-page')).ChatsPage,
-            }),
-          },
-          {
-            path: 'chats/:chatId',
-            lazy: async () => ({
-              Component: (await import('../features/chat-room/components/chat-room-page'))
-                .PrivateChatRoomPage,
-            }),
-          },
-          {
-            path: 'chats/:chatId/settings',
-            lazy: async () => ({
-              Component: (await import('../features/chat-settings/components/chat-settings-page'))
-                .ChatSettingsPage,
-            }),
-          },
-          {
-            path: 'groups/:chatId',
-            lazy: async () => ({
-              Component: (await import('../features/chat-room/components/chat-room-page')).GroupChatRoomPage,
-            }),
-          },
-          {
-            path: 'groups/:chatId/settings',
-            lazy: async () => ({
-              Component: (await import('../features/groups/components/group-settings-page'))
-                .GroupSettingsPage,
-            }),
+            // From 1024 px: the chat list on the left, the open chat or its settings on the right.
+            lazy: async () => ({ Component: (await import('./chats-layout')).ChatsLayout }),
+            children: [
+              {
+                path: 'chats',
+                lazy: async () => ({
+                  Component: (await import('../features/chats/components/chats-page')).ChatsPage,
+                }),
+              },
+              {
+                path: 'chats/:chatId',
+                lazy: async () => ({
+                  Component: (await import('../features/chat-room/components/chat-room-page'))
+                    .PrivateChatRoomPage,
+                }),
+              },
+              {
+                path: 'chats/:chatId/settings',
+                lazy: async () => ({
+                  Component: (await import('../features/chat-settings/components/chat-settings-page'))
+                    .ChatSettingsPage,
+                }),
+              },
+              {
+                path: 'groups/:chatId',
+                lazy: async () => ({
+                  Component: (await import('../features/chat-room/components/chat-room-page'))
+                    .GroupChatRoomPage,
+                }),
+              },
+              {
+                path: 'groups/:chatId/settings',
+                lazy: async () => ({
+                  Component: (await import('../features/groups/components/group-settings-page'))
+                    .GroupSettingsPage,
+                }),
+              },
+            ],
           },
           {
             path: 'profile',

@@ -18,8 +18,8 @@ export type AvatarSize = keyof typeof SIZES;
 
 /** The tint behind a placeholder: brand on profile screens, grey in the chat list and the room. */
 const TONES = {
-  brand: 'bg-brand-100 text-brand-700',
-  muted: 'bg-slate-200 text-slate-600',
+  brand: 'bg-brand-100 dark:bg-brand-500/25 text-brand-700 dark:text-brand-200',
+  muted: 'bg-slate-200 dark:bg-slate-700 text-slate-600 dark:text-slate-400',
 } as const;
 
 /** Up to two initials ('Ada Lovelace' → 'AL'), or '?' for a name with no letters to take. */
@@ -64,7 +64,7 @@ export function Avatar({
         alt={alt}
         loading={lazy ? 'lazy' : undefined}
         onError={() => setFailed(src)}
-        className={cn('shrink-0 rounded-full bg-slate-100 object-cover', dims, className)}
+        className={cn('shrink-0 rounded-full bg-slate-100 dark:bg-slate-800 object-cover', dims, className)}
       />
     );
   }

@@ -7,9 +7,11 @@ import { Button, buttonClasses } from './ui/button';
 export function ChatGone() {
   return (
     <div className="m-auto flex max-w-sm flex-col items-center px-4 py-16 text-center">
-      <MessageCircleOff aria-hidden="true" className="mb-3 size-10 text-slate-400" />
-      <h1 className="text-lg font-semibold text-slate-900">Chat not found</h1>
-      <p className="mt-1 text-sm text-slate-500">It may have been deleted, or you are not a member.</p>
+      <MessageCircleOff aria-hidden="true" className="mb-3 size-10 text-slate-400 dark:text-slate-500" />
+      <h1 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Chat not found</h1>
+      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+        It may have been deleted, or you are not a member.
+      </p>
       <Link to="/chats" className={buttonClasses('secondary', 'md', 'mt-5')}>
         Back to Chats
       </Link>
@@ -21,7 +23,7 @@ export function ChatLoadFailed({ onRetry, busy }: { onRetry: () => void; busy: b
   return (
     <div role="alert" className="m-auto flex max-w-sm flex-col items-center px-4 py-16 text-center">
       <TriangleAlert aria-hidden="true" className="mb-3 size-10 text-amber-500" />
-      <p className="font-medium text-slate-900">Failed to load chat. Please try again.</p>
+      <p className="font-medium text-slate-900 dark:text-slate-100">Failed to load chat. Please try again.</p>
       <div className="mt-5 flex gap-2">
         <Button onClick={onRetry} loading={busy}>
           {!busy && <RefreshCw aria-hidden="true" className="size-4" />}

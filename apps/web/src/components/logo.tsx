@@ -6,7 +6,10 @@ export function Logo({ size = 'md', className }: { size?: 'md' | 'lg'; className
   const large = size === 'lg';
   return (
     <span
-      className={cn('inline-flex items-center gap-2 font-semibold tracking-tight text-slate-900', className)}
+      className={cn(
+        'inline-flex items-center gap-2 font-semibold tracking-tight text-slate-900 dark:text-slate-100',
+        className,
+      )}
     >
       <span
         aria-hidden="true"

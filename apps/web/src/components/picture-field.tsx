@@ -77,13 +77,17 @@ export function PictureField({
 
   return (
     <fieldset className="space-y-1.5" disabled={disabled}>
-      <legend className="mb-1.5 block text-sm font-medium text-slate-700">{texts.label}</legend>
+      <legend className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">
+        {texts.label}
+      </legend>
       <div
         {...dropHandlers}
         className={cn(
           'flex flex-col items-center gap-4 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors sm:flex-row sm:text-left',
-          dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50/60',
-          error && 'border-red-300',
+          dragging
+            ? 'border-brand-500 bg-brand-50 dark:bg-brand-500/15'
+            : 'border-slate-300 dark:border-slate-700 bg-slate-50/60 dark:bg-slate-950/40',
+          error && 'border-red-300 dark:border-red-800',
         )}
       >
         <Avatar
@@ -97,7 +101,7 @@ export function PictureField({
           <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
             <label
               htmlFor={id}
-              className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm transition-colors hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
+              className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 px-3 text-sm font-medium text-slate-800 dark:text-slate-200 shadow-sm transition-colors hover:bg-slate-50 dark:hover:bg-slate-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
             >
               <ImageUp aria-hidden="true" className="size-4" />
               {texts.choose}
@@ -121,22 +125,26 @@ export function PictureField({
                   onChange(null);
                   setError(null);
                 }}
-                className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-600 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800 hover:text-slate-900 dark:hover:text-white"
               >
                 <X aria-hidden="true" className="size-4" />
                 Remove
               </button>
             )}
-            {droppable && <span className="hidden text-sm text-slate-500 sm:inline">or drag and drop</span>}
+            {droppable && (
+              <span className="hidden text-sm text-slate-500 dark:text-slate-400 sm:inline">
+                or drag and drop
+              </span>
+            )}
           </div>
-          {file && <p className="mt-2 truncate text-sm text-slate-700">{file.name}</p>}
-          <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {file && <p className="mt-2 truncate text-sm text-slate-700 dark:text-slate-300">{file.name}</p>}
+          <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
             {texts.hint}
           </p>
         </div>
       </div>
       {error && (
-        <p id={errorId} role="alert" className="text-xs font-medium text-red-600">
+        <p id={errorId} role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">
           {error}
         </p>
       )}

@@ -24,7 +24,17 @@ import * as repo from './chats.repo';
 export interface ChatActivity {
   lastMessages(
     chatDbIds: number[],
-  ): Promise<{ id: number; chat_id: number; body: string; created_at: string; deleted_at: string | null }[]>;
+  ): Promise<
+    {
+      id: number;
+      chat_id: number;
+      body: string;
+      created_at: string;
+      deleted_at: string | null;
+      file_count: number | string | bigint | null;
+      file_name: string | null;
+    }[]
+  >;
   unreadCounts(userId: number): Promise<Map<number, number>>;
   /** How many messages of the chat the member has not read, and the first of them. */
   unreadIn(
@@ -107,6 +117,10 @@ export class ChatsService {
         member_count: mine.length,
         last_message: visibleLast ? (visibleLast.deleted_at ? DELETED_MESSAGE_TEXT : visibleLast.body) : null,
         last_message_time: visibleLast?.created_at ?? null,
+        last_message_files:
+          visibleLast && !visibleLast.deleted_at && Number(visibleLast.file_count) > 0
+            ? { count: Number(visibleLast.file_count), name: visibleLast.file_name ?? '' }
+            : null,
         is_admin: c.role === 'admin',
         unread_count: unreadByChat.get(c.id) ?? 0,
         ...muteStateOf(c.muted_until),

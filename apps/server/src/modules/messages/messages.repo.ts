@@ -28,13 +28,30 @@ export async function countUserMessages(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** The newest message of each chat. */
+/**
+ * The newest message of each chat, with how many files it carries and the first one's name (files is the
+ * attachments module's table, read here inside the one statement so a files-only message can be previewed).
+ */
 export const lastMessages = (db: Db, chatDbIds: number[]) =>
   chatDbIds.length === 0
     ? Promise.resolve([])
     : db
         .selectFrom('messages')
         .select(['id', 'chat_id', 'body', 'created_at', 'deleted_at'])
+        .select((eb) => [
+          eb
+            .selectFrom('files')
+            .select((f) => f.fn.countAll().as('n'))
+            .whereRef('files.message_id', '=', 'messages.id')
+            .as('file_count'),
+          eb
+            .selectFrom('files')
+            .select('files.name')
+            .whereRef('files.message_id', '=', 'messages.id')
+            .orderBy('files.id')
+            .limit(1)
+            .as('file_name'),
+        ])
         .where('id', 'in', (eb) =>
           eb
             .selectFrom('messages')

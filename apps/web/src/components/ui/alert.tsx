@@ -8,7 +8,7 @@ export function ErrorBanner({ children, className }: { children: ReactNode; clas
     <div
       role="alert"
       className={cn(
-        'flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700',
+        'flex items-start gap-2 rounded-lg border border-red-200 dark:border-red-900 bg-red-50 dark:bg-red-950/40 px-3 py-2.5 text-sm text-red-700 dark:text-red-300',
         className,
       )}
     >
@@ -22,7 +22,7 @@ export function InfoNote({ children, className }: { children: ReactNode; classNa
   return (
     <div
       className={cn(
-        'flex items-start gap-2 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2.5 text-sm text-brand-800',
+        'flex items-start gap-2 rounded-lg border border-brand-100 dark:border-brand-500/30 bg-brand-50 dark:bg-brand-500/15 px-3 py-2.5 text-sm text-brand-800 dark:text-brand-200',
         className,
       )}
     >

@@ -12,10 +12,10 @@ export function Checkbox({
       <input
         id={id}
         type="checkbox"
-        className="size-4 rounded border-slate-300 accent-brand-600"
+        className="size-4 rounded border-slate-300 dark:border-slate-700 accent-brand-600"
         {...props}
       />
-      <label htmlFor={id} className="text-sm text-slate-700 select-none">
+      <label htmlFor={id} className="text-sm text-slate-700 dark:text-slate-300 select-none">
         {label}
       </label>
     </div>

@@ -45,13 +45,13 @@ export function ConfirmDialog({
         event.preventDefault();
         if (!busy) onCancel();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white dark:bg-slate-900 p-0 text-slate-900 dark:text-slate-100 shadow-xl"
     >
       <div className="p-6">
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
-        <div id={bodyId} className="mt-2 text-sm text-slate-600">
+        <div id={bodyId} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           {children}
         </div>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

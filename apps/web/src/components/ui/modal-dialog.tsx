@@ -30,7 +30,10 @@ export function ModalDialog({
         event.preventDefault();
         onClose();
       }}
-      className={cn('m-auto rounded-2xl bg-white p-0 text-slate-900 shadow-xl', className)}
+      className={cn(
+        'm-auto rounded-2xl bg-white dark:bg-slate-900 p-0 text-slate-900 dark:text-slate-100 shadow-xl',
+        className,
+      )}
     >
       {children}
     </dialog>

@@ -16,7 +16,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
           onClick={() => setVisible((v) => !v)}
           aria-label={visible ? 'Hide password' : 'Show password'}
           aria-pressed={visible}
-          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+          className="rounded-md p-2 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800 hover:text-slate-700 dark:hover:text-slate-100"
         >
           <Icon aria-hidden="true" className="size-4" />
         </button>

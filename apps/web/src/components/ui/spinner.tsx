@@ -27,11 +27,11 @@ export function LoadingState({
       role="status"
       aria-live="polite"
       className={cn(
-        'flex flex-col items-center justify-center gap-3 text-slate-500',
+        'flex flex-col items-center justify-center gap-3 text-slate-500 dark:text-slate-400',
         fullPage ? 'flex-1 py-24' : 'py-16',
       )}
     >
-      <Spinner size="lg" className="text-brand-600" />
+      <Spinner size="lg" className="text-brand-600 dark:text-brand-300" />
       <p className="text-sm font-medium">{label}</p>
     </div>
   );

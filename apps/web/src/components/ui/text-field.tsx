@@ -12,11 +12,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 export const inputClasses = (invalid: boolean) =>
   cn(
-    'block h-10 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400',
-    'focus-visible:outline-2 focus-visible:outline-offset-0 disabled:bg-slate-100 disabled:text-slate-500',
+    'block h-10 w-full rounded-lg border bg-white dark:bg-slate-900 px-3 text-sm text-slate-900 dark:text-slate-100 shadow-sm placeholder:text-slate-400 dark:placeholder:text-slate-500',
+    'focus-visible:outline-2 focus-visible:outline-offset-0 disabled:bg-slate-100 dark:disabled:bg-slate-800 disabled:text-slate-500 dark:disabled:text-slate-500',
     invalid
       ? 'border-red-400 focus-visible:outline-red-500'
-      : 'border-slate-300 focus-visible:outline-brand-600',
+      : 'border-slate-300 dark:border-slate-700 focus-visible:outline-brand-600',
   );
 
 /** A labelled input with its error and hint bound to it for assistive technology. */
@@ -35,7 +35,7 @@ export function TextField({
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
         {label}
       </label>
       <div className="relative">
@@ -49,12 +49,12 @@ export function TextField({
         {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
       </div>
       {hint && (
-        <p id={hintId} className="text-xs text-slate-500">
+        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-xs font-medium text-red-600">
+        <p id={errorId} className="text-xs font-medium text-red-600 dark:text-red-400">
           {error}
         </p>
       )}

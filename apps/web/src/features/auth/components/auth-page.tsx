@@ -52,10 +52,16 @@ export function AuthPage() {
 
   return (
     <AuthShell title={mode === 'login' ? 'Login' : 'Sign Up'}>
-      <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
-      <p className="mt-1 text-center text-sm text-slate-500">{subtitle}</p>
+      <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">
+        {title}
+      </h1>
+      <p className="mt-1 text-center text-sm text-slate-500 dark:text-slate-400">{subtitle}</p>
 
-      <div role="tablist" aria-label="Account" className="mt-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1">
+      <div
+        role="tablist"
+        aria-label="Account"
+        className="mt-6 grid grid-cols-2 rounded-xl bg-slate-100 dark:bg-slate-800 p-1"
+      >
         {TABS.map((tab, index) => {
           const selected = tab.mode === mode;
           return (
@@ -74,7 +80,9 @@ export function AuthPage() {
               onKeyDown={(e) => onTabKeyDown(e, index)}
               className={cn(
                 'h-9 rounded-lg text-sm font-medium transition-colors',
-                selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800',
+                selected
+                  ? 'bg-white dark:bg-slate-900 text-slate-900 dark:text-slate-100 shadow-sm'
+                  : 'text-slate-500 dark:text-slate-400 hover:text-slate-800 dark:hover:text-white',
               )}
             >
               {tab.label}
@@ -91,12 +99,12 @@ export function AuthPage() {
 
       <SocialButtons />
 
-      <p className="mt-6 text-center text-sm text-slate-600">
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
         <button
           type="button"
           onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}
-          className="rounded font-medium text-brand-600 hover:text-brand-700"
+          className="rounded font-medium text-brand-600 dark:text-brand-300 hover:text-brand-700 dark:hover:text-brand-200"
         >
           {mode === 'login' ? 'Sign Up' : 'Login'}
         </button>

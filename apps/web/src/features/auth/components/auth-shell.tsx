@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Logo } from '../../../components/logo';
+import { usePageTitle } from '../../../lib/document-title';
 
 /** The full-page frame of the auth screens: back button, logo, one card. */
 export function AuthShell({
@@ -14,6 +15,7 @@ export function AuthShell({
   children: ReactNode;
   onBack?: () => void;
 }) {
+  usePageTitle(title);
   const navigate = useNavigate();
   const goBack = () => {
     if (onBack) return onBack();
@@ -23,22 +25,23 @@ export function AuthShell({
     else void navigate('/');
   };
   return (
-    <div className="flex flex-1 flex-col items-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-6 sm:py-12">
-      <title>{`${title} · Parley`}</title>
+    <div className="flex flex-1 flex-col items-center bg-gradient-to-b from-brand-50 dark:from-slate-900 to-slate-50 dark:to-slate-950 px-4 py-6 sm:py-12">
       <div className="w-full max-w-md">
         <div className="mb-6 flex items-center justify-between">
           <button
             type="button"
             onClick={goBack}
             aria-label="Go back"
-            className="inline-flex size-10 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-white hover:text-slate-900"
+            className="inline-flex size-10 items-center justify-center rounded-full text-slate-600 dark:text-slate-400 transition-colors hover:bg-white dark:hover:bg-slate-800 hover:text-slate-900 dark:hover:text-white"
           >
             <ArrowLeft aria-hidden="true" className="size-5" />
           </button>
           <Logo />
           <span className="size-10" aria-hidden="true" />
         </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
+        <div className="rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 p-6 shadow-sm sm:p-8">
+          {children}
+        </div>
       </div>
     </div>
   );

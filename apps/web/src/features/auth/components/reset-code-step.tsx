@@ -47,8 +47,9 @@ export function ResetCodeStep({
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       {error && <ErrorBanner>{error}</ErrorBanner>}
-      <p className="text-center text-sm text-slate-600">
-        Code sent to <strong className="font-semibold wrap-anywhere text-slate-900">{email}</strong>
+      <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+        Code sent to{' '}
+        <strong className="font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">{email}</strong>
       </p>
       <CodeInput value={code} onChange={onCodeChange} autoFocus />
       <Button type="submit" size="lg" className="w-full" loading={verify.isPending}>
@@ -58,7 +59,12 @@ export function ResetCodeStep({
         <Button variant="ghost" onClick={onBack}>
           Back
         </Button>
-        <Button variant="ghost" onClick={onResend} loading={resend.isPending} className="text-brand-600">
+        <Button
+          variant="ghost"
+          onClick={onResend}
+          loading={resend.isPending}
+          className="text-brand-600 dark:text-brand-300"
+        >
           Resend code
         </Button>
       </div>

@@ -56,7 +56,10 @@ export function ResetEmailStep({
         Send Reset Code
       </Button>
       <p className="text-center text-sm">
-        <Link to="/auth" className="rounded font-medium text-slate-600 hover:text-slate-900">
+        <Link
+          to="/auth"
+          className="rounded font-medium text-slate-600 dark:text-slate-400 hover:text-slate-900 dark:hover:text-white"
+        >
           ← Back to login
         </Link>
       </p>

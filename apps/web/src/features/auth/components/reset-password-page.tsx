@@ -28,12 +28,16 @@ export function ResetPasswordPage() {
   return (
     <AuthShell title="Reset Password" onBack={back}>
       <div className="flex flex-col items-center text-center">
-        <span className="mb-4 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
+        <span className="mb-4 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 dark:bg-brand-500/15 text-brand-600 dark:text-brand-300">
           <KeyRound aria-hidden="true" className="size-6" />
         </span>
-        <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">Step {step} of 3</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">{TITLES[step].title}</h1>
-        <p className="mt-2 text-sm text-balance text-slate-600">{TITLES[step].text}</p>
+        <p className="text-xs font-semibold tracking-wide text-brand-600 dark:text-brand-300 uppercase">
+          Step {step} of 3
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">
+          {TITLES[step].title}
+        </h1>
+        <p className="mt-2 text-sm text-balance text-slate-600 dark:text-slate-400">{TITLES[step].text}</p>
       </div>
       <div className="mt-6">
         {step === 1 && (

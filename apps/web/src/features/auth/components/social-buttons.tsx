@@ -31,15 +31,15 @@ function FacebookMark() {
 }
 
 const socialButton =
-  'inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white text-sm font-medium text-slate-700 shadow-sm transition-colors hover:bg-slate-50';
+  'inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-lg border border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 text-sm font-medium text-slate-700 dark:text-slate-300 shadow-sm transition-colors hover:bg-slate-50 dark:hover:bg-slate-800';
 
 export function SocialButtons() {
   return (
     <div>
-      <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-400 uppercase">
-        <span className="h-px flex-1 bg-slate-200" />
+      <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-400 dark:text-slate-500 uppercase">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         or continue with
-        <span className="h-px flex-1 bg-slate-200" />
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
       <div className="flex gap-3">
         <button type="button" className={socialButton}>

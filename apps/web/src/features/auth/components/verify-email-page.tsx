@@ -62,15 +62,17 @@ export function VerifyEmailPage() {
   return (
     <AuthShell title="Verify Email">
       <div className="flex flex-col items-center text-center">
-        <span className="mb-4 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
+        <span className="mb-4 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 dark:bg-brand-500/15 text-brand-600 dark:text-brand-300">
           <MailCheck aria-hidden="true" className="size-6" />
         </span>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Verify your email</h1>
-        <p className="mt-2 text-sm text-slate-600">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">
+          Verify your email
+        </h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           {isFromSignup
             ? 'We sent a 6-digit code to '
             : `${MSG.verifyBeforeLogin} Enter the code we sent to `}
-          <strong className="font-semibold wrap-anywhere text-slate-900">{email}</strong>.
+          <strong className="font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">{email}</strong>.
         </p>
       </div>
 
@@ -88,13 +90,13 @@ export function VerifyEmailPage() {
         </Button>
       </form>
 
-      <div className="mt-6 space-y-2 text-center text-sm text-slate-500">
+      <div className="mt-6 space-y-2 text-center text-sm text-slate-500 dark:text-slate-400">
         <p>
           <button
             type="button"
             onClick={onResend}
             disabled={resend.isPending}
-            className="rounded font-medium text-brand-600 hover:text-brand-700 disabled:text-slate-400"
+            className="rounded font-medium text-brand-600 dark:text-brand-300 hover:text-brand-700 dark:hover:text-brand-200 disabled:text-slate-400 dark:disabled:text-slate-600"
           >
             Resend verification code
           </button>
@@ -103,8 +105,11 @@ export function VerifyEmailPage() {
         <p>{`The code expires in ${CODE_TTL_MINUTES} minutes.`}</p>
       </div>
 
-      <div className="mt-6 border-t border-slate-100 pt-4 text-center">
-        <Link to="/login" className="rounded text-sm font-medium text-slate-600 hover:text-slate-900">
+      <div className="mt-6 border-t border-slate-100 dark:border-slate-800 pt-4 text-center">
+        <Link
+          to="/login"
+          className="rounded text-sm font-medium text-slate-600 dark:text-slate-400 hover:text-slate-900 dark:hover:text-white"
+        >
           ← Back to login
         </Link>
       </div>

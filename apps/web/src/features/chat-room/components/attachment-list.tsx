@@ -46,7 +46,7 @@ function AttachmentTile({ file, own }: { file: ChatFile; own: boolean }) {
         type="button"
         onClick={open}
         aria-label={`Open image ${name}`}
-        className="block overflow-hidden rounded-lg bg-slate-200"
+        className="block overflow-hidden rounded-lg bg-slate-200 dark:bg-slate-700"
       >
         {/* A fixed box, so the virtual list's row does not change height when the picture arrives. */}
         <img
@@ -81,13 +81,15 @@ function AttachmentTile({ file, own }: { file: ChatFile; own: boolean }) {
       aria-label={`Open ${name}`}
       className={cn(
         'flex w-56 max-w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left',
-        own ? 'bg-white/15 hover:bg-white/25' : 'bg-slate-100 hover:bg-slate-200',
+        own
+          ? 'bg-white/15 hover:bg-white/25'
+          : 'bg-slate-100 dark:bg-slate-800 hover:bg-slate-200 dark:hover:bg-slate-700',
       )}
     >
       <Icon aria-hidden="true" className="size-8 shrink-0" strokeWidth={1.5} />
       <span className="min-w-0">
         <span className="block truncate text-sm font-medium">{name}</span>
-        <span className={cn('block text-xs', own ? 'text-white/75' : 'text-slate-500')}>
+        <span className={cn('block text-xs', own ? 'text-white/75' : 'text-slate-500 dark:text-slate-400')}>
           {KIND_LABEL[file.type]}
           {typeof file.size === 'number' ? ` · ${formatBytes(file.size)}` : ''}
         </span>

@@ -94,7 +94,11 @@ function PreviewBody({ file, name, href }: { file: ChatFile; name: string; href:
       return <video src={href} controls className="max-h-full max-w-full rounded" aria-label={name} />;
     case 'pdf':
       return (
-        <iframe src={href} title={`PDF: ${name}`} className="h-full w-full max-w-5xl rounded-lg bg-white" />
+        <iframe
+          src={href}
+          title={`PDF: ${name}`}
+          className="h-full w-full max-w-5xl rounded-lg bg-white dark:bg-slate-900"
+        />
       );
     case 'text':
       return <TextPreview href={href} name={name} />;
@@ -136,7 +140,7 @@ function TextPreview({ href, name }: { href: string; name: string }) {
       aria-label={`Text of ${name}`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the framed text scrolls, so the keyboard must reach it.
       tabIndex={0}
-      className="h-full w-full max-w-4xl overflow-auto rounded-lg border border-slate-300 bg-white p-4 text-slate-900"
+      className="h-full w-full max-w-4xl overflow-auto rounded-lg border border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 text-slate-900 dark:text-slate-100"
     >
       <pre className="font-mono text-sm break-words whitespace-pre-wrap">{text.data}</pre>
     </section>

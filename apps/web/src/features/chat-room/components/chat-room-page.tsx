@@ -1,12 +1,13 @@
 import type { AuthUser, ChatDetail, Message } from '@parley/protocol';
 import { MessageCircleOff, RefreshCw, TriangleAlert, X } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth-store';
+import { usePageTitle } from '../../../lib/document-title';
 import { useChat } from '../api/get-chat';
 import { useLatestMessages } from '../api/get-messages';
 import { useChatRoom } from '../hooks/use-chat-room';
@@ -26,9 +27,12 @@ type RoomKind = 'private' | 'group';
 const roomPath = (chat: ChatDetail) =>
   `/${chat.is_private ? 'chats' : 'groups'}/${encodeURIComponent(chat.chat_id)}`;
 
-/** Fills the space under the app header; the composer sits at the bottom edge. */
+/**
+ * Fills the space under the app header; the composer sits at the bottom edge. From 1024 px the room is the
+ * right pane of the two-pane layout (app/chats-layout.tsx) and takes its whole width and height.
+ */
 const FRAME =
-  'mx-auto flex h-[calc(100dvh-3.5rem-1px)] w-full max-w-4xl flex-col bg-slate-50 sm:border-x sm:border-slate-200';
+  'mx-auto flex h-[calc(100dvh-3.5rem-1px)] w-full max-w-4xl flex-col bg-slate-50 sm:border-x sm:border-slate-200 lg:h-full lg:max-w-none lg:border-x-0 dark:bg-slate-950 dark:sm:border-slate-800';
 
 export const PrivateChatRoomPage = () => <ChatRoomRoute kind="private" />;
 export const GroupChatRoomPage = () => <ChatRoomRoute kind="group" />;
@@ -63,7 +67,9 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
       <div className={FRAME}>
         <div role="alert" className="m-auto flex max-w-sm flex-col items-center px-4 text-center">
           <TriangleAlert aria-hidden="true" className="mb-3 size-10 text-amber-500" />
-          <p className="font-medium text-slate-900">Failed to load chat. Please try again.</p>
+          <p className="font-medium text-slate-900 dark:text-slate-100">
+            Failed to load chat. Please try again.
+          </p>
           <div className="mt-5 flex gap-2">
             <Button
               onClick={() => {
@@ -92,9 +98,11 @@ function NotFound() {
   return (
     <div className={FRAME}>
       <div className="m-auto flex max-w-sm flex-col items-center px-4 text-center">
-        <MessageCircleOff aria-hidden="true" className="mb-3 size-10 text-slate-400" />
-        <h1 className="text-lg font-semibold text-slate-900">Chat not found</h1>
-        <p className="mt-1 text-sm text-slate-500">It may have been deleted, or you are not a member.</p>
+        <MessageCircleOff aria-hidden="true" className="mb-3 size-10 text-slate-400 dark:text-slate-500" />
+        <h1 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Chat not found</h1>
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          It may have been deleted, or you are not a member.
+        </p>
         <Link to="/chats" className={buttonClasses('secondary', 'md', 'mt-5')}>
           Back to Chats
         </Link>
@@ -142,9 +150,21 @@ function Room({
     return { ...u, username: member?.displayname || member?.name || u.username };
   });
   const typing = typingText(typingNames);
+  usePageTitle(detail.display_name || detail.group_name || 'Chat');
+  const frameRef = useRef<HTMLDivElement>(null);
+  // A room opened with a mouse or trackpad puts the cursor in the composer; on touch screens it would pop the
+  // keyboard up over the messages, so there the reader taps the box.
+  useEffect(() => {
+    if (!window.matchMedia('(pointer: fine)').matches) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && frameRef.current?.contains(active)) return;
+    frameRef.current
+      ?.querySelector<HTMLElement>('textarea[aria-label="Message"]')
+      ?.focus({ preventScroll: true });
+  }, []);
 
   return (
-    <div className={FRAME}>
+    <div ref={frameRef} className={FRAME}>
       <RoomHeader
         chat={detail}
         status={room.status}
@@ -170,7 +190,7 @@ function Room({
       </MessageActionsContext.Provider>
       <p
         aria-live="polite"
-        className="h-6 truncate px-4 text-xs leading-6 text-slate-500 italic"
+        className="h-6 truncate px-4 text-xs leading-6 text-slate-500 dark:text-slate-400 italic"
         data-testid="typing"
       >
         {typing}
@@ -182,7 +202,7 @@ function Room({
       {room.error && (
         <div
           role="alert"
-          className="mx-2 mb-2 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 sm:mx-3"
+          className="mx-2 mb-2 flex items-start gap-2 rounded-lg border border-red-200 dark:border-red-900 bg-red-50 dark:bg-red-950/40 px-3 py-2 text-sm text-red-700 dark:text-red-300 sm:mx-3"
         >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <p className="flex-1">{room.error}</p>
@@ -190,7 +210,7 @@ function Room({
             type="button"
             onClick={room.dismissError}
             aria-label="Dismiss"
-            className="rounded p-0.5 text-red-500 hover:bg-red-100"
+            className="rounded p-0.5 text-red-500 dark:text-red-400 hover:bg-red-100 dark:hover:bg-red-900/40"
           >
             <X aria-hidden="true" className="size-4" />
           </button>

@@ -32,23 +32,25 @@ export function EditHistoryDialog({
         </h2>
         {edits.isPending ? (
           <div className="flex justify-center py-6">
-            <Spinner className="text-brand-600" />
+            <Spinner className="text-brand-600 dark:text-brand-300" />
           </div>
         ) : edits.isError ? (
-          <p role="alert" className="mt-3 text-sm text-red-600">
+          <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
             Could not load the earlier versions.
           </p>
         ) : (
           <ol className="mt-3 max-h-80 space-y-2 overflow-y-auto text-sm">
             {edits.data.map((version) => (
-              <li key={version.edited_at} className="rounded-lg bg-slate-100 px-3 py-2">
+              <li key={version.edited_at} className="rounded-lg bg-slate-100 dark:bg-slate-800 px-3 py-2">
                 <p className="break-words whitespace-pre-wrap">{version.body}</p>
-                <p className="mt-1 text-xs text-slate-500">Replaced {timeOf(version.edited_at)}</p>
+                <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                  Replaced {timeOf(version.edited_at)}
+                </p>
               </li>
             ))}
-            <li className="rounded-lg border border-slate-200 px-3 py-2">
+            <li className="rounded-lg border border-slate-200 dark:border-slate-800 px-3 py-2">
               <p className="break-words whitespace-pre-wrap">{message.body}</p>
-              <p className="mt-1 text-xs text-slate-500">
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
                 Current{message.edited_at ? `, edited ${timeOf(message.edited_at)}` : ''}
               </p>
             </li>

@@ -5,7 +5,9 @@ export function UnreadDivider() {
   return (
     <div className="flex items-center gap-3 px-4 py-2" data-testid="unread-divider">
       <span aria-hidden="true" className="h-px flex-1 bg-brand-200" />
-      <span className="text-xs font-semibold tracking-wide text-brand-700 uppercase">New messages</span>
+      <span className="text-xs font-semibold tracking-wide text-brand-700 dark:text-brand-200 uppercase">
+        New messages
+      </span>
       <span aria-hidden="true" className="h-px flex-1 bg-brand-200" />
     </div>
   );
@@ -21,7 +23,7 @@ export function JumpToLatest({ count, onClick }: { count: number; onClick: () =>
       onClick={onClick}
       aria-label={label}
       title="Jump to latest"
-      className="absolute right-4 bottom-3 z-10 inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-md hover:bg-slate-50"
+      className="absolute right-4 bottom-3 z-10 inline-flex items-center gap-1.5 rounded-full border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 px-3 py-1.5 text-sm font-medium text-slate-700 dark:text-slate-300 shadow-md hover:bg-slate-50 dark:hover:bg-slate-800"
     >
       <ArrowDown aria-hidden="true" className="size-4" />
       Jump to latest

@@ -105,6 +105,16 @@ export function MessageList({
     // Runs when the newest row changes, not on every render.
   }, [lastKey, virtualizer]);
 
+  // Pictures and videos take their height only once loaded, after the scroll to the bottom was aimed: while the
+  // view follows the newest messages, every growth of the list keeps it at the bottom (issue 12's defect: the
+  // list stopped short of the bottom after an image was sent).
+  const totalSize = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    const el = parentRef.current;
+    if (!el || !follow.current || seenLastKey.current === null) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight > 1) virtualizer.scrollToEnd();
+  }, [totalSize, virtualizer]);
+
   // A jump to a message (a quote clicked): scroll it to the middle, highlight it, and give it the focus so a
   // screen reader reads it.
   const [highlightId, setHighlightId] = useState<number | null>(null);
@@ -152,9 +162,9 @@ export function MessageList({
       {loadingOlder && (
         <div
           role="status"
-          className="absolute top-2 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-2 rounded-full bg-white px-3 py-1 text-xs text-slate-500 shadow"
+          className="absolute top-2 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-2 rounded-full bg-white dark:bg-slate-900 px-3 py-1 text-xs text-slate-500 dark:text-slate-400 shadow"
         >
-          <Spinner size="sm" className="text-brand-600" />
+          <Spinner size="sm" className="text-brand-600 dark:text-brand-300" />
           Loading older messages...
         </div>
       )}
@@ -167,8 +177,8 @@ export function MessageList({
         tabIndex={0}
       >
         {rows.length === 0 ? (
-          <div className="flex h-full flex-col items-center justify-center px-4 text-center text-slate-500">
-            <MessagesSquare aria-hidden="true" className="mb-2 size-8 text-slate-300" />
+          <div className="flex h-full flex-col items-center justify-center px-4 text-center text-slate-500 dark:text-slate-400">
+            <MessagesSquare aria-hidden="true" className="mb-2 size-8 text-slate-300 dark:text-slate-600" />
             <p className="text-sm">No messages yet. Say hello!</p>
           </div>
         ) : (
@@ -187,7 +197,7 @@ export function MessageList({
                     <UnreadDivider />
                   ) : row.kind === 'day' ? (
                     <div className="flex justify-center py-2">
-                      <span className="rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-500 shadow-sm">
+                      <span className="rounded-full bg-white dark:bg-slate-900 px-3 py-1 text-xs font-medium text-slate-500 dark:text-slate-400 shadow-sm">
                         {row.label}
                       </span>
                     </div>

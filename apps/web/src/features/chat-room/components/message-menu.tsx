@@ -27,7 +27,7 @@ export interface MessageMenuProps {
 }
 
 const ITEM =
-  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus-visible:bg-slate-100';
+  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 dark:text-slate-300 outline-none hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:bg-slate-100 dark:focus-visible:bg-slate-800';
 
 export function MessageMenu({ message, actions, open, onOpenChange }: MessageMenuProps) {
   const trigger = useRef<HTMLButtonElement>(null);
@@ -56,7 +56,7 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? close() : onOpenChange(true))}
         className={cn(
-          'inline-flex size-8 shrink-0 items-center justify-center self-center rounded-full text-slate-500 transition-opacity hover:bg-slate-200 hover:text-slate-800 focus-visible:opacity-100',
+          'inline-flex size-8 shrink-0 items-center justify-center self-center rounded-full text-slate-500 dark:text-slate-400 transition-opacity hover:bg-slate-200 dark:hover:bg-slate-700 hover:text-slate-800 dark:hover:text-white focus-visible:opacity-100',
           open ? 'opacity-100' : 'opacity-0 group-hover:opacity-100',
         )}
       >
@@ -79,7 +79,7 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
                   aria-label={`React with ${emoji}`}
                   title={`React with ${emoji}`}
                   onClick={run(() => actions.toggleReaction(message, emoji))}
-                  className="flex size-9 items-center justify-center rounded-md text-xl outline-none hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600"
+                  className="flex size-9 items-center justify-center rounded-md text-xl outline-none hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:bg-slate-100 dark:focus-visible:bg-slate-800 focus-visible:ring-2 focus-visible:ring-brand-600"
                 >
                   {emoji}
                 </button>
@@ -128,7 +128,12 @@ function MenuItem({
   danger?: boolean;
 }) {
   return (
-    <button type="button" role="menuitem" onClick={onClick} className={cn(ITEM, danger && 'text-red-600')}>
+    <button
+      type="button"
+      role="menuitem"
+      onClick={onClick}
+      className={cn(ITEM, danger && 'text-red-600 dark:text-red-400')}
+    >
       <span aria-hidden="true" className="[&>svg]:size-4">
         {icon}
       </span>
@@ -222,7 +227,7 @@ function MenuPopup({
       aria-label={label}
       onKeyDown={onKeyDown}
       style={{ position: 'fixed', top: 0, left: 0, visibility: 'hidden' }}
-      className="z-50 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+      className="z-50 min-w-44 rounded-xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 p-1 shadow-lg"
     >
       {children}
     </div>,

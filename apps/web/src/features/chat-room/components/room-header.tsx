@@ -23,7 +23,7 @@ export function ConnectionIndicator({ status, className }: { status: SocketStatu
   return (
     <span
       role="status"
-      className={cn('inline-flex items-center gap-1.5 text-xs text-slate-500', className)}
+      className={cn('inline-flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400', className)}
       data-status={status}
     >
       <span aria-hidden="true" className={cn('size-2 rounded-full', tone)} />
@@ -40,7 +40,7 @@ export interface RoomHeaderProps {
 }
 
 const iconButton =
-  'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900';
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 dark:text-slate-400 transition-colors hover:bg-slate-100 dark:hover:bg-slate-800 hover:text-slate-900 dark:hover:text-white';
 
 /**
  * SPEC §2 room header. Private: the partner with a dot, green while that person is in this chat room (grey
@@ -51,7 +51,7 @@ export function RoomHeader({ chat, status, inChatCount, inChatUserIds }: RoomHea
   const settingsPath = chat.is_private ? `/chats/${id}/settings` : `/groups/${id}/settings`;
   const settingsLabel = chat.is_private ? 'Chat Settings' : 'Group Settings';
   return (
-    <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 sm:px-3">
+    <header className="flex items-center gap-2 border-b border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 px-2 py-2 sm:px-3">
       <Link to="/chats" aria-label="Back to chats" title="Back to chats" className={iconButton}>
         <ArrowLeft aria-hidden="true" className="size-5" />
       </Link>
@@ -61,8 +61,10 @@ export function RoomHeader({ chat, status, inChatCount, inChatUserIds }: RoomHea
         <div className="flex min-w-0 flex-1 items-center gap-3">
           <Avatar src={chat.chat_avatar ?? chat.avatar} name={chat.display_name} group lazy />
           <div className="min-w-0">
-            <h1 className="truncate font-semibold text-slate-900">{chat.display_name || chat.group_name}</h1>
-            <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
+            <h1 className="truncate font-semibold text-slate-900 dark:text-slate-100">
+              {chat.display_name || chat.group_name}
+            </h1>
+            <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
               <span>Group chat</span>
               <span aria-hidden="true">·</span>
               <span data-testid="online-count">{inChatCount} online</span>
@@ -103,19 +105,19 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
           aria-label={inRoom ? 'In this chat' : 'Not in this chat'}
           data-presence={inRoom ? 'in-chat' : 'away'}
           className={cn(
-            'absolute right-0 bottom-0 size-3 rounded-full ring-2 ring-white',
+            'absolute right-0 bottom-0 size-3 rounded-full ring-2 ring-white dark:ring-slate-900',
             inRoom ? 'bg-emerald-500' : 'bg-slate-400',
           )}
         />
       </span>
       <span className="min-w-0">
         <span className="flex items-center gap-1">
-          <h1 className="truncate font-semibold text-slate-900">{name}</h1>
+          <h1 className="truncate font-semibold text-slate-900 dark:text-slate-100">{name}</h1>
           {!deleted && partner.is_blue_verified && (
             <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
           )}
         </span>
-        <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
+        <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
           {presence && <span>{presence}</span>}
           {status !== 'connected' && <ConnectionIndicator status={status} />}
         </span>

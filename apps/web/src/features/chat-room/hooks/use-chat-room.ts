@@ -39,7 +39,7 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
         dispatch({ type: 'received', message: frame.message, client_id: frame.client_id });
         if (frame.message.sender !== null && frame.message.sender !== meId)
           typing.remove(frame.message.sender);
-        void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list(), refetchType: 'none' });
+        void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
         break;
       case 'typing':
         if (frame.user_id !== meId)
@@ -60,13 +60,14 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
       case 'message_updated':
         dispatch({ type: 'updated', message: frame.message, meId });
         if (frame.message.sender !== meId) setChangeNote(`${frame.message.sender_name} edited a message`);
-        void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list(), refetchType: 'none' });
+        // The list refetches only where it is shown (the two-pane layout's left pane); elsewhere it is marked stale.
+        void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
         break;
       case 'message_deleted': {
         const gone = list.stateRef.current.messages.find((m) => m.id === frame.message_id);
         dispatch({ type: 'deleted', message_id: frame.message_id });
         if (gone && !gone.is_deleted && gone.sender !== meId) setChangeNote(DELETED_MESSAGE_TEXT);
-        void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list(), refetchType: 'none' });
+        void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
         break;
       }
       case 'reactions_updated':

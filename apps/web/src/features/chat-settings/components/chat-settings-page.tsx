@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
+import { BlockButton } from '../../../components/block-button';
 import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
+import { MuteControl } from '../../../components/mute-control';
 import { Page } from '../../../components/page';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -71,14 +73,16 @@ export function ChatSettingsPage() {
         <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
           <Avatar src={deleted ? null : partner.avatar} name={name} size="2xl" />
           <div className="min-w-0 flex-1">
-            <h2 className="flex items-center justify-center gap-1.5 text-xl font-semibold text-slate-900 sm:justify-start">
+            <h2 className="flex items-center justify-center gap-1.5 text-xl font-semibold text-slate-900 dark:text-slate-100 sm:justify-start">
               <span className="break-words">{name}</span>
               {!deleted && partner.is_blue_verified && (
                 <BadgeCheck role="img" aria-label="Verified" className="size-5 shrink-0 text-sky-500" />
               )}
             </h2>
-            {!deleted && <p className="text-sm text-slate-500">@{partner.username}</p>}
-            {deleted && <p className="text-sm text-slate-500">This account has been deleted.</p>}
+            {!deleted && <p className="text-sm text-slate-500 dark:text-slate-400">@{partner.username}</p>}
+            {deleted && (
+              <p className="text-sm text-slate-500 dark:text-slate-400">This account has been deleted.</p>
+            )}
           </div>
           {!deleted && (
             <Link
@@ -91,6 +95,24 @@ export function ChatSettingsPage() {
           )}
         </div>
       </Card>
+
+      <MuteControl chatId={detail.chat_id} state={detail} />
+
+      {!deleted && (
+        <Card>
+          <CardHeader
+            title="Block"
+            description={`Blocked, ${name} cannot message you, and neither of you sees the other online, typing or reading. They are not told.`}
+          />
+          <div className="mt-4 flex justify-end">
+            <BlockButton
+              username={partner.username}
+              name={name}
+              className="w-full sm:w-auto"
+            />
+          </div>
+        </Card>
+      )}
 
       <Card>
         <CardHeader

@@ -8,7 +8,7 @@ export function ChatFilter({ value, onChange }: { value: string; onChange: (valu
     <div className="relative mb-3">
       <Search
         aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400 dark:text-slate-500"
       />
       <input
         type="search"
@@ -32,7 +32,7 @@ export function ChatFilter({ value, onChange }: { value: string; onChange: (valu
           type="button"
           aria-label="Clear filter"
           onClick={() => onChange('')}
-          className="absolute top-1/2 right-1.5 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
+          className="absolute top-1/2 right-1.5 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           <X aria-hidden="true" className="size-4" />
         </button>

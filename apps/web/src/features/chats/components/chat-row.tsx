@@ -1,19 +1,30 @@
-import { type ChatListItem, chatListTime, previewText } from '@parley/protocol';
+import { type ChatListItem, chatListTime } from '@parley/protocol';
 import { BadgeCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { NavLink } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { chatPath } from '../../../lib/chat-path';
+import { cn } from '../../../lib/cn';
+import { lastMessagePreview, memberCountText } from './chat-texts';
 
 /** One chat in the list (SPEC §2): picture, name, verified badge, members, preview, Admin badge, time, unread. */
 export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
   const verified = chat.is_private && chat.other_user?.is_blue_verified;
   const avatar = chat.is_private ? (chat.other_user?.avatar ?? chat.avatar) : chat.avatar;
   const unread = chat.unread_count > 0;
+  const preview = lastMessagePreview(chat);
   return (
     <li>
-      <Link
+      {/* In the two-pane layout the open chat's row is marked (aria-current="page") and tinted. */}
+      <NavLink
         to={chatPath(chat)}
-        className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-offset-[-2px]"
+        className={({ isActive }) =>
+          cn(
+            'flex items-center gap-3 px-4 py-3 transition-colors focus-visible:outline-offset-[-2px]',
+            isActive
+              ? 'bg-brand-50 dark:bg-slate-800'
+              : 'hover:bg-slate-50 focus-visible:bg-slate-50 dark:hover:bg-slate-800/60 dark:focus-visible:bg-slate-800/60',
+          )
+        }
       >
         <span className="relative inline-flex shrink-0">
           <Avatar
@@ -27,7 +38,7 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
           {chat.is_private && chat.is_online && (
             <span
               aria-hidden="true"
-              className="absolute right-0 bottom-0 size-3 rounded-full bg-emerald-500 ring-2 ring-white"
+              className="absolute right-0 bottom-0 size-3 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-slate-900"
             />
           )}
         </span>
@@ -35,29 +46,35 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
           <div className="flex items-center gap-2">
             <span className="flex min-w-0 items-center gap-1">
               <span
-                className={
-                  unread ? 'truncate font-semibold text-slate-900' : 'truncate font-medium text-slate-900'
-                }
+                className={cn(
+                  'truncate text-slate-900 dark:text-slate-100',
+                  unread ? 'font-semibold' : 'font-medium',
+                )}
               >
                 {chat.display_name}
               </span>
               {verified && (
-                <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
+                <BadgeCheck
+                  role="img"
+                  aria-label="Verified"
+                  className="size-4 shrink-0 text-sky-600 dark:text-sky-400"
+                />
               )}
             </span>
             {chat.is_admin && (
-              <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+              <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-400/15 dark:text-amber-200">
                 Admin
               </span>
             )}
             {chat.last_message_time && (
               <time
                 dateTime={chat.last_message_time}
-                className={
+                className={cn(
+                  'ml-auto shrink-0 text-xs',
                   unread
-                    ? 'ml-auto shrink-0 text-xs font-medium text-brand-600'
-                    : 'ml-auto shrink-0 text-xs text-slate-500'
-                }
+                    ? 'font-medium text-brand-700 dark:text-brand-200'
+                    : 'text-slate-600 dark:text-slate-400',
+                )}
               >
                 {chatListTime(chat.last_message_time, now)}
               </time>
@@ -65,23 +82,13 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
           </div>
           <div className="mt-0.5 flex items-center gap-2">
             <p
-              className={
-                unread
-                  ? 'min-w-0 flex-1 truncate text-sm text-slate-800'
-                  : 'min-w-0 flex-1 truncate text-sm text-slate-500'
-              }
+              className={cn(
+                'min-w-0 flex-1 truncate text-sm',
+                unread ? 'text-slate-800 dark:text-slate-200' : 'text-slate-600 dark:text-slate-400',
+              )}
             >
-              {!chat.is_private && (
-                <span className="text-slate-500">
-                  {/* SPEC's text, word for word: 'N members' whatever N is. */}
-                  {`${chat.member_count} members`} ·{' '}
-                </span>
-              )}
-              {chat.last_message ? (
-                previewText(chat.last_message)
-              ) : (
-                <span className="italic text-slate-500">No messages yet</span>
-              )}
+              {!chat.is_private && <span>{memberCountText(chat.member_count)} · </span>}
+              {preview ?? <span className="italic">No messages yet</span>}
             </p>
             {unread && (
               <span
@@ -97,7 +104,7 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
             )}
           </div>
         </div>
-      </Link>
+      </NavLink>
     </li>
   );
 }

@@ -4,38 +4,63 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useMyChats } from '../../../lib/chat-list-query';
+import { cn } from '../../../lib/cn';
+import { usePageTitle } from '../../../lib/document-title';
 import { filterByName } from '../../../lib/name-match';
 import { openNewChat } from '../../../lib/search-dialogs';
 import { ChatFilter } from './chat-filter';
 import { ChatRow } from './chat-row';
+import { chatCountText } from './chat-texts';
 import { NewGroupDialog } from './new-group-dialog';
 
-/** /chats (SPEC §2 Chat list). */
+/** /chats (SPEC §2 Chat list) as a page of its own: phones, tablets and narrow windows. */
 export function ChatsPage() {
+  usePageTitle('My Chats');
+  return <ChatList pane={false} />;
+}
+
+/** The chat list as the left pane of the two-pane layout (from 1024 px), beside the open chat. */
+export const ChatListPane = () => <ChatList pane />;
+
+function ChatList({ pane }: { pane: boolean }) {
   const chats = useMyChats();
   const [newGroupOpen, setNewGroupOpen] = useState(false);
   const [filter, setFilter] = useState('');
   const count = chats.data?.length ?? 0;
   const shown = chats.data ? filterByName(chats.data, filter, (c) => c.display_name) : [];
   const now = new Date();
+  const Title = pane ? 'h2' : 'h1';
 
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+    <div
+      className={
+        pane
+          ? 'flex h-full min-h-0 flex-col px-3 pt-4'
+          : 'mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 sm:py-10'
+      }
+    >
+      <div className={cn('flex flex-wrap items-center justify-between gap-3', pane ? 'mb-3 px-1' : 'mb-6')}>
         <div className="flex items-center gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">My Chats</h1>
+          <Title
+            className={cn(
+              'font-semibold tracking-tight text-slate-900 dark:text-slate-100',
+              pane ? 'text-xl' : 'text-2xl',
+            )}
+          >
+            My Chats
+          </Title>
           <span
-            className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-700"
+            className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
             data-testid="chat-count"
           >
-            {chats.isPending ? '...' : `${count} chats`}
+            {chats.isPending ? '...' : chatCountText(count)}
           </span>
         </div>
         <div className="flex gap-2">
           {/* SPEC: New Chat goes to / (so it stays a link there); a plain click opens the people search instead. */}
           <Link
             to="/"
-            className={buttonClasses('secondary', 'md')}
+            className={buttonClasses('secondary', pane ? 'sm' : 'md')}
             onClick={(event) => {
               if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
                 return;
@@ -46,7 +71,7 @@ export function ChatsPage() {
             <MessageSquarePlus aria-hidden="true" className="size-4" />
             New Chat
           </Link>
-          <Button onClick={() => setNewGroupOpen(true)}>
+          <Button size={pane ? 'sm' : 'md'} onClick={() => setNewGroupOpen(true)}>
             <Users aria-hidden="true" className="size-4" />
             New Group
           </Button>
@@ -57,13 +82,20 @@ export function ChatsPage() {
 
       <section
         aria-label="Chats"
-        className="max-h-[600px] overflow-y-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+        className={cn(
+          'overflow-y-auto',
+          pane
+            ? '-mx-3 min-h-0 flex-1 border-t border-slate-200 dark:border-slate-800'
+            : 'max-h-[600px] rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900',
+        )}
       >
         {chats.isPending ? (
           <LoadingState label="Loading chats..." />
         ) : chats.isError ? (
           <div role="alert" className="flex flex-col items-center px-4 py-14 text-center">
-            <p className="text-sm font-medium text-red-700">Failed to load chats. Please try again.</p>
+            <p className="text-sm font-medium text-red-700 dark:text-red-300">
+              Failed to load chats. Please try again.
+            </p>
             <Button
               variant="secondary"
               className="mt-4"
@@ -76,21 +108,25 @@ export function ChatsPage() {
           </div>
         ) : count === 0 ? (
           <div className="flex flex-col items-center px-4 py-14 text-center">
-            <span className="mb-3 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
+            <span className="mb-3 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-200">
               <MessagesSquare aria-hidden="true" className="size-6" />
             </span>
-            <p className="font-semibold text-slate-900">No chats yet</p>
-            <p className="mt-1 text-sm text-slate-500">Start a conversation with someone!</p>
+            <p className="font-semibold text-slate-900 dark:text-slate-100">No chats yet</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Start a conversation with someone!
+            </p>
           </div>
         ) : shown.length === 0 ? (
           <div className="flex flex-col items-center px-4 py-14 text-center">
-            <p className="text-sm break-words text-slate-600">No chats match "{filter.trim()}"</p>
+            <p className="text-sm break-words text-slate-600 dark:text-slate-400">
+              No chats match "{filter.trim()}"
+            </p>
             <Button variant="secondary" className="mt-4" onClick={() => setFilter('')}>
               Show all chats
             </Button>
           </div>
         ) : (
-          <ul className="divide-y divide-slate-100">
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {shown.map((chat) => (
               <ChatRow key={chat.chat_id} chat={chat} now={now} />
             ))}

@@ -53,13 +53,13 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
         event.preventDefault();
         if (!busy) onClose();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white dark:bg-slate-900 p-0 text-slate-900 dark:text-slate-100 shadow-xl"
     >
       <form onSubmit={submit} className="p-6" noValidate>
         <h2 id={titleId} className="text-lg font-semibold">
           New Group
         </h2>
-        <p className="mt-1 text-sm text-slate-500">
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
           Give your group a name. You can add people from its settings.
         </p>
         <TextField

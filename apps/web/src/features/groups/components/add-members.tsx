@@ -64,23 +64,27 @@ export function AddMembers({
       {query.trim() && (
         <div aria-live="polite">
           {!current || people.isFetching ? (
-            <p className="flex items-center gap-2 text-sm text-slate-500">
+            <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
               <Spinner size="sm" /> Searching...
             </p>
           ) : (
             <>
               {found.length === 0 && !offerTyped && (
-                <p className="text-sm text-slate-500">No people found.</p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">No people found.</p>
               )}
-              <ul aria-label="Search results" className="divide-y divide-slate-100">
+              <ul aria-label="Search results" className="divide-y divide-slate-100 dark:divide-slate-800">
                 {found.map((person) => {
                   const name = person.displayname || person.username;
                   return (
                     <li key={person.id} className="flex items-center gap-3 py-2">
                       <Avatar src={person.avatar} name={name} size="md" />
                       <div className="min-w-0 flex-1">
-                        <p className="truncate text-sm font-medium text-slate-900">{name}</p>
-                        <p className="truncate text-xs text-slate-500">@{person.username}</p>
+                        <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
+                          {name}
+                        </p>
+                        <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                          @{person.username}
+                        </p>
                       </div>
                       <Button
                         size="sm"
@@ -100,8 +104,9 @@ export function AddMembers({
                 })}
                 {offerTyped && (
                   <li className="flex items-center gap-3 py-2">
-                    <p className="min-w-0 flex-1 truncate text-sm text-slate-600">
-                      Add by username <span className="font-medium text-slate-900">@{typed}</span>
+                    <p className="min-w-0 flex-1 truncate text-sm text-slate-600 dark:text-slate-400">
+                      Add by username{' '}
+                      <span className="font-medium text-slate-900 dark:text-slate-100">@{typed}</span>
                     </p>
                     <Button
                       size="sm"

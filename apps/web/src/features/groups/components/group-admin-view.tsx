@@ -129,7 +129,10 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
             }}
           />
           <div className="space-y-1.5">
-            <label htmlFor={descriptionId} className="block text-sm font-medium text-slate-700">
+            <label
+              htmlFor={descriptionId}
+              className="block text-sm font-medium text-slate-700 dark:text-slate-300"
+            >
               Description
             </label>
             <textarea
@@ -142,11 +145,14 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
               aria-describedby={`${descriptionId}-count`}
               onChange={(event) => setDescription(event.target.value)}
               className={cn(
-                'block w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400',
-                'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:bg-slate-100',
+                'block w-full resize-y rounded-lg border border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 px-3 py-2 text-sm text-slate-900 dark:text-slate-100 shadow-sm placeholder:text-slate-400 dark:placeholder:text-slate-500',
+                'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:bg-slate-100 dark:disabled:bg-slate-800',
               )}
             />
-            <p id={`${descriptionId}-count`} className="text-right text-xs text-slate-500">
+            <p
+              id={`${descriptionId}-count`}
+              className="text-right text-xs text-slate-500 dark:text-slate-400"
+            >
               {description.length}/{DESCRIPTION_MAX}
             </p>
           </div>
@@ -177,10 +183,10 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
 
       <Card>
         <header className="mb-3 flex items-baseline justify-between gap-2">
-          <h2 id={membersTitleId} className="text-base font-semibold text-slate-900">
+          <h2 id={membersTitleId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
             Members
           </h2>
-          <span className="text-sm text-slate-500" data-testid="member-count">
+          <span className="text-sm text-slate-500 dark:text-slate-400" data-testid="member-count">
             {detail.members.length} {detail.members.length === 1 ? 'member' : 'members'}
           </span>
         </header>
@@ -200,7 +206,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
         </div>
       </Card>
 
-      <Card className="border-red-200">
+      <Card className="border-red-200 dark:border-red-900">
         <CardHeader
           title="Danger zone"
           description="Deleting removes the group, its messages and its files for everyone."

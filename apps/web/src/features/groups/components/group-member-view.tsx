@@ -40,16 +40,19 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
         <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
           <Avatar src={detail.chat_avatar ?? detail.avatar} group size="2xl" />
           <div className="min-w-0">
-            <h2 className="text-xl font-semibold break-words text-slate-900" data-testid="group-name">
+            <h2
+              className="text-xl font-semibold break-words text-slate-900 dark:text-slate-100"
+              data-testid="group-name"
+            >
               {detail.group_name || detail.display_name}
             </h2>
             {detail.description && (
-              <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-600">
+              <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-600 dark:text-slate-400">
                 {detail.description}
               </p>
             )}
-            <p className="mt-2 text-sm text-slate-600">
-              <span className="font-medium text-slate-700">Group admin:</span>{' '}
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              <span className="font-medium text-slate-700 dark:text-slate-300">Group admin:</span>{' '}
               <span data-testid="group-admin">{adminName}</span>
             </p>
           </div>
@@ -58,10 +61,10 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
 
       <Card>
         <header className="mb-3 flex items-baseline justify-between gap-2">
-          <h2 id={membersTitleId} className="text-base font-semibold text-slate-900">
+          <h2 id={membersTitleId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
             Members
           </h2>
-          <span className="text-sm text-slate-500">
+          <span className="text-sm text-slate-500 dark:text-slate-400">
             {detail.members.length} {detail.members.length === 1 ? 'member' : 'members'}
           </span>
         </header>

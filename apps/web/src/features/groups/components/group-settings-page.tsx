@@ -2,6 +2,7 @@ import type { ChatDetail } from '@parley/protocol';
 import { ArrowLeft } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
+import { MuteControl } from '../../../components/mute-control';
 import { Page } from '../../../components/page';
 import { buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
@@ -47,6 +48,7 @@ export function GroupSettingsPage() {
       ) : (
         <GroupMemberView detail={detail} meId={me.id} />
       )}
+      <MuteControl chatId={detail.chat_id} state={detail} />
     </Page>
   );
 }

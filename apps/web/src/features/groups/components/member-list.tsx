@@ -2,6 +2,7 @@ import { type ChatMember, DELETED_DISPLAY_NAME, DELETED_USERNAME } from '@parley
 import { BadgeCheck, UserMinus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { BlockButton } from '../../../components/block-button';
 import { Button } from '../../../components/ui/button';
 
 export const memberName = (m: Pick<ChatMember, 'username' | 'displayname' | 'name'>): string =>
@@ -32,7 +33,7 @@ export function MemberList({
       aria-labelledby={labelledBy}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a long list scrolls, so the keyboard must reach it.
       tabIndex={0}
-      className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200"
+      className="max-h-80 divide-y divide-slate-100 dark:divide-slate-800 overflow-y-auto rounded-xl border border-slate-200 dark:border-slate-800"
       data-testid="member-list"
     >
       {members.map((m) => {
@@ -42,7 +43,7 @@ export function MemberList({
           <li key={m.id ?? `deleted-${m.username}`} className="flex items-center gap-3 px-3 py-2.5">
             <Avatar src={deleted ? null : m.avatar} name={name} size="md" />
             <div className="min-w-0 flex-1">
-              <p className="flex items-center gap-1.5 text-sm font-medium text-slate-900">
+              <p className="flex items-center gap-1.5 text-sm font-medium text-slate-900 dark:text-slate-100">
                 {deleted ? (
                   <span className="truncate">{name}</span>
                 ) : (
@@ -53,14 +54,23 @@ export function MemberList({
                 {m.is_blue_verified && !deleted && (
                   <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
                 )}
-                {m.id === meId && <span className="shrink-0 text-xs font-normal text-slate-500">(you)</span>}
+                {m.id === meId && (
+                  <span className="shrink-0 text-xs font-normal text-slate-500 dark:text-slate-400">
+                    (you)
+                  </span>
+                )}
               </p>
-              {!deleted && <p className="truncate text-xs text-slate-500">@{m.username}</p>}
+              {!deleted && (
+                <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{m.username}</p>
+              )}
             </div>
             {m.role === 'admin' && (
-              <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+              <span className="shrink-0 rounded-full bg-brand-50 dark:bg-brand-500/15 px-2 py-0.5 text-xs font-medium text-brand-700 dark:text-brand-200">
                 Admin
               </span>
+            )}
+            {!deleted && m.id !== meId && (
+              <BlockButton username={m.username} name={name} size="sm" variant="ghost" className="shrink-0" />
             )}
             {onRemove && m.role !== 'admin' && m.id !== null && (
               <Button

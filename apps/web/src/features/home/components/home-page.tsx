@@ -8,9 +8,11 @@ import { useProfiles } from '../api/get-profiles';
 import { useStats } from '../api/get-stats';
 import { HomeStats } from './home-stats';
 import { ProfileCard } from './profile-card';
+import { usePageTitle } from '../../../lib/document-title';
 
 /** '/': the tagline, the platform statistics and everyone to start a chat with. */
 export function HomePage() {
+  usePageTitle('Real-time chat');
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const firstName = useAuth((s) => s.user?.first_name);
   const ownId = useAuth((s) => s.user?.id);
@@ -19,18 +21,19 @@ export function HomePage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-16">
-      <title>Parley · Real-time chat</title>
       <section aria-labelledby="home-tagline" className="mx-auto max-w-2xl text-center">
         {isAuthenticated && firstName && (
-          <p className="mb-3 text-sm font-medium text-brand-700">Welcome back, {firstName}</p>
+          <p className="mb-3 text-sm font-medium text-brand-700 dark:text-brand-200">
+            Welcome back, {firstName}
+          </p>
         )}
         <h1
           id="home-tagline"
-          className="text-3xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl"
+          className="text-3xl font-semibold tracking-tight text-balance text-slate-900 dark:text-slate-100 sm:text-5xl"
         >
           Talk to anyone, the moment it matters.
         </h1>
-        <p className="mx-auto mt-4 max-w-xl text-base text-balance text-slate-600 sm:text-lg">
+        <p className="mx-auto mt-4 max-w-xl text-base text-balance text-slate-600 dark:text-slate-400 sm:text-lg">
           Parley is real-time chat for one-to-one talks and groups, with presence, typing and read receipts.
         </p>
         <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
@@ -61,10 +64,13 @@ export function HomePage() {
       <section aria-labelledby="home-people" className="mt-12 sm:mt-16">
         <div className="mb-5 flex flex-wrap items-end justify-between gap-2">
           <div>
-            <h2 id="home-people" className="text-xl font-semibold tracking-tight text-slate-900">
+            <h2
+              id="home-people"
+              className="text-xl font-semibold tracking-tight text-slate-900 dark:text-slate-100"
+            >
               People on Parley
             </h2>
-            <p className="mt-1 text-sm text-slate-500">
+            <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
               {isAuthenticated
                 ? 'Open a profile to start a conversation.'
                 : 'Open a profile to see who is here; sign up to start chatting.'}
@@ -79,7 +85,7 @@ export function HomePage() {
         {profiles.isPending ? (
           <LoadingState label="Loading profiles..." />
         ) : profiles.isError ? null : profiles.data.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center text-sm text-slate-500">
+          <p className="rounded-2xl border border-dashed border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 px-4 py-12 text-center text-sm text-slate-500 dark:text-slate-400">
             No profiles available at the moment.
           </p>
         ) : (

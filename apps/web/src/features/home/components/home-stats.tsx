@@ -22,14 +22,16 @@ export function HomeStats() {
       {items.map(({ label, icon: Icon, value }) => (
         <div
           key={label}
-          className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-5 sm:py-4"
+          className="flex items-center gap-3 rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 px-4 py-3 shadow-sm sm:px-5 sm:py-4"
         >
-          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 dark:bg-brand-500/15 text-brand-600 dark:text-brand-300">
             <Icon aria-hidden="true" className="size-5" />
           </span>
           <div className="flex min-w-0 flex-col-reverse text-left">
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-            <dd className="text-xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-2xl">
+            <dt className="text-xs font-medium tracking-wide text-slate-500 dark:text-slate-400 uppercase">
+              {label}
+            </dt>
+            <dd className="text-xl font-semibold tracking-tight text-slate-900 dark:text-slate-100 tabular-nums sm:text-2xl">
               {value}
             </dd>
           </div>

@@ -2,18 +2,19 @@ import { ArrowUpRight, Briefcase, Sparkles } from 'lucide-react';
 import { BRAND } from './brand';
 import { SiteFooter } from './site-footer';
 import { LinkedInIcon } from './social-icons';
+import { usePageTitle } from '../../../lib/document-title';
 
 /**
  * /coming-soon: the freelancing marketplace's 'Coming soon' page, a different brand from Parley. It stands
  * outside the app's frame (no Parley header) and is the only page with a footer.
  */
 export function LandingPage() {
+  usePageTitle(`${BRAND.name} · Coming soon`, { raw: true });
   return (
-    <div className="flex min-h-dvh flex-col bg-white">
-      <title>{`${BRAND.name} · Coming soon`}</title>
-      <header className="border-b border-slate-100">
+    <div className="flex min-h-dvh flex-col bg-white dark:bg-slate-900">
+      <header className="border-b border-slate-100 dark:border-slate-800">
         <div className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6">
-          <span className="inline-flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900">
+          <span className="inline-flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900 dark:text-slate-100">
             <span
               aria-hidden="true"
               className="inline-flex size-8 items-center justify-center rounded-lg bg-emerald-500 text-white"
@@ -30,14 +31,14 @@ export function LandingPage() {
         className="relative flex flex-1 items-center overflow-hidden bg-linear-to-b from-emerald-50/70 via-white to-white"
       >
         <div className="mx-auto w-full max-w-3xl px-4 py-20 text-center sm:px-6 sm:py-28">
-          <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-100 px-3 py-1 text-sm font-medium text-emerald-800">
+          <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-100 dark:bg-emerald-400/15 px-3 py-1 text-sm font-medium text-emerald-800 dark:text-emerald-200">
             <Sparkles aria-hidden="true" className="size-4" />
             {BRAND.tagline}
           </p>
-          <h1 className="mt-6 text-4xl font-semibold tracking-tight text-balance text-slate-900 sm:text-6xl">
+          <h1 className="mt-6 text-4xl font-semibold tracking-tight text-balance text-slate-900 dark:text-slate-100 sm:text-6xl">
             Coming soon
           </h1>
-          <p className="mx-auto mt-5 max-w-xl text-base text-balance text-slate-600 sm:text-lg">
+          <p className="mx-auto mt-5 max-w-xl text-base text-balance text-slate-600 dark:text-slate-400 sm:text-lg">
             We are building a better place for freelancers and the clients who hire them. Follow our
             professional network page for updates and be the first to know when we launch.
           </p>

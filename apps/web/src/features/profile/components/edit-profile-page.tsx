@@ -18,6 +18,7 @@ import {
   updateFailureMessage,
 } from '../lib/profile-errors';
 import { ProfileTextArea, ProfileTextField } from './form-fields';
+import { usePageTitle } from '../../../lib/document-title';
 
 /** SPEC §2: after a successful update the screen waits this long, then goes to /profile. */
 const BACK_TO_PROFILE_MS = 500;
@@ -28,6 +29,7 @@ interface Initial extends ProfileFields {
 
 /** /profile/edit: the form starts from the own profile, or from the signed-in user when that fails to load. */
 export function EditProfilePage() {
+  usePageTitle('Edit your Profile');
   const profile = useOwnProfile();
   const user = useAuth((s) => s.user);
 
@@ -65,11 +67,15 @@ export function EditProfilePage() {
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
-      <title>Edit your Profile · Parley</title>
-      <h1 id="edit-profile-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+      <h1
+        id="edit-profile-title"
+        className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100"
+      >
         Edit your Profile
       </h1>
-      <p className="mt-1 mb-6 text-sm text-slate-500">This is how others see you on Parley.</p>
+      <p className="mt-1 mb-6 text-sm text-slate-500 dark:text-slate-400">
+        This is how others see you on Parley.
+      </p>
       {content}
     </div>
   );
@@ -142,7 +148,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="edit-profile-title"
-      className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      className="space-y-6 rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 p-5 shadow-sm sm:p-6"
     >
       {loadError && <ErrorBanner>{loadError}</ErrorBanner>}
       {error && <ErrorBanner>{error}</ErrorBanner>}
@@ -202,7 +208,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
         onChange={(event) => setFields((f) => ({ ...f, bio: event.target.value }))}
       />
 
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 dark:border-slate-800 pt-5 sm:flex-row sm:justify-end">
         <Link
           to="/profile"
           className={buttonClasses('secondary', 'md')}

@@ -6,10 +6,10 @@ import { cn } from '../../../lib/cn';
 
 function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
   return (
-    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
       {label}
       {required && (
-        <span aria-hidden="true" className="ml-0.5 text-red-600">
+        <span aria-hidden="true" className="ml-0.5 text-red-600 dark:text-red-400">
           {' *'}
         </span>
       )}
@@ -57,7 +57,7 @@ export function ProfileTextArea({
         {...props}
       />
       {hint && (
-        <p id={hintId} className="text-xs text-slate-500">
+        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
           {hint}
         </p>
       )}

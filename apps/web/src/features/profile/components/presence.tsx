@@ -6,9 +6,13 @@ export function PresenceLabel({ online, className }: { online: boolean; classNam
     <span className={cn('inline-flex items-center gap-1.5 text-sm', className)}>
       <span
         aria-hidden="true"
-        className={cn('size-2.5 rounded-full', online ? 'bg-emerald-500' : 'bg-slate-300')}
+        className={cn('size-2.5 rounded-full', online ? 'bg-emerald-500' : 'bg-slate-300 dark:bg-slate-600')}
       />
-      <span className={online ? 'font-medium text-emerald-700' : 'text-slate-500'}>
+      <span
+        className={
+          online ? 'font-medium text-emerald-700 dark:text-emerald-300' : 'text-slate-500 dark:text-slate-400'
+        }
+      >
         {online ? 'Online' : 'Offline'}
       </span>
     </span>

@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from '../lib/dates';
 import { ownProfileErrorText } from '../lib/profile-errors';
 import { ProfileProblem } from './profile-problem';
 import { VerifiedPill } from './verified-badge';
+import { usePageTitle } from '../../../lib/document-title';
 
 /** /profile: the signed-in person's own profile, with Edit Profile and Refresh. */
 export function ProfilePage() {
@@ -48,6 +49,7 @@ function OwnProfileView({
   refreshing: boolean;
   onRefresh: () => void;
 }) {
+  usePageTitle('My Profile');
   const name = profile.displayname.trim() || profile.username;
   const fullName = `${profile.first_name} ${profile.last_name}`.trim();
   const info: Array<[string, string, string?]> = [
@@ -61,12 +63,13 @@ function OwnProfileView({
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <title>My Profile · Parley</title>
-      <h1 className="mb-6 text-2xl font-semibold tracking-tight text-slate-900">My Profile</h1>
+      <h1 className="mb-6 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">
+        My Profile
+      </h1>
       <div className="space-y-6">
         <section
           aria-labelledby="own-profile-name"
-          className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+          className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 shadow-sm"
         >
           <div aria-hidden="true" className="h-24 bg-linear-to-r from-brand-100 via-sky-50 to-emerald-50" />
           <div className="px-5 pb-6 sm:px-8">
@@ -76,16 +79,16 @@ function OwnProfileView({
                 name={name}
                 size="3xl"
                 alt="Your profile picture"
-                className="ring-4 ring-white"
+                className="ring-4 ring-white dark:ring-slate-900"
               />
               <div className="min-w-0 flex-1 sm:pb-1">
                 <h2
                   id="own-profile-name"
-                  className="text-2xl font-semibold tracking-tight wrap-anywhere text-slate-900"
+                  className="text-2xl font-semibold tracking-tight wrap-anywhere text-slate-900 dark:text-slate-100"
                 >
                   {name}
                 </h2>
-                <p className="text-sm text-slate-500">@{profile.username}</p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">@{profile.username}</p>
               </div>
               <div className="flex w-full gap-2 sm:mb-1 sm:w-auto">
                 <Link to="/profile/edit" className={buttonClasses('primary', 'md', 'flex-1 sm:flex-none')}>
@@ -107,29 +110,29 @@ function OwnProfileView({
             <div className="mt-4 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               {profile.is_blue_verified && <VerifiedPill />}
               {profile.is_online ? (
-                <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-200 ring-inset">
+                <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 dark:bg-emerald-950/40 px-2.5 py-0.5 text-xs font-medium text-emerald-700 dark:text-emerald-300 ring-1 ring-emerald-200 ring-inset">
                   <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
                   Online
                 </span>
               ) : profile.last_seen ? (
-                <span className="text-sm text-slate-500">
+                <span className="text-sm text-slate-500 dark:text-slate-400">
                   Last seen <time dateTime={profile.last_seen}>{formatDateTime(profile.last_seen)}</time>
                 </span>
               ) : null}
             </div>
 
-            <div className="mt-5 border-t border-slate-100 pt-5">
+            <div className="mt-5 border-t border-slate-100 dark:border-slate-800 pt-5">
               <h3 className="sr-only">Bio</h3>
               {profile.bio.trim() ? (
-                <p className="text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-slate-700">
+                <p className="text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-slate-700 dark:text-slate-300">
                   {profile.bio}
                 </p>
               ) : (
                 <div className="flex flex-col items-center gap-1 text-sm sm:flex-row sm:gap-3">
-                  <p className="text-slate-500 italic">No bio available yet.</p>
+                  <p className="text-slate-500 dark:text-slate-400 italic">No bio available yet.</p>
                   <Link
                     to="/profile/edit"
-                    className="inline-flex items-center gap-1 rounded font-medium text-brand-700 hover:text-brand-800 hover:underline"
+                    className="inline-flex items-center gap-1 rounded font-medium text-brand-700 dark:text-brand-200 hover:text-brand-800 dark:hover:text-brand-200 hover:underline"
                   >
                     <Plus aria-hidden="true" className="size-4" />
                     Add your bio
@@ -142,16 +145,18 @@ function OwnProfileView({
 
         <section
           aria-labelledby="own-profile-info"
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          className="rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 p-5 shadow-sm sm:p-6"
         >
-          <h2 id="own-profile-info" className="text-base font-semibold text-slate-900">
+          <h2 id="own-profile-info" className="text-base font-semibold text-slate-900 dark:text-slate-100">
             User Information
           </h2>
           <dl className="mt-4 grid gap-x-6 gap-y-4 sm:grid-cols-2">
             {info.map(([label, value, dateTime]) => (
-              <div key={label} className="min-w-0 rounded-xl bg-slate-50 px-4 py-3">
-                <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-                <dd className="mt-1 text-sm font-medium wrap-anywhere text-slate-900">
+              <div key={label} className="min-w-0 rounded-xl bg-slate-50 dark:bg-slate-950 px-4 py-3">
+                <dt className="text-xs font-medium tracking-wide text-slate-500 dark:text-slate-400 uppercase">
+                  {label}
+                </dt>
+                <dd className="mt-1 text-sm font-medium wrap-anywhere text-slate-900 dark:text-slate-100">
                   {dateTime ? <time dateTime={dateTime}>{value}</time> : value}
                 </dd>
               </div>

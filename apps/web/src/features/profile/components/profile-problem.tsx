@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { usePageTitle } from '../../../lib/document-title';
 
 const ICONS = { private: Lock, missing: UserX, error: CircleAlert } as const;
 
@@ -27,24 +28,26 @@ export function ProfileProblem({
   retryLabel?: string;
   children?: ReactNode;
 }) {
+  usePageTitle(title);
   const navigate = useNavigate();
   const Icon = ICONS[kind];
   // Back where the visitor came from, even across a full page load; home when the tab has no history.
   const goBack = () => void (window.history.length > 1 ? navigate(-1) : navigate('/'));
   return (
     <div className="mx-auto flex w-full max-w-md flex-col items-center px-4 py-16 text-center sm:py-24">
-      <title>{`${title} · Parley`}</title>
       <span
         className={cn(
           'mb-4 inline-flex size-14 items-center justify-center rounded-2xl',
-          kind === 'error' ? 'bg-red-50 text-red-600' : 'bg-slate-100 text-slate-500',
+          kind === 'error'
+            ? 'bg-red-50 dark:bg-red-950/40 text-red-600 dark:text-red-400'
+            : 'bg-slate-100 dark:bg-slate-800 text-slate-500 dark:text-slate-400',
         )}
       >
         <Icon aria-hidden="true" className="size-7" />
       </span>
       <div role={kind === 'error' ? 'alert' : undefined}>
-        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
-        {description && <p className="mt-2 text-sm text-slate-500">{description}</p>}
+        <h1 className="text-2xl font-semibold text-slate-900 dark:text-slate-100">{title}</h1>
+        {description && <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{description}</p>}
       </div>
       {children}
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">

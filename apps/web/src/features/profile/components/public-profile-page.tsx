@@ -1,7 +1,10 @@
 import { displayNameOf, joinedMonthYear, lastSeenText, type PublicProfile } from '@parley/protocol';
-import { CalendarDays, MapPin, MessageCircle } from 'lucide-react';
+import { CalendarDays, Flag, MapPin, MessageCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { BlockButton } from '../../../components/block-button';
+import { ReportDialog } from '../../../components/report-dialog';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
@@ -12,6 +15,7 @@ import { publicProfileErrorText } from '../lib/profile-errors';
 import { PresenceLabel } from './presence';
 import { ProfileProblem } from './profile-problem';
 import { VerifiedIcon } from './verified-badge';
+import { usePageTitle } from '../../../lib/document-title';
 
 /** /user/{username}: another person's public profile. One's own username goes to /profile (replace). */
 export function PublicProfilePage() {
@@ -48,10 +52,12 @@ function PublicProfileScreen({ username }: { username: string }) {
 
 function PublicProfileView({ profile }: { profile: PublicProfile }) {
   const name = displayNameOf(profile);
+  usePageTitle(`${name} (@${profile.username})`);
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const navigate = useNavigate();
   const location = useLocation();
   const startChat = useStartChat();
+  const [reporting, setReporting] = useState(false);
 
   const onMessage = () => {
     // A visitor signs in first and comes back here.
@@ -61,11 +67,10 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <title>{`${name} (@${profile.username}) · Parley`}</title>
       <article className="space-y-6">
         <section
           aria-labelledby="profile-name"
-          className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+          className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 shadow-sm"
         >
           <div aria-hidden="true" className="h-24 bg-linear-to-r from-brand-100 via-sky-50 to-emerald-50" />
           <div className="px-5 pb-6 sm:px-8">
@@ -75,17 +80,17 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
                 name={name}
                 size="3xl"
                 alt={`Profile picture of ${name}`}
-                className="ring-4 ring-white"
+                className="ring-4 ring-white dark:ring-slate-900"
               />
               <div className="min-w-0 flex-1 sm:pb-1">
                 <h1
                   id="profile-name"
-                  className="flex items-center justify-center gap-2 text-2xl font-semibold tracking-tight wrap-anywhere text-slate-900 sm:justify-start"
+                  className="flex items-center justify-center gap-2 text-2xl font-semibold tracking-tight wrap-anywhere text-slate-900 dark:text-slate-100 sm:justify-start"
                 >
                   {name}
                   {profile.is_blue_verified && <VerifiedIcon className="size-6" />}
                 </h1>
-                <p className="text-sm text-slate-500">@{profile.username}</p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">@{profile.username}</p>
               </div>
               <Button onClick={onMessage} loading={startChat.isPending} className="w-full sm:mb-1 sm:w-auto">
                 {!startChat.isPending && <MessageCircle aria-hidden="true" className="size-4" />}
@@ -93,43 +98,59 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
               </Button>
             </div>
 
-            <ul className="mt-5 flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-slate-600 sm:justify-start">
+            <ul className="mt-5 flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400 sm:justify-start">
               <li className="inline-flex items-center gap-2">
                 <PresenceLabel online={profile.is_online} />
                 {!profile.is_online && profile.last_seen && (
-                  <span className="text-slate-500">
+                  <span className="text-slate-500 dark:text-slate-400">
                     · Last seen <time dateTime={profile.last_seen}>{lastSeenText(profile.last_seen)}</time>
                   </span>
                 )}
               </li>
               {profile.location && (
                 <li className="inline-flex items-center gap-1.5">
-                  <MapPin aria-hidden="true" className="size-4 text-slate-400" />
+                  <MapPin aria-hidden="true" className="size-4 text-slate-400 dark:text-slate-500" />
                   <span className="sr-only">Location: </span>
                   {profile.location}
                 </li>
               )}
               <li className="inline-flex items-center gap-1.5">
-                <CalendarDays aria-hidden="true" className="size-4 text-slate-400" />
+                <CalendarDays aria-hidden="true" className="size-4 text-slate-400 dark:text-slate-500" />
                 Joined <time dateTime={profile.date_joined}>{joinedMonthYear(profile.date_joined)}</time>
               </li>
             </ul>
+            {isAuthenticated && (
+              <div className="mt-5 flex flex-wrap justify-center gap-2 sm:justify-start">
+                <BlockButton username={profile.username} name={name} size="sm" />
+                <Button variant="ghost" size="sm" onClick={() => setReporting(true)}>
+                  <Flag aria-hidden="true" className="size-4" />
+                  Report
+                </Button>
+              </div>
+            )}
+            {reporting && (
+              <ReportDialog
+                subject={name}
+                target={{ username: profile.username }}
+                onClose={() => setReporting(false)}
+              />
+            )}
           </div>
         </section>
 
         <section
           aria-labelledby="profile-about"
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          className="rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 p-5 shadow-sm sm:p-6"
         >
-          <h2 id="profile-about" className="text-base font-semibold text-slate-900">
+          <h2 id="profile-about" className="text-base font-semibold text-slate-900 dark:text-slate-100">
             About
           </h2>
           {profile.bio.trim() ? (
-            <p className="mt-2 text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-slate-700">
+            <p className="mt-2 text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-slate-700 dark:text-slate-300">
               {profile.bio}
             </p>
           ) : (
-            <p className="mt-2 text-sm text-slate-500 italic">No bio available</p>
+            <p className="mt-2 text-sm text-slate-500 dark:text-slate-400 italic">No bio available</p>
           )}
         </section>
       </article>

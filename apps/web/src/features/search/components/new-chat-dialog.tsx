@@ -50,15 +50,15 @@ export function NewChatDialog({ onClose }: { onClose: () => void }) {
         <h2 id={titleId} className="text-lg font-semibold">
           New Chat
         </h2>
-        <p className="mt-0.5 text-sm text-slate-500">
+        <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
           Find someone by name or username to start a conversation.
         </p>
       </div>
-      <div className="mx-4 mt-3 flex items-center gap-2 rounded-lg border border-slate-300 px-3 focus-within:outline-2 focus-within:outline-brand-600">
+      <div className="mx-4 mt-3 flex items-center gap-2 rounded-lg border border-slate-300 dark:border-slate-700 px-3 focus-within:outline-2 focus-within:outline-brand-600">
         {loading || startChat.isPending ? (
-          <Spinner size="sm" className="shrink-0 text-brand-600" />
+          <Spinner size="sm" className="shrink-0 text-brand-600 dark:text-brand-300" />
         ) : (
-          <Search aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+          <Search aria-hidden="true" className="size-4 shrink-0 text-slate-400 dark:text-slate-500" />
         )}
         <input
           {...listbox.inputProps}
@@ -68,7 +68,7 @@ export function NewChatDialog({ onClose }: { onClose: () => void }) {
           value={query}
           disabled={startChat.isPending}
           onChange={(event) => setQuery(event.target.value)}
-          className="h-10 min-w-0 flex-1 bg-transparent text-sm text-slate-900 placeholder:text-slate-400 focus-visible:outline-none"
+          className="h-10 min-w-0 flex-1 bg-transparent text-sm text-slate-900 dark:text-slate-100 placeholder:text-slate-400 dark:placeholder:text-slate-500 focus-visible:outline-none"
         />
       </div>
 
@@ -87,12 +87,18 @@ export function NewChatDialog({ onClose }: { onClose: () => void }) {
           ))}
         </div>
         {people.isError && (
-          <p role="alert" className="flex items-center gap-2 px-3 py-4 text-sm text-red-700">
+          <p
+            role="alert"
+            className="flex items-center gap-2 px-3 py-4 text-sm text-red-700 dark:text-red-300"
+          >
             <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
             Search failed. Please try again.
           </p>
         )}
-        <p role="status" className="px-3 py-3 text-center text-sm break-words text-slate-500">
+        <p
+          role="status"
+          className="px-3 py-3 text-center text-sm break-words text-slate-500 dark:text-slate-400"
+        >
           {startChat.isPending
             ? 'Starting chat...'
             : typed === ''
@@ -105,14 +111,18 @@ export function NewChatDialog({ onClose }: { onClose: () => void }) {
         </p>
       </div>
 
-      <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm">
-        <Link to="/" onClick={onClose} className="font-medium text-brand-700 hover:underline">
+      <div className="flex items-center justify-between gap-3 border-t border-slate-200 dark:border-slate-800 px-4 py-3 text-sm">
+        <Link
+          to="/"
+          onClick={onClose}
+          className="font-medium text-brand-700 dark:text-brand-200 hover:underline"
+        >
           Browse everyone
         </Link>
         <button
           type="button"
           onClick={onClose}
-          className="rounded-lg px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100"
+          className="rounded-lg px-3 py-1.5 font-medium text-slate-600 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           Cancel
         </button>

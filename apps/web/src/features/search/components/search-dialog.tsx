@@ -58,20 +58,20 @@ export function SearchDialog({
       <h2 id={titleId} className="sr-only">
         Search
       </h2>
-      <div className="flex items-center gap-2 border-b border-slate-200 px-3">
+      <div className="flex items-center gap-2 border-b border-slate-200 dark:border-slate-800 px-3">
         {search.loading ? (
-          <Spinner size="sm" className="mx-0.5 shrink-0 text-brand-600" />
+          <Spinner size="sm" className="mx-0.5 shrink-0 text-brand-600 dark:text-brand-300" />
         ) : (
-          <Search aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
+          <Search aria-hidden="true" className="size-5 shrink-0 text-slate-400 dark:text-slate-500" />
         )}
         {scope && (
-          <span className="inline-flex max-w-[40%] shrink-0 items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800">
+          <span className="inline-flex max-w-[40%] shrink-0 items-center gap-1 rounded-full bg-brand-50 dark:bg-brand-500/15 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 dark:text-brand-200">
             <span className="truncate">In: {scope.name}</span>
             <button
               type="button"
               aria-label={`Search everywhere, not only in ${scope.name}`}
               onClick={() => setScope(null)}
-              className="inline-flex size-5 items-center justify-center rounded-full hover:bg-brand-100"
+              className="inline-flex size-5 items-center justify-center rounded-full hover:bg-brand-100 dark:hover:bg-brand-500/25"
             >
               <X aria-hidden="true" className="size-3.5" />
             </button>
@@ -90,13 +90,13 @@ export function SearchDialog({
             if (event.key === 'Backspace' && query === '' && scope) setScope(null);
             else listbox.inputProps.onKeyDown(event);
           }}
-          className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 placeholder:text-slate-400 focus-visible:outline-none"
+          className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 dark:text-slate-100 placeholder:text-slate-400 dark:placeholder:text-slate-500 focus-visible:outline-none"
         />
         <button
           type="button"
           onClick={onClose}
           aria-label="Close search"
-          className="inline-flex shrink-0 items-center justify-center rounded-md p-1.5 text-slate-500 hover:bg-slate-100"
+          className="inline-flex shrink-0 items-center justify-center rounded-md p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           <X aria-hidden="true" className="size-5" />
         </button>
@@ -110,7 +110,7 @@ export function SearchDialog({
               <div
                 id={`${ids}-group-${group.key}`}
                 aria-hidden="true"
-                className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 dark:text-slate-400 uppercase"
               >
                 {group.label}
               </div>
@@ -135,7 +135,10 @@ export function SearchDialog({
         </div>
 
         {search.failed && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 px-3 py-4 text-sm text-red-700">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 px-3 py-4 text-sm text-red-700 dark:text-red-300"
+          >
             <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
             <span className="flex-1">Search failed. Please try again.</span>
             <Button size="sm" variant="secondary" onClick={search.retry}>
@@ -150,7 +153,7 @@ export function SearchDialog({
               `${resultCount} ${resultCount === 1 ? 'result' : 'results'}`
             )
           ) : (
-            <p className="px-3 py-8 text-center text-sm break-words text-slate-600">
+            <p className="px-3 py-8 text-center text-sm break-words text-slate-600 dark:text-slate-400">
               {typed === ''
                 ? scope
                   ? `Type a word to find it in ${scope.name}.`
@@ -163,7 +166,7 @@ export function SearchDialog({
         </div>
       </div>
 
-      <div className="hidden items-center gap-4 border-t border-slate-200 px-4 py-2 text-xs text-slate-500 sm:flex">
+      <div className="hidden items-center gap-4 border-t border-slate-200 dark:border-slate-800 px-4 py-2 text-xs text-slate-500 dark:text-slate-400 sm:flex">
         <span>
           <kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd> to move
         </span>

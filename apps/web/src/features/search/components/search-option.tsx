@@ -34,7 +34,9 @@ export function OptionRow({
       onClick={onPick}
       className={cn(
         'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2',
-        active ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-slate-50',
+        active
+          ? 'bg-brand-50 dark:bg-brand-500/15 ring-1 ring-brand-200'
+          : 'hover:bg-slate-50 dark:hover:bg-slate-800',
       )}
     >
       {children}
@@ -61,16 +63,20 @@ export function SearchOptionContent({
         <>
           <Avatar src={person.avatar} name={option.name} size="sm" />
           <span className="min-w-0 flex-1">
-            <span className="flex min-w-0 items-center gap-1 text-sm font-medium text-slate-900">
+            <span className="flex min-w-0 items-center gap-1 text-sm font-medium text-slate-900 dark:text-slate-100">
               <span className="truncate">
                 <HighlightedText text={option.name} ranges={option.highlights} />
               </span>
               {person.is_blue_verified && (
                 <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
               )}
-              {person.id === ownId && <span className="text-xs font-normal text-slate-500">(you)</span>}
+              {person.id === ownId && (
+                <span className="text-xs font-normal text-slate-500 dark:text-slate-400">(you)</span>
+              )}
             </span>
-            <span className="block truncate text-xs text-slate-600">@{person.username}</span>
+            <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
+              @{person.username}
+            </span>
           </span>
         </>
       );
@@ -87,11 +93,11 @@ export function SearchOptionContent({
             tone="muted"
           />
           <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-medium text-slate-900">
+            <span className="block truncate text-sm font-medium text-slate-900 dark:text-slate-100">
               <HighlightedText text={chat.display_name} ranges={option.highlights} />
             </span>
-            <span className="block truncate text-xs text-slate-600">
-              {chat.is_private ? 'Private chat' : `Group · ${chat.member_count} members`}
+            <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
+              {chat.is_private ? 'Private chat' : `Group · ${chat.member_count} ${chat.member_count === 1 ? 'member' : 'members'}`}
             </span>
           </span>
         </>
@@ -105,9 +111,9 @@ export function SearchOptionContent({
         <>
           <Avatar src={message.sender_avatar} name={message.sender_name} size="sm" />
           <span className="min-w-0 flex-1">
-            <span className="flex items-baseline gap-2 text-xs text-slate-600">
+            <span className="flex items-baseline gap-2 text-xs text-slate-600 dark:text-slate-400">
               <span className="truncate">
-                <span className="font-medium text-slate-800">{chat.display_name}</span>
+                <span className="font-medium text-slate-800 dark:text-slate-200">{chat.display_name}</span>
                 {/* A private chat is named after the other person: their own messages need no name. */}
                 {(!chat.is_private || mine) && ` · ${mine ? 'You' : message.sender_name}`}
               </span>
@@ -115,7 +121,7 @@ export function SearchOptionContent({
                 {chatListTime(message.timestamp, now)}
               </time>
             </span>
-            <span className="block text-sm break-words text-slate-800 line-clamp-2">
+            <span className="block text-sm break-words text-slate-800 dark:text-slate-200 line-clamp-2">
               <HighlightedText text={snippet.text} ranges={snippet.ranges} />
             </span>
           </span>
@@ -124,7 +130,7 @@ export function SearchOptionContent({
     }
     case 'more':
       return (
-        <span className="flex w-full items-center justify-center gap-2 py-0.5 text-sm font-medium text-brand-700">
+        <span className="flex w-full items-center justify-center gap-2 py-0.5 text-sm font-medium text-brand-700 dark:text-brand-200">
           {loadingMore ? <Spinner size="sm" /> : <ChevronDown aria-hidden="true" className="size-4" />}
           {loadingMore ? 'Loading more...' : 'More results'}
         </span>

@@ -21,11 +21,13 @@ export function DeleteAccountSection() {
     });
 
   return (
-    <Card className="border-red-200">
+    <Card className="border-red-200 dark:border-red-900">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h2 className="text-base font-semibold text-slate-900">Delete Account</h2>
-          <p className="mt-1 text-sm text-slate-500">Permanently remove your account and everything in it.</p>
+          <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">Delete Account</h2>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+            Permanently remove your account and everything in it.
+          </p>
         </div>
         <Button variant="danger" onClick={() => setOpen(true)} className="shrink-0">
           Delete Account

@@ -47,12 +47,12 @@ export function EmailCodePanel({
       noValidate
       onSubmit={onSubmit}
       aria-label="Verify new email"
-      className="mt-3 space-y-3 rounded-xl border border-brand-100 bg-brand-50/60 p-4"
+      className="mt-3 space-y-3 rounded-xl border border-brand-100 dark:border-brand-500/30 bg-brand-50/60 p-4"
     >
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
         We sent a 6-digit code to{' '}
-        <strong className="font-semibold wrap-anywhere text-slate-900">{email}</strong>. Enter it to confirm
-        your new email.
+        <strong className="font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">{email}</strong>.
+        Enter it to confirm your new email.
       </p>
       {error && <ErrorBanner>{error}</ErrorBanner>}
       <CodeInput value={code} onChange={setCode} autoFocus />

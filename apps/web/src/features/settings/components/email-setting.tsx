@@ -14,12 +14,12 @@ import { EmailCodePanel } from './email-code-panel';
 
 function VerifiedBadge({ verified }: { verified: boolean }) {
   return verified ? (
-    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
+    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 dark:bg-emerald-950/40 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:text-emerald-300">
       <BadgeCheck aria-hidden="true" className="size-3.5" />
       Verified
     </span>
   ) : (
-    <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-700">
+    <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 dark:bg-amber-950/40 px-2 py-0.5 text-xs font-medium text-amber-700 dark:text-amber-300">
       <CircleAlert aria-hidden="true" className="size-3.5" />
       Not verified
     </span>
@@ -106,9 +106,12 @@ export function EmailSetting({ settings }: { settings: SettingsResponse }) {
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3 py-2">
           <div className="min-w-0">
-            <p className="text-sm font-medium text-slate-700">Email</p>
+            <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Email</p>
             <div className="mt-0.5 flex flex-wrap items-center gap-2">
-              <span className="text-sm wrap-anywhere text-slate-900" data-testid="current-email">
+              <span
+                className="text-sm wrap-anywhere text-slate-900 dark:text-slate-100"
+                data-testid="current-email"
+              >
                 {user.email}
               </span>
               <VerifiedBadge verified={user.is_activated} />

@@ -6,6 +6,7 @@ import { useSettings } from '../../../lib/settings-query';
 import { DeleteAccountSection } from './delete-account-section';
 import { EmailSetting } from './email-setting';
 import { SettingsSwitches } from './settings-switches';
+import { ThemeSection } from './theme-section';
 
 /** /settings: email with verification, privacy and notification switches, account deletion. */
 export function SettingsPage() {
@@ -28,6 +29,8 @@ export function SettingsPage() {
           <DeleteAccountSection />
         </>
       )}
+      {/* Kept per browser, not in the account: shown whatever the settings' load did. */}
+      <ThemeSection />
     </Page>
   );
 }

@@ -44,7 +44,7 @@ export function SettingsSwitches({ profile }: { profile: SettingsResponse['profi
   const group = (title: string, description: string, specs: SwitchSpec[]) => (
     <Card>
       <CardHeader title={title} description={description} />
-      <div className="divide-y divide-slate-100">
+      <div className="divide-y divide-slate-100 dark:divide-slate-800">
         {specs.map(({ field, label, description: text }) => (
           <Switch
             key={field}

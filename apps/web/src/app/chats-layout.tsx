@@ -1,0 +1,50 @@
+import { MessagesSquare } from 'lucide-react';
+import { Outlet, useMatch } from 'react-router';
+import { ChatListPane } from '../features/chats/components/chats-page';
+import { usePageTitle } from '../lib/document-title';
+import { TWO_PANE_QUERY, useMediaQuery } from '../lib/use-media-query';
+import { useChatHotkeys } from './use-chat-hotkeys';
+
+/** The height under the sticky app header (3.5 rem and its 1 px border). */
+export const UNDER_HEADER = 'h-[calc(100dvh-3.5rem-1px)]';
+
+/**
+ * The frame of /chats, the rooms and their settings (issue 12). From 1024 px the chat list stays on the left
+ * and the open chat (or its settings) fills the right; /chats alone shows 'Select a chat' there. Narrower, each
+ * route is one page as before. The routes are SPEC's either way, so links, reloads and the back button behave
+ * the same in both.
+ */
+export function ChatsLayout() {
+  const twoPane = useMediaQuery(TWO_PANE_QUERY);
+  const atList = useMatch('/chats');
+  useChatHotkeys();
+  if (!twoPane) return <Outlet />;
+  return (
+    <div className={`flex w-full ${UNDER_HEADER}`} data-testid="two-pane">
+      <aside
+        aria-label="Chat list"
+        className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white xl:w-96 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <ChatListPane />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col overflow-y-auto" data-testid="chat-pane">
+        {atList ? <SelectChat /> : <Outlet />}
+      </div>
+    </div>
+  );
+}
+
+function SelectChat() {
+  usePageTitle('My Chats');
+  return (
+    <div className="m-auto flex max-w-sm flex-col items-center px-6 text-center">
+      <span className="mb-4 inline-flex size-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-200">
+        <MessagesSquare aria-hidden="true" className="size-8" />
+      </span>
+      <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-100">Select a chat</h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Pick a conversation from the list to start chatting. Alt+↑ and Alt+↓ move between chats.
+      </p>
+    </div>
+  );
+}

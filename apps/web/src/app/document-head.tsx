@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useUnreadCount } from '../features/notifications/notification-store';
+import { useAuth } from '../lib/auth-store';
+import { chatListQueryOptions } from '../lib/chat-list-query';
+import { documentTitle, usePageTitleState } from '../lib/document-title';
+import { setFaviconCount } from './favicon-badge';
+
+/**
+ * The tab's title and icon: the screen's name (usePageTitle) with the unread total in front, '(3) Parley',
+ * and the same total as a badge on the icon. The total is the notification channel's, the one the Chats
+ * badge shows, less the unread messages of muted chats as the chat list last said (read from the cache only:
+ * the title fetches nothing).
+ */
+export function DocumentHead() {
+  const signedIn = useAuth((s) => s.isAuthenticated);
+  const count = useUnreadCount();
+  const mutedUnread =
+    useQuery({
+      ...chatListQueryOptions(),
+      enabled: false,
+      select: (chats) => chats.reduce((n, c) => n + (c.muted ? c.unread_count : 0), 0),
+    }).data ?? 0;
+  const unread = signedIn ? Math.max(0, count - mutedUnread) : 0;
+  const title = usePageTitleState();
+  const text = documentTitle(title, title.raw ? 0 : unread);
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
+  useEffect(() => {
+    void setFaviconCount(title.raw ? 0 : unread);
+  }, [unread, title.raw]);
+  return null;
+}

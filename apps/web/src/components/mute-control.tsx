@@ -1,0 +1,82 @@
+import { isMutedNow, MUTE_CHOICES, type MuteState } from '@parley/protocol';
+import { Bell, BellOff } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { serverErrorOr } from '../lib/api-error';
+import { useSetMute } from '../lib/safety';
+import { Button } from './ui/button';
+import { Card, CardHeader } from './ui/card';
+
+const untilText = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A chat's mute (issue 13), for the private and group settings: muted for 1 hour, 8 hours, 1 week or always.
+ * A muted chat raises no notification, push or mail, except when the person is mentioned.
+ */
+export function MuteControl({ chatId, state }: { chatId: string; state: Partial<MuteState> }) {
+  const selectId = useId();
+  const [choice, setChoice] = useState(0);
+  const change = useSetMute();
+  const muted = isMutedNow(state);
+
+  const apply = (until: string | null | false) =>
+    change.mutate(
+      { chatId, until },
+      {
+        onSuccess: (s) => toast.success(s.muted ? 'Chat muted' : 'Chat unmuted'),
+        onError: (e) => toast.error(serverErrorOr(e, 'Failed to change notifications. Please try again.')),
+      },
+    );
+  const mute = () => {
+    const ms = MUTE_CHOICES[choice]?.ms ?? null;
+    apply(ms === null ? null : new Date(Date.now() + ms).toISOString());
+  };
+
+  return (
+    <Card>
+      <CardHeader
+        title="Notifications"
+        description={
+          muted
+            ? state.muted_until
+              ? `Muted until ${untilText(state.muted_until)}. You are still notified when someone mentions you.`
+              : 'Muted. You are still notified when someone mentions you.'
+            : 'Mute this chat to stop its notifications, push and mail. Mentions of you still notify.'
+        }
+      />
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-end">
+        {muted ? (
+          <Button variant="secondary" onClick={() => apply(false)} loading={change.isPending}>
+            <Bell aria-hidden="true" className="size-4" />
+            Unmute
+          </Button>
+        ) : (
+          <>
+            <div className="space-y-1.5">
+              <label htmlFor={selectId} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+                Mute for
+              </label>
+              <select
+                id={selectId}
+                value={choice}
+                onChange={(e) => setChoice(Number(e.target.value))}
+                className="block h-10 w-full rounded-lg border border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 px-3 text-sm text-slate-900 dark:text-slate-100 shadow-sm sm:w-40"
+              >
+                {MUTE_CHOICES.map((c, i) => (
+                  <option key={c.label} value={i}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button variant="secondary" onClick={mute} loading={change.isPending}>
+              <BellOff aria-hidden="true" className="size-4" />
+              Mute
+            </Button>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}

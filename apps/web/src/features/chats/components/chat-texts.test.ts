@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { chatCountText, lastMessagePreview, memberCountText } from './chat-texts';
+
+describe('chat list texts', () => {
+  it('says one in the singular', () => {
+    expect([0, 1, 2].map(chatCountText)).toEqual(['0 chats', '1 chat', '2 chats']);
+    expect([1, 3].map(memberCountText)).toEqual(['1 member', '3 members']);
+  });
+
+  it('previews the text, else the files, else nothing', () => {
+    expect(lastMessagePreview({ last_message: 'hello', last_message_files: null })).toBe('hello');
+    expect(lastMessagePreview({ last_message: 'x'.repeat(50), last_message_files: null })).toBe(
+      `${'x'.repeat(40)}...`,
+    );
+    expect(
+      lastMessagePreview({ last_message: '', last_message_files: { count: 1, name: 'photo.png' } }),
+    ).toBe('📎 photo.png');
+    expect(lastMessagePreview({ last_message: '', last_message_files: { count: 2, name: 'a.pdf' } })).toBe(
+      '📎 2 files',
+    );
+    expect(lastMessagePreview({ last_message: '', last_message_files: null })).toBeNull();
+    expect(lastMessagePreview({ last_message: null })).toBeNull();
+  });
+});
