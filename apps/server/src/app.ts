@@ -17,6 +17,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { groupsRoutes } from './modules/chats/groups.routes';
 import { devMailRoutes } from './modules/dev/dev-mail.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       api.get('/health', async () => ({ status: 'ok' }));
       api.get('/openapi.json', async () => app.swagger());
       await accountsRoutes(api, ctx);
+      await dataExportRoutes(api, ctx);
       await chatsRoutes(api, ctx);
       await messagesRoutes(api, ctx);
       await groupsRoutes(api, ctx);

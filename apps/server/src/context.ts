@@ -11,6 +11,7 @@ import type { AttachmentsService } from './modules/attachments/attachments.servi
 import type { AuditService } from './modules/audit/audit.service';
 import type { ChatMembership } from './modules/chats/chat-membership';
 import type { ChatsService } from './modules/chats/chats.service';
+import type { DataExportService } from './modules/data-export/data-export.service';
 import type { GroupsService } from './modules/chats/groups.service';
 import type { MessagesService } from './modules/messages/messages.service';
 import type { EmailDigestService } from './modules/notifications/email-digest.service';
@@ -67,6 +68,8 @@ export interface AppContext {
   emailDigests: EmailDigestService;
   profiles: ProfilesService;
   search: SearchService;
+  /** "Export my data" (issue 13): modules/data-export. */
+  dataExports: DataExportService;
   /** The audit log: admin actions and security events. */
   audit: AuditService;
   /** Blocks between people (issue 13): modules/safety. */

@@ -17,6 +17,7 @@ import { UrlSigner } from './modules/attachments/url-signer';
 import { AuditService } from './modules/audit/audit.service';
 import { ChatMembership } from './modules/chats/chat-membership';
 import { ChatsService } from './modules/chats/chats.service';
+import { DataExportService } from './modules/data-export/data-export.service';
 import { GroupsService } from './modules/chats/groups.service';
 import { MessageStats } from './modules/messages/message-stats';
 import { MessagesService } from './modules/messages/messages.service';
@@ -164,6 +165,26 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     }),
     profiles,
     search: new SearchService({ db, dialect, chats, messages, users, profiles }),
+    dataExports: new DataExportService({
+      config,
+      db,
+      storage,
+      mailer,
+      limiter,
+      events,
+      audit,
+      accounts: {
+        ownProfile: (id) => ctx.accounts.ownProfile(id),
+        settings: (id) => ctx.accounts.settings(id),
+      },
+      users,
+      avatars,
+      chats,
+      messages,
+      attachments,
+      log,
+      tempDir: path.join(config.dataDir, 'tmp', 'exports'),
+    }),
     blocks,
     reports: new ReportsService({ db, limiter, users, messages, audit }),
     audit,
@@ -183,6 +204,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   await ctx.admin.announce();
   const sweep = new SocketSweep(ctx.hub, { sessions, log }).start();
   sessions.startSweeping(log);
+  ctx.dataExports.startSweeping(log);
 
   return { ctx, sweep };
 }
@@ -191,6 +213,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
 export async function closeContext(ctx: AppContext, sweep: SocketSweep): Promise<void> {
   await sweep.stop();
   await ctx.sessions.stop();
+  await ctx.dataExports.stop();
   ctx.realtime.close();
   ctx.messages.close();
   await ctx.emailDigests.stop();

@@ -49,6 +49,15 @@ export const deleteFilesOfMessage = (db: Executor, messageId: number) =>
 export const keysOfUploader = (db: Executor, userId: number) =>
   db.selectFrom('files').select(['storage_key', 'thumb_key']).where('uploader_id', '=', userId).execute();
 
+/** Every file this person uploaded, oldest first (their data export). */
+export const filesOfUploader = (db: Executor, userId: number) =>
+  db
+    .selectFrom('files')
+    .select(['id', 'name', 'size', 'mime', 'storage_key', 'message_id', 'created_at'])
+    .where('uploader_id', '=', userId)
+    .orderBy('id')
+    .execute();
+
 /** The named secret, stored first with `fresh` if there is none yet; every process reads back the same value. */
 export async function ensureSecret(db: Db, name: string, fresh: string): Promise<string> {
   await db

@@ -207,6 +207,11 @@ export class AttachmentsService {
     return repo.deleteFilesOfMessage(trx, messageId);
   }
 
+  /** The files a person uploaded (their data export), with the keys to read them from storage. */
+  uploadedBy(userId: number) {
+    return repo.filesOfUploader(this.db, userId);
+  }
+
   /** Storage keys of a chat's files, read before the chat goes; removeKeys deletes them after. */
   keysOfChat(chatDbId: number) {
     return repo.keysOfChat(this.db, chatDbId);
