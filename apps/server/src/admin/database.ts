@@ -13,7 +13,9 @@ function sqliteServer(postgresAdvice: string): ServerFiles {
   const config = loadConfig();
   const databaseFile = sqliteFileOf(config);
   if (!databaseFile) throw new RefusedError(`DATABASE_URL names PostgreSQL. ${postgresAdvice}`);
-  return { dataDir: config.dataDir, databaseFile, mediaDir: path.join(config.dataDir, 'media') };
+  // Files in an object store (STORAGE_URL=s3://…) are the store's to keep; a directory is copied.
+  const mediaDir = config.storage.kind === 'local' ? config.storage.root : null;
+  return { dataDir: config.dataDir, databaseFile, mediaDir };
 }
 
 /** Refusals the operator can act on: the message and exit code 1, without a stack. */
@@ -75,6 +77,11 @@ const backupCommand: AdminCommand = {
     refusing(async () => {
       const dir = oneArgument(args, 'a new directory for the backup');
       const server = sqliteServer('Back PostgreSQL up with pg_dump (see the README).');
+      if (!server.mediaDir) {
+        console.log(
+          'Stored files are in the object store (STORAGE_URL): back the bucket up with its own tools.',
+        );
+      }
       const manifest = await backup(server, dir, (line) => console.log(line));
       console.log(
         `Backed up to ${path.resolve(dir)}: the database as of ${manifest.created_at} and ${manifest.files} ` +
@@ -104,6 +111,12 @@ const restoreCommand: AdminCommand = {
           `(${report.manifest.files} files).`,
       );
       for (const file of report.setAside) console.log(`  kept what was there as ${file}`);
+      if (!server.mediaDir && report.manifest.files > 0) {
+        console.warn(
+          `The backup's ${report.manifest.files} files are in ${path.resolve(dir, 'media')}, and this server keeps ` +
+            'its files in an object store: copy them there with `npm run admin -- copy-files`.',
+        );
+      }
       return 0;
     }),
 };
