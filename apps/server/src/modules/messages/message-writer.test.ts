@@ -52,6 +52,7 @@ describe('MessageWriter: group commit', () => {
       message: g1,
       clientId: null,
       memberIds: [t.ada, t.grace, t.alan],
+      mutedIds: [],
       resend: false,
     });
     expect(t.published[0]?.isPrivate).toBe(true);
