@@ -7,6 +7,7 @@ export * from './display';
 export * from './essentials';
 export * from './frames';
 export * from './messages';
+export * from './offline';
 export * from './profiles';
 export * from './push';
 export * from './safety';

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-error';
 
 // SPEC §9 cache defaults: kept 5 minutes, 3 retries, 1000 ms doubled per attempt, capped at 30000 ms.
@@ -24,5 +24,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+// TanStack Query v5 starts out assuming a network. Parley starts from the browser's own flag, so a screen opened
+// offline waits (paused, showing what the persisted cache restored) instead of failing after its retries.
+if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean')
+  onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = createQueryClient();

@@ -86,14 +86,15 @@ export async function getMessagesAround(
 
 /**
  * The newest page, through the query cache for its loading, error and retry states. The live list is the
- * room's own state afterwards, so this is never kept or refetched in the background.
+ * room's own state afterwards, so this is never refetched in the background; the room writes its newest page
+ * back, and the cache (persisted, issue 12) keeps it, so a room visited recently opens at once, even offline,
+ * and its socket's catch-up brings it up to date.
  */
 export const useLatestMessages = (chatId: string) =>
   useQuery({
     queryKey: chatQueryKeys.messages(chatId),
     queryFn: () => getMessages(chatId),
     staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });

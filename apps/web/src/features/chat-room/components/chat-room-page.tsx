@@ -21,6 +21,7 @@ import { Composer } from './composer';
 import { EditHistoryDialog } from './edit-history-dialog';
 import { MessageActionsContext } from './message-actions-context';
 import { MessageList } from './message-list';
+import { PendingActionsContext } from './pending-actions-context';
 import { RoomHeader } from './room-header';
 
 type RoomKind = 'private' | 'group';
@@ -51,7 +52,9 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
   const room = useChatRoom(chatId, me.id, latest.data);
 
   // The detail is fetched afresh on every entry: its first unread message decides where the room opens.
-  const fresh = chat.isFetchedAfterMount || chat.isError;
+  // Offline, the detail last loaded (the persisted cache) opens the room; it is fetched again once online.
+  const fresh =
+    chat.isFetchedAfterMount || chat.isError || (chat.data !== undefined && chat.fetchStatus === 'paused');
   if (chat.isPending || !fresh || (latest.isPending && !room.messages.loaded)) {
     return (
       <div className={FRAME}>
@@ -150,6 +153,10 @@ function Room({
     return { ...u, username: member?.displayname || member?.name || u.username };
   });
   const typing = typingText(typingNames);
+  const pendingActions = useMemo(
+    () => ({ cancel: room.cancel, waiting: room.status !== 'connected' }),
+    [room.cancel, room.status],
+  );
   usePageTitle(detail.display_name || detail.group_name || 'Chat');
   const frameRef = useRef<HTMLDivElement>(null);
   // A room opened with a mouse or trackpad puts the cursor in the composer; on touch screens it would pop the
@@ -171,23 +178,25 @@ function Room({
         inChatCount={room.inChatCount}
         inChatUserIds={room.inChatUserIds}
       />
-      <MessageActionsContext.Provider value={acts.actions}>
-        {opening ? (
-          <LoadingState label="Loading messages..." />
-        ) : (
-          <MessageList
-            rows={rows}
-            meId={me.id}
-            isGroup={!detail.is_private}
-            hasOlder={hasOlder}
-            loadingOlder={room.loadingOlder}
-            onLoadOlder={() => void room.loadOlder()}
-            onRetry={room.retry}
-            openAtUnread={firstUnreadId !== null}
-            target={acts.target}
-          />
-        )}
-      </MessageActionsContext.Provider>
+      <PendingActionsContext.Provider value={pendingActions}>
+        <MessageActionsContext.Provider value={acts.actions}>
+          {opening ? (
+            <LoadingState label="Loading messages..." />
+          ) : (
+            <MessageList
+              rows={rows}
+              meId={me.id}
+              isGroup={!detail.is_private}
+              hasOlder={hasOlder}
+              loadingOlder={room.loadingOlder}
+              onLoadOlder={() => void room.loadOlder()}
+              onRetry={room.retry}
+              openAtUnread={firstUnreadId !== null}
+              target={acts.target}
+            />
+          )}
+        </MessageActionsContext.Provider>
+      </PendingActionsContext.Provider>
       <p
         aria-live="polite"
         className="h-6 truncate px-4 text-xs leading-6 text-slate-500 dark:text-slate-400 italic"

@@ -1,4 +1,4 @@
-import { DELETED_DISPLAY_NAME, DELETED_USERNAME, type Message } from '@parley/protocol';
+import { DELETED_DISPLAY_NAME, DELETED_USERNAME, type Message, OFFLINE_TEXT } from '@parley/protocol';
 import { memo, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -9,6 +9,7 @@ import { useMessageActionsContext } from './message-actions-context';
 import { MessageMenu } from './message-menu';
 import { EditedMark, MessageBody, QuoteButton, ReactionChips } from './message-parts';
 import { MessageTicks } from './message-ticks';
+import { usePendingActions } from './pending-actions-context';
 import { PendingUploads } from './pending-uploads';
 
 const timeOf = (iso: string) =>
@@ -114,6 +115,7 @@ export const MessageItem = memo(function MessageItem({
         highlighted && 'bg-amber-100',
       )}
       data-message-id={message.id || undefined}
+      data-client-id={pending?.client_id}
       data-highlighted={highlighted || undefined}
       tabIndex={-1}
     >
@@ -187,9 +189,39 @@ export const MessageItem = memo(function MessageItem({
             >
               Retry
             </button>
+            <CancelPending clientId={pending.client_id} />
           </p>
         )}
+        {pending && pending.status !== 'error' && <WaitingPending pending={pending} />}
       </div>
     </div>
   );
 });
+
+/** A pending message's Cancel (issue 12): it leaves the screen and the outbox before it is stored. */
+function CancelPending({ clientId }: { clientId: string }) {
+  const actions = usePendingActions();
+  if (!actions) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => actions.cancel(clientId)}
+      aria-label={OFFLINE_TEXT.cancelLabel}
+      className="font-medium underline"
+    >
+      {OFFLINE_TEXT.cancel}
+    </button>
+  );
+}
+
+/** Under a message waiting in the outbox (the room offline) or for its files: what it waits for, and Cancel. */
+function WaitingPending({ pending }: { pending: PendingMessage }) {
+  const actions = usePendingActions();
+  if (!actions || (!actions.waiting && pending.status !== 'uploading')) return null;
+  return (
+    <p className="mt-1 flex items-center justify-end gap-2 px-1 text-xs text-slate-600 dark:text-slate-300">
+      {actions.waiting && <span>{OFFLINE_TEXT.waiting}</span>}
+      <CancelPending clientId={pending.client_id} />
+    </p>
+  );
+}

@@ -1,6 +1,6 @@
 import { DELETED_MESSAGE_TEXT, type Message, type ServerFrame } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { SocketStatus } from '../../../lib/chat-socket';
 import { chatQueryKeys } from '../../../lib/chat-socket-shared';
 import { useDocumentVisible } from './use-document-visible';
@@ -29,8 +29,25 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
   const list = useRoomMessages(chatId, latest);
   const { dispatch } = list;
   const typing = useRoomTyping(socketRef);
-  const pending = usePendingMessages({ socketRef, list, setError, stopTyping: typing.stopTyping });
-  const uploads = useRoomUploads(chatId, dispatch, pending.sendUploaded);
+  const pending = usePendingMessages({
+    chatId,
+    meId,
+    socketRef,
+    list,
+    setError,
+    stopTyping: typing.stopTyping,
+  });
+  const uploads = useRoomUploads(chatId, meId, dispatch, pending.sendUploaded);
+  const { abort: abortUpload } = uploads;
+  const { cancel: cancelPending } = pending;
+  /** Drops a pending message (and its upload) before it is stored. */
+  const cancel = useCallback(
+    (clientId: string) => {
+      abortUpload(clientId);
+      cancelPending(clientId);
+    },
+    [abortUpload, cancelPending],
+  );
   const acks = useRoomAcks(socketRef, list.state.messages, meId, status, visible);
 
   const onFrame = (frame: ServerFrame) => {
@@ -89,16 +106,19 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
     onStatus: (next) => {
       setStatus(next);
       if (next === 'connected') return;
+      pending.onDown();
       typing.onDown();
       acks.onDown();
     },
     onError: setError,
-    // After every open: fetch what arrived while away, then resend the sends the server never echoed.
+    // After every open: fetch what arrived while away, then send what waits in the outbox (the sends the
+    // server never echoed), then upload the files of those still waiting for them.
     onOpen: (socket) => {
       acks.onOpen();
-      void list.catchUp().then(() => {
-        if (socketRef.current === socket) pending.resend(socket);
-      });
+      void list
+        .catchUp()
+        .then(() => (socketRef.current === socket ? pending.resend(socket) : undefined))
+        .then(() => (socketRef.current === socket ? uploads.resume() : undefined));
     },
     onLeave: (socket) => {
       uploads.abortAll();
@@ -123,6 +143,7 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
     send: pending.send,
     sendFiles: uploads.sendFiles,
     retry: pending.retry,
+    cancel,
     onInput: typing.onInput,
   };
 }

@@ -1,10 +1,15 @@
 import type { Message } from '@parley/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { chatQueryKeys } from '../../../lib/chat-socket-shared';
 import { getMessages, getMessagesAfter, getMessagesAround } from '../api/get-messages';
 import { initialRoomMessages, lastKnownId, PAGE_SIZE, roomReducer } from '../lib/room-messages';
 
 // The room's message list (confirmed messages and this user's pending sends, see room-messages.ts) and the
 // pages that fill it: the newest page from the query cache, what arrived while away, and older history.
+
+/** How long the list rests before its newest page is written back to the cache. */
+const WRITE_BACK_MS = 500;
 
 export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
   const [state, dispatch] = useReducer(roomReducer, initialRoomMessages);
@@ -18,6 +23,18 @@ export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
   useEffect(() => {
     if (latest) dispatch({ type: 'page', messages: latest, position: 'latest' });
   }, [latest]);
+
+  // The list's newest page goes back to the query cache a moment after it changes: the cache is persisted
+  // (issue 12), so a reload without a network shows what the room last held.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!state.loaded) return;
+    const timer = setTimeout(
+      () => queryClient.setQueryData(chatQueryKeys.messages(chatId), state.messages.slice(-PAGE_SIZE)),
+      WRITE_BACK_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [chatId, queryClient, state.loaded, state.messages]);
 
   /**
    * After an open: fetches what arrived while away (the newest page when nothing is known yet). After a drop

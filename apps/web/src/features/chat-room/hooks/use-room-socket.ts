@@ -9,8 +9,9 @@ import {
 } from '../../../lib/chat-socket';
 import { chatQueryKeys, enterChatRoom } from '../../../lib/chat-socket-shared';
 
-// The room's one socket (SPEC §4 "Chat channel connection"): opened on entering, retried at once when the
-// network or the tab comes back, closed on leaving. What a frame, an open or a drop means is the caller's.
+// The room's one socket (SPEC §4 "Chat channel connection"): opened on entering, closed when the browser goes
+// offline, retried at once when the network or the tab comes back, closed on leaving. What a frame, an open or
+// a drop means is the caller's.
 
 export type RoomSocket = ReconnectingSocket<ServerFrame, ClientFrame>;
 
@@ -64,9 +65,17 @@ export function useRoomSocket(
     socketRef.current = socket;
     socket.start();
     const leave = enterChatRoom(chatId);
-    const retryNow = () => socket.reconnectNow();
+    // The network gone, the socket is too (a browser may keep a dead one open for a while): sends wait in the
+    // outbox from now on. Back online, it opens at once and what waited goes out.
+    const goOffline = () => socket.stop();
+    const retryNow = () => {
+      socket.start();
+      socket.reconnectNow();
+    };
+    window.addEventListener('offline', goOffline);
     window.addEventListener('online', retryNow);
     return () => {
+      window.removeEventListener('offline', goOffline);
       window.removeEventListener('online', retryNow);
       leave();
       on.current.onLeave(socket);

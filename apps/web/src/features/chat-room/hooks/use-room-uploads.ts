@@ -1,43 +1,45 @@
-import { type Dispatch, useCallback, useRef } from 'react';
+import { type Dispatch, useCallback, useMemo, useRef } from 'react';
 import { toast } from 'react-toastify';
+import { isApiError } from '../../../lib/api-error';
 import { newClientId } from '../../../lib/chat-socket';
+import { nextSeq, outboxFor } from '../../../lib/outbox';
 import { uploadAttachments, uploadErrorText } from '../api/upload-attachments';
 import { guessFileType } from '../lib/attachment-files';
 import type { RoomAction } from '../lib/room-messages';
 import { wholePercents } from '../lib/upload-progress';
 
 // Files sent into the room (SPEC §5): uploaded first, with the progress on a pending message, then sent as one
-// message carrying their ids. Leaving the room cancels the uploads under way.
+// message carrying their ids. The chosen files wait in the outbox (issue 12) until they are up: chosen offline,
+// or cut off by a drop, a reload or leaving the room, they are uploaded at the room's next open; once up, only
+// their ids are kept, so they are never uploaded twice.
+
+/** A refusal of the files themselves (type, size, ...): trying again will not help. */
+const refused = (error: unknown) =>
+  isApiError(error) &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;
 
 export function useRoomUploads(
   chatId: string,
+  meId: number,
   dispatch: Dispatch<RoomAction>,
   sendUploaded: (pending: { body: string; client_id: string; file_ids: number[] }) => void,
 ) {
-  /** Uploads under way. */
-  const uploads = useRef(new Set<AbortController>());
+  const outbox = useMemo(() => outboxFor(meId), [meId]);
+  /** Uploads under way, by the client_id of their message. */
+  const uploads = useRef(new Map<string, AbortController>());
 
   /**
-   * Uploads files (the composer checked type and size) and then sends them as one message. A refusal (type,
-   * size) is a toast and sends nothing. Sent while offline, the message waits for the reconnect's resend.
+   * Uploads a pending message's files, then sends it. A refusal (type, size) is a toast and drops the message;
+   * a network failure leaves it waiting in the outbox for the next open.
    */
-  const sendFiles = useCallback(
-    async (files: File[]) => {
-      if (files.length === 0) return;
-      const client_id = newClientId();
-      dispatch({
-        type: 'pending',
-        pending: {
-          client_id,
-          body: '',
-          timestamp: new Date().toISOString(),
-          status: 'uploading',
-          progress: 0,
-          uploads: files.map((f) => ({ name: f.name, size: f.size, type: guessFileType(f) })),
-        },
-      });
+  const upload = useCallback(
+    async (client_id: string, files: File[]) => {
+      if (uploads.current.has(client_id)) return;
       const controller = new AbortController();
-      uploads.current.add(controller);
+      uploads.current.set(client_id, controller);
       let fileIds: number[];
       try {
         const stored = await uploadAttachments(chatId, files, {
@@ -49,12 +51,17 @@ export function useRoomUploads(
         fileIds = stored.map((f) => f.id);
       } catch (e) {
         if (controller.signal.aborted) return;
-        dispatch({ type: 'pending_remove', client_id });
-        toast.error(uploadErrorText(e));
+        if (refused(e)) {
+          dispatch({ type: 'pending_remove', client_id });
+          toast.error(uploadErrorText(e));
+        } else {
+          dispatch({ type: 'pending_update', client_id, patch: { progress: 0 } });
+        }
         return;
       } finally {
-        uploads.current.delete(controller);
+        if (uploads.current.get(client_id) === controller) uploads.current.delete(client_id);
       }
+      await outbox.patch(client_id, { file_ids: fileIds, files: undefined }).catch(() => undefined);
       dispatch({
         type: 'pending_update',
         client_id,
@@ -62,14 +69,50 @@ export function useRoomUploads(
       });
       sendUploaded({ body: '', client_id, file_ids: fileIds });
     },
-    [chatId, dispatch, sendUploaded],
+    [chatId, outbox, dispatch, sendUploaded],
   );
 
-  /** Leaving the room: every upload under way stops. */
+  /**
+   * Sends files (the composer checked type and size) as one message: kept in the outbox with the message, then
+   * uploaded at once when the browser is online (otherwise at the next open).
+   */
+  const sendFiles = useCallback(
+    async (files: File[]) => {
+      if (files.length === 0) return;
+      const client_id = newClientId();
+      const timestamp = new Date().toISOString();
+      const shown = files.map((f) => ({ name: f.name, size: f.size, type: guessFileType(f) }));
+      dispatch({
+        type: 'pending',
+        pending: { client_id, body: '', timestamp, status: 'uploading', progress: 0, uploads: shown },
+      });
+      await outbox
+        .add({ client_id, chat_id: chatId, body: '', timestamp, seq: nextSeq(), files, uploads: shown })
+        .catch(() => undefined);
+      if (navigator.onLine) await upload(client_id, files);
+    },
+    [chatId, outbox, dispatch, upload],
+  );
+
+  /** After an open: the files of this chat's messages still waiting for them go up, oldest first. */
+  const resume = useCallback(async () => {
+    const waiting = await outbox.forChat(chatId).catch(() => []);
+    for (const entry of waiting) {
+      if (entry.files?.length && !entry.file_ids) await upload(entry.client_id, entry.files);
+    }
+  }, [chatId, outbox, upload]);
+
+  /** A cancelled message: its upload stops. */
+  const abort = useCallback((clientId: string) => {
+    uploads.current.get(clientId)?.abort();
+    uploads.current.delete(clientId);
+  }, []);
+
+  /** Leaving the room: every upload under way stops (their files wait in the outbox). */
   const abortAll = useCallback(() => {
-    for (const upload of uploads.current) upload.abort();
+    for (const upload of uploads.current.values()) upload.abort();
     uploads.current.clear();
   }, []);
 
-  return { sendFiles, abortAll };
+  return { sendFiles, resume, abort, abortAll };
 }

@@ -1,5 +1,7 @@
 import type { ClientFrame } from '@parley/protocol';
 import type { SendResult } from '../../../lib/chat-socket';
+import type { OutboxEntry } from '../../../lib/outbox';
+import type { PendingMessage } from './room-messages';
 
 // What goes out on the room socket for a message, and what the screen says when it could not go out.
 
@@ -35,3 +37,54 @@ export function sendFailure(result: SendResult | undefined): { text: string; rec
   if (result === 'failed') return { text: SEND_FAILED_TEXT, reconnect: false };
   return { text: NOT_CONNECTED_TEXT, reconnect: true };
 }
+
+/** A message of the outbox as the room shows it: waiting for its files, for its turn, or refused. */
+export function pendingFromOutbox(entry: OutboxEntry): PendingMessage {
+  const waitsForFiles = Boolean(entry.files?.length) && !entry.file_ids;
+  const pending: PendingMessage = {
+    client_id: entry.client_id,
+    body: entry.body,
+    timestamp: entry.timestamp,
+    status: entry.error ? 'error' : waitsForFiles ? 'uploading' : 'sending',
+  };
+  if (entry.error) pending.error = entry.error;
+  if (entry.uploads) {
+    pending.uploads = entry.uploads;
+    pending.progress = waitsForFiles ? 0 : 1;
+  }
+  if (entry.file_ids) pending.file_ids = entry.file_ids;
+  if (entry.reply_to) pending.reply_to = entry.reply_to;
+  return pending;
+}
+
+/**
+ * What the outbox must do after the room's pending list changed from `before` to `after`: messages that left
+ * the list (echoed by the server, cancelled, their files refused) leave it; a refusal by the server is kept with
+ * the message, and cleared when it is retried.
+ */
+export function outboxChanges(
+  before: readonly PendingMessage[],
+  after: readonly PendingMessage[],
+): { remove: string[]; errors: { client_id: string; error: string | undefined }[] } {
+  const remove: string[] = [];
+  const errors: { client_id: string; error: string | undefined }[] = [];
+  if (before === after) return { remove, errors };
+  const now = new Map(after.map((p) => [p.client_id, p]));
+  for (const p of before) {
+    const next = now.get(p.client_id);
+    if (!next) remove.push(p.client_id);
+    else if (next.status !== p.status && (next.status === 'error' || p.status === 'error'))
+      errors.push({
+        client_id: p.client_id,
+        error: next.status === 'error' ? (next.error ?? 'Not sent') : undefined,
+      });
+  }
+  return { remove, errors };
+}
+
+/**
+ * The frames an open sends for what waits, in the order typed: every message whose files are up (or that has
+ * none) and that the server has not refused, each with the client_id it was first given.
+ */
+export const flushFrames = (pending: readonly PendingMessage[]): ClientFrame[] =>
+  pending.filter((p) => p.status === 'sending').map(messageFrame);

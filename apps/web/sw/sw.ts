@@ -1,25 +1,52 @@
-// Parley's service worker: it only shows Web Push notifications (issue 5) and opens the chat when one is
-// clicked. No caching: the app always loads from the network.
+// Parley's service worker. It keeps the app shell (index.html and every built file, listed by the build) so
+// Parley installs as an app and opens without a network (issue 12), and it shows Web Push notifications and
+// opens the chat when one is clicked (issue 5). The API, sockets and media always go to the network.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
 
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every page of the single-page app is index.html; the server's own paths are never answered from here.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/ws\//, /^\/media\//, /^\/dev\//, /^\/healthz/, /^\/readyz/],
+  }),
+);
+
+// A new version takes over at once: the pages load their files from the new precache on the next navigation.
 self.addEventListener('install', () => {
-  self.skipWaiting();
+  void self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
+interface PushPayload {
+  title?: string;
+  body?: string;
+  chatroom_id?: string;
+  url?: string;
+  tag?: string;
+  icon?: string;
+}
+
 /** The server's payload: {title, body, chatroom_id, url, tag, icon}. */
-function readPayload(event) {
+function readPayload(event: PushEvent): PushPayload | null {
   try {
-    return event.data ? event.data.json() : null;
+    return event.data ? (event.data.json() as PushPayload) : null;
   } catch {
     return null;
   }
 }
 
 /** Only paths of this app are opened, whatever a payload says. */
-function chatUrl(payload) {
+function chatUrl(payload: PushPayload | null): string {
   const url = new URL(typeof payload?.url === 'string' ? payload.url : '/chats', self.location.origin);
   return url.origin === self.location.origin ? url.href : new URL('/chats', self.location.origin).href;
 }
@@ -31,8 +58,9 @@ self.addEventListener('push', (event) => {
       body: payload?.body || '',
       // One notification per chat: a newer message replaces the older one.
       tag: payload?.tag || payload?.chatroom_id || 'parley',
-      renotify: true,
-      icon: payload?.icon || '/favicon.svg',
+      // `renotify` is not in TypeScript's NotificationOptions yet; browsers read it.
+      ...{ renotify: true },
+      icon: payload?.icon || '/icons/icon-192.png',
       data: { url: chatUrl(payload) },
     }),
   );
@@ -40,7 +68,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = event.notification.data?.url || chatUrl(null);
+  const target: string = event.notification.data?.url || chatUrl(null);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

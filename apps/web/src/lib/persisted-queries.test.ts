@@ -1,0 +1,77 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { createStore, get } from 'idb-keyval';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetQueries, PERSIST_MAX_AGE_MS, persistQueries } from './persisted-queries';
+
+let dbCount = 0;
+const freshStore = () => createStore(`query-cache-test-${++dbCount}`, 'accounts');
+const chats = [{ chat_id: 'c1', name: 'Grace' }];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Fills `client` with the chat list and lets the throttled save run. */
+async function loadAndSave(client: QueryClient) {
+  client.setQueryData(['chats', 'list'], chats);
+  await vi.advanceTimersByTimeAsync(1_100);
+}
+
+describe('persistQueries', () => {
+  it("saves what was loaded and restores it into the next session's cache, per account", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const store = freshStore();
+    const client = new QueryClient();
+    const ada = persistQueries(client, 1, store);
+    await ada.ready;
+    await loadAndSave(client);
+    ada.stop();
+
+    const reloaded = new QueryClient();
+    await persistQueries(reloaded, 1, store).ready;
+    expect(reloaded.getQueryData(['chats', 'list'])).toEqual(chats);
+
+    const someoneElse = new QueryClient();
+    await persistQueries(someoneElse, 2, store).ready;
+    expect(someoneElse.getQueryData(['chats', 'list'])).toBeUndefined();
+  });
+
+  it('forgets an account on sign-out, and a stale cache is not shown', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const store = freshStore();
+    let now = 1_000_000;
+    const client = new QueryClient();
+    const p = persistQueries(client, 1, store, () => now);
+    await p.ready;
+    await loadAndSave(client);
+    p.stop();
+
+    now += PERSIST_MAX_AGE_MS + 1;
+    const late = new QueryClient();
+    await persistQueries(late, 1, store, () => now).ready;
+    expect(late.getQueryData(['chats', 'list'])).toBeUndefined();
+    expect(await get('user:1', store)).toBeUndefined();
+
+    const again = new QueryClient();
+    const q = persistQueries(again, 1, store, () => now);
+    await q.ready;
+    await loadAndSave(again);
+    q.stop();
+    expect(await get('user:1', store)).toBeDefined();
+    await forgetQueries(1, store);
+    expect(await get('user:1', store)).toBeUndefined();
+  });
+
+  it('writes nothing after it was stopped (a sign-out right after a change)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const store = freshStore();
+    const client = new QueryClient();
+    const p = persistQueries(client, 1, store);
+    await p.ready;
+    client.setQueryData(['chats', 'list'], chats);
+    p.stop();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await get('user:1', store)).toBeUndefined();
+  });
+});

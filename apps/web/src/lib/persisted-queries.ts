@@ -1,0 +1,89 @@
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+
+// The query cache kept in IndexedDB (issue 12), so that offline the chat list and the rooms visited recently
+// show what was last loaded. One entry per account, restored when that person is signed in and dropped when
+// they sign out. TanStack's persist-client packages do the same, but they pin an older query-core than the
+// app's (a second copy in the bundle); this is their dehydrate/throttle/hydrate loop on the app's own copy.
+
+/** Bumped when a stored shape changes: an older cache is ignored. */
+const BUSTER = 'parley-1';
+/** A cache older than this is not shown. */
+export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Changes are written at most once per second. */
+const THROTTLE_MS = 1000;
+
+interface Persisted {
+  buster: string;
+  savedAt: number;
+  /** JSON of the dehydrated state: only successful queries, as the server sent them. */
+  state: string;
+}
+
+let defaultStore: UseStore | null = null;
+const cacheStore = () => {
+  defaultStore ??= createStore('parley-query-cache', 'accounts');
+  return defaultStore;
+};
+
+const keyOf = (userId: number) => `user:${userId}`;
+
+export interface Persistence {
+  /** Settles when the stored cache was restored (or found missing, stale or unreadable). */
+  ready: Promise<void>;
+  /** Stops saving; a restore still under way is dropped. */
+  stop: () => void;
+}
+
+/** Restores `userId`'s cache into `client` (unless stale), then keeps it saved until stopped. */
+export function persistQueries(
+  client: QueryClient,
+  userId: number,
+  store: UseStore = cacheStore(),
+  now: () => number = Date.now,
+): Persistence {
+  const key = keyOf(userId);
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let unsubscribe = () => {};
+  const save = () => {
+    timer = null;
+    if (stopped) return;
+    const state = JSON.stringify(dehydrate(client));
+    void set(key, { buster: BUSTER, savedAt: now(), state } satisfies Persisted, store).catch(
+      () => undefined,
+    );
+  };
+  const ready = (async () => {
+    try {
+      const saved = await get<Persisted>(key, store);
+      if (stopped) return;
+      if (saved && saved.buster === BUSTER && now() - saved.savedAt <= PERSIST_MAX_AGE_MS) {
+        hydrate(client, JSON.parse(saved.state));
+      } else if (saved) {
+        await del(key, store);
+      }
+    } catch {
+      // A cache that cannot be read is only a slower start.
+    }
+    if (stopped) return;
+    unsubscribe = client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
+      timer ??= setTimeout(save, THROTTLE_MS);
+    });
+  })();
+  return {
+    ready,
+    stop: () => {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+/** Drops `userId`'s stored cache (signing out). */
+export function forgetQueries(userId: number, store: UseStore = cacheStore()): Promise<void> {
+  return del(keyOf(userId), store).catch(() => undefined);
+}
