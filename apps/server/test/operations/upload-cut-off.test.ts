@@ -34,7 +34,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 const MB = 1024 * 1024;
 
-const backends = [
+const backends: { name: string; env: () => Record<string, string> }[] = [
   { name: 'local directory', env: () => ({}) },
   { name: 'S3-compatible store', env: () => s3.env(`cut-${Date.now()}`) },
 ];
