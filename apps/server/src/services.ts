@@ -195,6 +195,8 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       users,
       sessions,
       deleteAccount: (userId) => ctx.accounts.deleteAccount(userId),
+      reports: () => ctx.reports,
+      deleteMessage: (chatId, messageId) => messages.changes.deleteByOperator(chatId, messageId),
       presence,
       storage,
       stats,

@@ -30,7 +30,7 @@ async function admin(t: TestApp, ...args: string[]) {
         DATA_DIR: t.dataDir,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },
-      timeout: 30_000,
+      timeout: 60_000,
     });
     return { code: 0, stdout, stderr };
   } catch (err) {
@@ -40,7 +40,7 @@ async function admin(t: TestApp, ...args: string[]) {
 }
 
 describe('npm run admin -- grant-admin|revoke-admin <username>', () => {
-  it('grants and revokes the site-admin role, and the audit log says so', async () => {
+  it('grants and revokes the site-admin role, and the audit log says so', { timeout: 90_000 }, async () => {
     const { admin: first, people } = await adminAndPeople(app(), 1);
     const p = people[0]!;
     expect((await app().get('/api/admin/users/', p.token)).status).toBe(404);
@@ -66,12 +66,13 @@ describe('npm run admin -- grant-admin|revoke-admin <username>', () => {
     expect(revoked).toMatchObject({ target: { id: first.user.id } });
   });
 
-  it('says so for an unknown user or a missing name', async () => {
+  // Each run starts a TypeScript process: slow on a busy machine.
+  it('says so for an unknown user or a missing name', { timeout: 90_000 }, async () => {
     const unknown = await admin(app(), 'grant-admin', 'nobody_at_all');
-    expect(unknown.code).toBe(1);
+    expect(unknown.code, unknown.stderr).toBe(1);
     expect(unknown.stderr).toContain('No user named nobody_at_all.');
     const usage = await admin(app(), 'revoke-admin');
-    expect(usage.code).toBe(2);
+    expect(usage.code, usage.stderr).toBe(2);
     expect(usage.stderr).toContain('Usage');
   });
 });

@@ -6,6 +6,8 @@ import {
   adminUsersQuerySchema,
   auditQuerySchema,
   inviteCreateSchema,
+  REPORT_STATUSES,
+  reportResolveSchema,
   siteSettingsUpdateSchema,
 } from '@parley/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -60,6 +62,16 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext) {
         return reply.code(204).send();
       });
 
+      const reportsQuery = z.object({
+        status: z.enum(REPORT_STATUSES).optional(),
+        page: z.coerce.number().int().min(1).max(100_000).optional(),
+      });
+      app.get('/reports/', async (req) => ctx.reports.list(parseBody(reportsQuery, req.query)));
+      app.get('/reports/:id/', async (req) => ctx.reports.get(idOf(req)));
+      app.post('/reports/:id/resolve/', async (req) =>
+        ctx.admin.resolveReport(sessionOf(req).userId, idOf(req), parseBody(reportResolveSchema, req.body)),
+      );
+
       app.get('/audit/', async (req) => {
         const q = parseBody(auditQuerySchema, req.query);
         let userId: number | undefined;
@@ -90,7 +102,8 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext) {
         return reply.code(201).send(made);
       });
       app.delete('/settings/invites/:id/', async (req, reply) => {
-        await ctx.siteSettings.revokeInvite(sessionOf(req).userId, idOf(req));
+        const { note } = parseBody(adminNoteSchema, req.body ?? {});
+        await ctx.siteSettings.revokeInvite(sessionOf(req).userId, idOf(req), note);
         return reply.code(204).send();
       });
     },

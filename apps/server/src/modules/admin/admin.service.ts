@@ -5,6 +5,9 @@ import {
   type AdminUsersFilter,
   type AdminUsersPage,
   AUDIT,
+  type Report,
+  type ReportAction,
+  SAFETY_TEXT,
 } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
@@ -17,6 +20,7 @@ import type { AdminUserRow } from '../accounts/users.repo';
 import type { UsersService } from '../accounts/users.service';
 import type { AuditService } from '../audit/audit.service';
 import type { MessageStats } from '../messages/message-stats';
+import type { ReportsService } from '../reports/reports.service';
 
 interface Deps {
   db: Db;
@@ -26,8 +30,12 @@ interface Deps {
   /** Accounts' own deletion (DESIGN §1), reached late: accounts is built beside this service. */
   deleteAccount: (userId: number) => Promise<void>;
   presence: Presence;
-  /** Where uploads and pictures are kept (FileStorage): every stored file with its size. */
-  storage: Pick<FileStorage, 'read'> & { list?(prefix?: string): AsyncIterable<{ size: number }> };
+  /** Where uploads and pictures are kept: every stored file with its size. */
+  storage: Pick<FileStorage, 'list'>;
+  /** The reports module's queue (built beside this service, so reached late). */
+  reports: () => ReportsService;
+  /** The messages module's deletion for everyone, on an operator's word: the room hears it. */
+  deleteMessage: (chatId: string, messageId: number) => Promise<void>;
   stats: MessageStats;
   audit: AuditService;
 }
@@ -176,6 +184,43 @@ export class AdminService {
     });
   }
 
+  /**
+   * Resolves a report: the action first (deleting the message for everyone, or deactivating its author), then
+   * the outcome on the report and in the audit log. A failed action leaves the report open.
+   */
+  async resolveReport(
+    actorId: number,
+    reportId: number,
+    input: { action: ReportAction; note: string },
+  ): Promise<Report> {
+    const reports = this.deps.reports();
+    const report = await reports.get(reportId);
+    if (report.status === 'resolved') throw new ConflictError(SAFETY_TEXT.alreadyResolved);
+    if (input.action === 'delete_message') {
+      if (report.message_id === null || report.chat_id === null)
+        throw new BadRequestError('This report is not about a message.');
+      await this.deps.deleteMessage(report.chat_id, report.message_id);
+    } else if (input.action === 'deactivate_user') {
+      const target = report.target;
+      if (!target) throw new BadRequestError('The reported account no longer exists.');
+      const row = await this.deps.users.adminRow(target.id);
+      if (row && !row.deactivated_at) await this.deactivate({ actorId, userId: target.id, note: input.note });
+    }
+    const resolved = await reports.resolve(reportId, actorId, input);
+    await this.deps.audit.record({
+      type: AUDIT.reportResolved,
+      actor_id: actorId,
+      target_id: report.target?.id ?? null,
+      detail: {
+        report_id: reportId,
+        action: input.action,
+        ...(report.message_id !== null ? { message_id: report.message_id } : {}),
+        ...(input.note ? { note: input.note } : {}),
+      },
+    });
+    return resolved;
+  }
+
   async stats(): Promise<AdminStats> {
     const today = new Date(new Date().toISOString().slice(0, 10));
     const since = new Date(today.getTime() - (CHART_DAYS - 1) * DAY);
@@ -198,7 +243,7 @@ export class AdminService {
     const now = Date.now();
     if (this.storageCache && now - this.storageCache.at < STORAGE_TTL_MS) return this.storageCache.bytes;
     let bytes = 0;
-    for await (const entry of this.deps.storage.list?.() ?? []) bytes += entry.size;
+    for await (const entry of this.deps.storage.list()) bytes += entry.size;
     this.storageCache = { bytes, at: now };
     return bytes;
   }

@@ -129,11 +129,15 @@ export class SiteSettingsService implements SignupGate {
     return made;
   }
 
-  async revokeInvite(actorId: number, id: number): Promise<void> {
+  async revokeInvite(actorId: number, id: number, note = ''): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       if (!(await repo.revokeInvite(trx, id, new Date().toISOString()))) throw new NotFoundError();
       await this.audit.record(
-        { type: AUDIT.inviteRevoked, actor_id: actorId, detail: { invite_id: id } },
+        {
+          type: AUDIT.inviteRevoked,
+          actor_id: actorId,
+          detail: { invite_id: id, ...(note ? { note } : {}) },
+        },
         trx,
       );
     });

@@ -85,16 +85,37 @@ export class MessageChanges {
    * reactions and files are erased, not hidden; the row stays so the room shows where it was.
    */
   async delete(userId: number, chatId: string, messageId: number): Promise<void> {
-    const { db, chats, events, attachments } = this.deps;
-    const { chat, member } = await chats.requireMember(userId, chatId);
+    const { chat, member } = await this.deps.chats.requireMember(userId, chatId);
     const mayModerate = !chat.is_private && member.role === 'admin';
-    const erased = await db.transaction().execute(async (trx) => {
-      const row = await this.messageIn(trx, chat.id, messageId);
+    await this.erase(chat.id, chatId, messageId, (row) => {
       if (row.sender_id !== userId && !mayModerate) throw new ForbiddenError(MESSAGE_TEXT.cannotDelete);
+    });
+  }
+
+  /**
+   * Deletes a message for everyone on a site admin's word (a report's resolution), in any chat: the same erasing
+   * and the same `message.deleted`, so the room hears it as it hears any deletion. 404 when there is no such
+   * message in that chat.
+   */
+  async deleteByOperator(chatId: string, messageId: number): Promise<void> {
+    const chat = await this.deps.chats.ref(chatId);
+    await this.erase(chat.id, chatId, messageId, () => {});
+  }
+
+  private async erase(
+    chatDbId: number,
+    chatId: string,
+    messageId: number,
+    allow: (row: { sender_id: number | null }) => void,
+  ): Promise<void> {
+    const { db, events, attachments } = this.deps;
+    const erased = await db.transaction().execute(async (trx) => {
+      const row = await this.messageIn(trx, chatDbId, messageId);
+      allow(row);
       if (row.deleted_at !== null) return null;
       const files = await attachments.forgetFilesOf(trx, messageId);
       await repo.eraseMessage(trx, messageId, new Date().toISOString());
-      return { files, latest: (await repo.latestId(trx, chat.id)) === messageId };
+      return { files, latest: (await repo.latestId(trx, chatDbId)) === messageId };
     });
     if (erased === null) return;
     await attachments.removeKeys(erased.files);
