@@ -46,7 +46,7 @@ export interface RichTextProps {
   renderText?: (text: string) => ReactNode;
 }
 
-/** The body's formatted content, inline (a code block is a block); the caller gives the wrapping element. */
+/** The body's formatted content, all phrasing content (a code block is a block-level <code>), for a <p>. */
 export function RichText({ body, renderText = (text) => text }: RichTextProps) {
   const loaded = useSyncExternalStore(subscribe, snapshot, snapshot);
   const wanted = mayFormat(body);
@@ -74,13 +74,15 @@ function renderNode(node: FormatNode, renderText: (text: string) => ReactNode): 
     case 'code':
       return <code className="rounded bg-black/10 px-1 py-px font-mono text-[0.9em]">{node.text}</code>;
     case 'codeblock':
+      // A block of its own, yet phrasing content, so a body can stay one paragraph (<pre> may not sit in <p>).
       return (
-        <pre
+        <code
+          data-block=""
           data-lang={node.lang || undefined}
-          className="my-1 rounded-lg bg-black/10 px-2 py-1.5 font-mono text-[0.85em] whitespace-pre-wrap [overflow-wrap:anywhere]"
+          className="my-1 block rounded-lg bg-black/10 px-2 py-1.5 font-mono text-[0.85em] whitespace-pre-wrap [overflow-wrap:anywhere]"
         >
-          <code>{node.text}</code>
-        </pre>
+          {node.text}
+        </code>
       );
     case 'link':
       // Nothing inside a link is drawn by renderText: a mention there would be a link in a link.

@@ -1,5 +1,5 @@
 import { type ChatMember, MESSAGE_MAX_LENGTH, type Message, type ReplyQuote } from '@parley/protocol';
-import { Paperclip, SendHorizontal, TriangleAlert, Upload } from 'lucide-react';
+import { Paperclip, SendHorizontal, Smile, TriangleAlert, Upload } from 'lucide-react';
 import {
   type ClipboardEvent,
   type FormEvent,
@@ -14,12 +14,15 @@ import { toast } from 'react-toastify';
 import { cn } from '../../../lib/cn';
 import { useMentionSuggestions } from '../hooks/use-mention-suggestions';
 import { type ComposerMode, quoteOf } from '../hooks/use-message-actions';
+import { useShortcodeSuggestions } from '../hooks/use-shortcode-suggestions';
 import { ATTACH_ACCEPT } from '../lib/attachment-files';
 import { readDraft, writeDraft } from '../lib/drafts';
+import { insertAtCaret } from '../lib/emoji-shortcodes';
 import { messageLength, tooLongText } from '../lib/message-length';
 import { filesOf, imageThumbnail, type StagedFile, stageFiles } from '../lib/staged-files';
 import { ComposerModeBar } from './composer-mode-bar';
-import { MentionList } from './mention-list';
+import { EmojiPicker } from './emoji-picker';
+import { MentionList, ShortcodeList } from './mention-list';
 import { StagedFiles } from './pending-uploads';
 
 export interface ComposerProps {
@@ -47,7 +50,8 @@ const storage = () => window.localStorage;
  * the reply and edit modes (Escape leaves them; Up in an empty composer edits one's last message), @ suggestions
  * and the chat's draft, kept per account until it is sent. Issue 12: several lines (Enter sends, Shift+Enter
  * breaks the line; the box grows to about eight lines, then scrolls), files chosen, pasted or dropped onto the
- * room wait above it with thumbnails until sent, and the count shows near the limit (past it, nothing is sent).
+ * room wait above it with thumbnails until sent, the count shows near the limit (past it, nothing is sent), an
+ * emoji picker (loaded when first opened) and :shortcode suggestions.
  */
 export function Composer({
   chatId,
@@ -185,18 +189,31 @@ export function Composer({
     };
   }, [canDrop]);
 
-  /** A pasted image (or any file) is attached; pasted text goes in as usual. */
+  /**
+   * A pasted image (or any file) is attached; pasted text goes in as usual. A clipboard with both (cells copied
+   * from a spreadsheet also carry a picture of them) pastes its text.
+   */
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const pasted = filesOf(event.clipboardData);
-    if (pasted.length === 0 || editing) return;
+    if (pasted.length === 0 || editing || event.clipboardData.getData('text/plain')) return;
     event.preventDefault();
     addFiles(pasted);
   };
 
-  const suggestions = useMentionSuggestions(members, meId, text, caret, (next) => {
+  const applyText = (next: { text: string; caret: number }) => {
     change(next.text, next.caret);
     pendingCaret.current = next.caret;
-  });
+    if (!editing) onInput(next.text);
+  };
+  const suggestions = useMentionSuggestions(members, meId, text, caret, applyText);
+  const shortcodes = useShortcodeSuggestions(text, caret, applyText);
+  // At most one list is open: '@name' and ':name' cannot both end at the caret.
+  const listProps = shortcodes.open ? shortcodes.inputProps : suggestions.inputProps;
+
+  const emojiButton = useRef<HTMLButtonElement>(null);
+  const [picking, setPicking] = useState(false);
+  /** The picker's emoji goes in where the caret was; the picker stays open for more. */
+  const pickEmoji = (emoji: string) => applyText(insertAtCaret(text, caret, emoji));
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -225,7 +242,7 @@ export function Composer({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.nativeEvent.isComposing || suggestions.onKeyDown(event)) return;
+    if (event.nativeEvent.isComposing || suggestions.onKeyDown(event) || shortcodes.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       void submit();
@@ -247,6 +264,7 @@ export function Composer({
       className="relative border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
     >
       <MentionList suggestions={suggestions} />
+      <ShortcodeList suggestions={shortcodes} />
       {mode && <ComposerModeBar mode={mode} onCancel={() => onModeChange(null)} />}
       <StagedFiles files={files} onRemove={removeFile} />
       {refused && (
@@ -283,6 +301,29 @@ export function Composer({
         >
           <Paperclip aria-hidden="true" className="size-5" />
         </button>
+        <button
+          ref={emojiButton}
+          type="button"
+          aria-label="Insert emoji"
+          title="Insert emoji"
+          aria-haspopup="dialog"
+          aria-expanded={picking}
+          onClick={() => setPicking(!picking)}
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+        >
+          <Smile aria-hidden="true" className="size-5" />
+        </button>
+        {picking && (
+          <EmojiPicker
+            anchor={emojiButton}
+            label="Insert emoji"
+            onPick={pickEmoji}
+            onClose={(refocus) => {
+              setPicking(false);
+              if (refocus) area.current?.focus();
+            }}
+          />
+        )}
         <div className="flex min-w-0 flex-1 flex-col">
           <textarea
             ref={area}
@@ -293,7 +334,7 @@ export function Composer({
             rows={1}
             enterKeyHint={editing ? 'done' : 'send'}
             value={text}
-            {...suggestions.inputProps}
+            {...listProps}
             onChange={(event) => {
               change(event.target.value, event.target.selectionStart);
               if (!editing) onInput(event.target.value);

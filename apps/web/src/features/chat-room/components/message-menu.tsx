@@ -1,5 +1,5 @@
 import type { Message } from '@parley/protocol';
-import { Copy, MoreHorizontal, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import { Copy, Flag, MoreHorizontal, Pencil, Plus, Reply, SmilePlus, Trash2 } from 'lucide-react';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -11,8 +11,10 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { ReportDialog } from '../../../components/report-dialog';
 import { cn } from '../../../lib/cn';
 import { FREQUENT_EMOJI } from '../lib/frequent-emoji';
+import { EmojiPicker } from './emoji-picker';
 import type { MessageActions } from './message-actions-context';
 
 // A message's actions menu (issue 10): a button that shows on hover or focus (long press opens it on touch),
@@ -33,6 +35,10 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
   const trigger = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const [picking, setPicking] = useState(false);
+  /** The full emoji picker (issue 12), opened from the row of frequent ones. */
+  const [fullPicker, setFullPicker] = useState(false);
+  /** The report dialog (issue 13), for someone else's message. */
+  const [reporting, setReporting] = useState(false);
   const close = (refocus = true) => {
     onOpenChange(false);
     setPicking(false);
@@ -84,6 +90,17 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
                   {emoji}
                 </button>
               ))}
+              <button
+                type="button"
+                role="menuitem"
+                aria-label="More emoji"
+                title="More emoji"
+                onClick={run(() => setFullPicker(true))}
+                className="col-span-6 flex h-9 items-center justify-center gap-1 rounded-md text-sm text-slate-700 outline-none hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600"
+              >
+                <Plus aria-hidden="true" className="size-4" />
+                More emoji
+              </button>
             </div>
           ) : (
             <>
@@ -108,9 +125,39 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
                   Delete
                 </MenuItem>
               )}
+              {!mine && message.sender !== null && (
+                <MenuItem icon={<Flag />} onClick={run(() => setReporting(true))}>
+                  Report
+                </MenuItem>
+              )}
             </>
           )}
         </MenuPopup>
+      )}
+      {reporting && (
+        <ReportDialog
+          subject="this message"
+          target={{ message_id: message.id }}
+          onClose={() => {
+            setReporting(false);
+            trigger.current?.focus();
+          }}
+        />
+      )}
+      {fullPicker && (
+        <EmojiPicker
+          anchor={trigger}
+          label="Pick a reaction"
+          onPick={(emoji) => {
+            setFullPicker(false);
+            trigger.current?.focus();
+            actions.toggleReaction(message, emoji);
+          }}
+          onClose={(refocus) => {
+            setFullPicker(false);
+            if (refocus) trigger.current?.focus();
+          }}
+        />
       )}
     </>
   );

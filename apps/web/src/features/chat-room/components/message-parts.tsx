@@ -61,9 +61,9 @@ export function MessageBody({
     );
   // A long word or address breaks anywhere rather than widen the bubble past the room.
   return (
-    <div data-testid="message-body" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+    <p data-testid="message-body" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
       <RichText body={message.body} renderText={renderText} />
-    </div>
+    </p>
   );
 }
 

@@ -1,5 +1,5 @@
-// The reaction picker: a fixed row of the emoji people react with most, rather than a picker package, so the
-// room's code stays small and no extra chunk is loaded (README design notes).
+// The reaction menu's quick row: the emoji people react with most, drawn at once with no extra chunk; its 'More
+// emoji' opens the full picker the composer uses too (components/emoji-picker.tsx, loaded when first opened).
 export const FREQUENT_EMOJI = [
   '👍',
   '❤️',

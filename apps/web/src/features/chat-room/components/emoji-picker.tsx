@@ -1,0 +1,121 @@
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { EMOJI_DATA_URL } from '../lib/emoji-data';
+
+// The one emoji picker of the room (issue 12): the composer's smiley button and the reaction menu's 'More
+// emoji' open it. It is emoji-picker-element (a web component with search, categories, skin tones and its own
+// 'frequently used', keyboard accessible), loaded with its data only when first opened, drawn over the page
+// next to the button that opened it. Escape or a click elsewhere closes it.
+
+const GAP = 6;
+const EDGE = 8;
+
+export function EmojiPicker({
+  anchor,
+  label,
+  onPick,
+  onClose,
+}: {
+  anchor: RefObject<HTMLElement | null>;
+  label: string;
+  onPick: (emoji: string) => void;
+  /** refocus: give the focus back to the button (Escape), not when the click went elsewhere. */
+  onClose: (refocus: boolean) => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const host = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const onPickRef = useRef(onPick);
+  onPickRef.current = onPick;
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    let live = true;
+    let picker: HTMLElement | null = null;
+    import('emoji-picker-element').then(
+      ({ Picker }) => {
+        if (!live || !host.current) return;
+        const element = new Picker({ dataSource: EMOJI_DATA_URL, locale: 'en' });
+        element.classList.add(document.documentElement.classList.contains('dark') ? 'dark' : 'light');
+        element.addEventListener('emoji-click', (event) => {
+          if (event.detail.unicode) onPickRef.current(event.detail.unicode);
+        });
+        host.current.append(element);
+        picker = element;
+        setState('ready');
+        // The search box takes the focus once the picker has drawn itself.
+        const focusSearch = (tries: number) => {
+          const search = element.shadowRoot?.querySelector<HTMLInputElement>('input[type="search"]');
+          if (search) search.focus();
+          else if (tries > 0 && live) requestAnimationFrame(() => focusSearch(tries - 1));
+        };
+        focusSearch(30);
+      },
+      () => live && setState('failed'),
+    );
+    return () => {
+      live = false;
+      picker?.remove();
+    };
+  }, []);
+
+  // Next to its button: above it when there is room (the composer sits at the bottom), otherwise below.
+  useLayoutEffect(() => {
+    const el = box.current;
+    const button = anchor.current;
+    if (!el || !button) return;
+    const b = button.getBoundingClientRect();
+    const { width, height } = el.getBoundingClientRect();
+    const above = b.top - GAP - height >= EDGE;
+    const top = above ? b.top - GAP - height : Math.min(b.bottom + GAP, window.innerHeight - height - EDGE);
+    const left = Math.min(Math.max(EDGE, b.left), window.innerWidth - width - EDGE);
+    el.style.top = `${Math.max(EDGE, top)}px`;
+    el.style.left = `${Math.max(EDGE, left)}px`;
+    el.style.visibility = 'visible';
+  });
+
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!box.current?.contains(target) && !anchor.current?.contains(target)) onCloseRef.current(false);
+    };
+    const onResize = () => onCloseRef.current(false);
+    document.addEventListener('pointerdown', onPointer, true);
+    window.addEventListener('resize', onResize);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer, true);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [anchor]);
+
+  return createPortal(
+    <div
+      ref={box}
+      role="dialog"
+      aria-label={label}
+      data-testid="emoji-picker"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onClose(true);
+      }}
+      style={{ position: 'fixed', top: 0, left: 0, visibility: 'hidden' }}
+      className="z-50 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900 [&_emoji-picker]:[--num-columns:8] [&_emoji-picker]:max-w-[calc(100vw-1rem)]"
+    >
+      {state === 'loading' && (
+        <p className="flex h-24 w-72 items-center justify-center text-sm text-slate-600 dark:text-slate-300">
+          Loading emoji...
+        </p>
+      )}
+      {state === 'failed' && (
+        <p role="alert" className="w-72 p-4 text-sm text-red-700 dark:text-red-300">
+          Emoji could not be loaded. Check your connection and try again.
+        </p>
+      )}
+      <div ref={host} />
+    </div>,
+    document.body,
+  );
+}
