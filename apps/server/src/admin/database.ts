@@ -57,7 +57,7 @@ const copyToPostgresCommand: AdminCommand = {
       const report = await copyToPostgres({ sourceFile: databaseFile, targetUrl: url });
       const rows = report.tables.reduce((sum, t) => sum + t.rows, 0);
       console.log(
-        `Copied ${rows.toLocaleString('en')} rows in ${report.tables.length} tables in ` +
+        `Copied ${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'} in ${report.tables.length} tables in ` +
           `${((Date.now() - started) / 1000).toFixed(1)} s; every table's row count matches; ` +
           `${report.sequences} id sequences set.`,
       );
