@@ -68,8 +68,8 @@ export function BlockButton({
         onConfirm={() => apply(true)}
         onCancel={() => setConfirming(false)}
       >
-        {name} will not be able to message you, and neither of you will see the other online, typing or reading.
-        In groups you share, their messages are folded away. They are not told.
+        {name} will not be able to message you, and neither of you will see the other online, typing or
+        reading. In groups you share, their messages are folded away. They are not told.
       </ConfirmDialog>
     </>
   );

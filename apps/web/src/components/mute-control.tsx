@@ -54,7 +54,10 @@ export function MuteControl({ chatId, state }: { chatId: string; state: Partial<
         ) : (
           <>
             <div className="space-y-1.5">
-              <label htmlFor={selectId} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+              <label
+                htmlFor={selectId}
+                className="block text-sm font-medium text-slate-700 dark:text-slate-300"
+              >
                 Mute for
               </label>
               <select

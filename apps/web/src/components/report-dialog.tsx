@@ -1,10 +1,15 @@
-import { REPORT_NOTE_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '@parley/protocol';
+import {
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+} from '@parley/protocol';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { serverErrorOr } from '../lib/api-error';
 import { useSendReport } from '../lib/safety';
-import { Button } from './ui/button';
 import { ErrorBanner } from './ui/alert';
+import { Button } from './ui/button';
 import { ModalDialog } from './ui/modal-dialog';
 
 /**

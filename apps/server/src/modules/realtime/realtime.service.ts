@@ -163,7 +163,20 @@ export class RealtimeService {
       'chat.updated',
       guard(async ({ chatId }) => {
         const chat = await this.chats.groupDetail(chatId);
-        if (chat) await this.toRoom(chatId, { type: 'chat_updated', chat });
+        if (!chat) return;
+        // Members a block stands between see each other offline in it (issue 13).
+        const memberIds = chat.members.flatMap((m) => (m.id === null ? [] : [m.id]));
+        await this.toRoomPerViewer(chatId, memberIds, (hidden) => [
+          {
+            type: 'chat_updated',
+            chat: {
+              ...chat,
+              members: chat.members.map((m) =>
+                m.id !== null && hidden.has(m.id) ? { ...m, is_online: false, last_seen: null } : m,
+              ),
+            },
+          },
+        ]);
       }),
     );
     on(
@@ -224,6 +237,28 @@ export class RealtimeService {
       exceptUserId,
       ...(hidden.size > 0 ? { exceptUserIds: [...hidden] } : {}),
     });
+  }
+
+  /**
+   * Frames that differ by who reads them (issue 13): `framesFor(hidden)` builds them for a reader who must not
+   * see the people in `hidden`. Everyone among `viewers` without a block among them shares one copy; each of the
+   * others gets their own, addressed to them alone.
+   */
+  private async toRoomPerViewer(
+    chatId: string,
+    viewers: number[],
+    framesFor: (hidden: ReadonlySet<number>) => ServerFrame[],
+  ): Promise<void> {
+    const relations = this.blocks
+      ? await this.blocks.relationsAmong(viewers)
+      : new Map<number, Set<number>>();
+    const room = topics.room(chatId);
+    const send = (frames: ServerFrame[], to: Partial<BusMessage>) =>
+      frames.map((frame) => this.bus.publish(room, { data: JSON.stringify(frame), ...to }));
+    await Promise.all([
+      ...send(framesFor(new Set()), relations.size > 0 ? { exceptUserIds: [...relations.keys()] } : {}),
+      ...[...relations].flatMap(([viewer, hidden]) => send(framesFor(hidden), { onlyUserIds: [viewer] })),
+    ]);
   }
 
   async chatsChanged(userIds: number[]): Promise<void> {
@@ -313,29 +348,13 @@ export class RealtimeService {
     try {
       const userIds = await this.rooms.usersIn(chatId);
       // Someone in the room with a block between them and another there hears of the room without that person.
-      const relations = this.blocks
-        ? await this.blocks.relationsAmong(userIds)
-        : new Map<number, Set<number>>();
-      const room = topics.room(chatId);
-      const occupancy = (ids: number[], to: Partial<BusMessage>) => [
-        this.bus.publish(room, {
-          data: JSON.stringify({ type: 'in_chat_users_update', user_ids: ids } satisfies ServerFrame),
-          ...to,
-        }),
-        this.bus.publish(room, {
-          data: JSON.stringify({ type: 'in_chat_count', count: ids.length } satisfies ServerFrame),
-          ...to,
-        }),
-      ];
-      await Promise.all([
-        ...occupancy(userIds, relations.size > 0 ? { exceptUserIds: [...relations.keys()] } : {}),
-        ...[...relations].flatMap(([viewer, hidden]) =>
-          occupancy(
-            userIds.filter((id) => !hidden.has(id)),
-            { onlyUserIds: [viewer] },
-          ),
-        ),
-      ]);
+      await this.toRoomPerViewer(chatId, userIds, (hidden) => {
+        const ids = userIds.filter((id) => !hidden.has(id));
+        return [
+          { type: 'in_chat_users_update', user_ids: ids },
+          { type: 'in_chat_count', count: ids.length },
+        ];
+      });
     } catch (err) {
       this.log.error({ err }, 'room occupancy announcement failed');
     }

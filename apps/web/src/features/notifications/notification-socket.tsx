@@ -63,8 +63,9 @@ export function NotificationSocket() {
           // Tell the server this browser has it, so the sender's tick turns to Delivered.
           deliveredAcks.add(frame.message.chatroom_id, [frame.message.message_id]);
           refreshChatList();
-          // Until the settings load the default (on) applies.
-          if (pushOnRef.current !== false)
+          // Until the settings load the default (on) applies. A muted chat raises none unless it mentions us.
+          const quiet = frame.message.muted && !frame.message.mention;
+          if (pushOnRef.current !== false && !quiet)
             notifyNewMessage(frame.message, (path) => void navigateRef.current(path));
         } else if (frame.type === 'chats_changed') {
           // Added to or removed from a group, or a group deleted.

@@ -1,8 +1,15 @@
-import { DELETED_DISPLAY_NAME, DELETED_USERNAME, type Message, OFFLINE_TEXT } from '@parley/protocol';
+import {
+  DELETED_DISPLAY_NAME,
+  DELETED_USERNAME,
+  type Message,
+  OFFLINE_TEXT,
+  SAFETY_TEXT,
+} from '@parley/protocol';
 import { memo, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { cn } from '../../../lib/cn';
+import { useIsBlocked } from '../../../lib/safety';
 import type { PendingMessage } from '../lib/room-messages';
 import { AttachmentList } from './attachment-list';
 import { useMessageActionsContext } from './message-actions-context';
@@ -70,6 +77,25 @@ export const MessageItem = memo(function MessageItem({
   const [menuOpen, setMenuOpen] = useState(false);
   const press = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pressed = useRef(false);
+  // Someone the reader blocked (issue 13): their messages in a shared group are folded until asked for.
+  const blocked = useIsBlocked({ id: message.sender !== meId ? message.sender : null });
+  const [unfolded, setUnfolded] = useState(false);
+  if (blocked && !unfolded && message.kind !== 'system') {
+    return (
+      <div className="flex px-3 py-1 sm:px-4" data-message-id={message.id || undefined} data-blocked="true">
+        <p className="rounded-2xl border border-dashed border-slate-300 dark:border-slate-700 px-3 py-1.5 text-xs text-slate-600 dark:text-slate-400">
+          {SAFETY_TEXT.blockedMessage} —{' '}
+          <button
+            type="button"
+            onClick={() => setUnfolded(true)}
+            className="font-medium text-brand-700 dark:text-brand-300 underline underline-offset-2"
+          >
+            {SAFETY_TEXT.showBlocked}
+          </button>
+        </p>
+      </div>
+    );
+  }
   if (message.kind === 'system') {
     return (
       <div className="flex justify-center px-4 py-1.5">

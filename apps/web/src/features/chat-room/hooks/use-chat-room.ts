@@ -1,4 +1,4 @@
-import { DELETED_MESSAGE_TEXT, type Message, type ServerFrame } from '@parley/protocol';
+import { type ChatDetail, DELETED_MESSAGE_TEXT, type Message, type ServerFrame } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { SocketStatus } from '../../../lib/chat-socket';
@@ -91,7 +91,10 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
         dispatch({ type: 'reactions', message_id: frame.message_id, reactions: frame.reactions, meId });
         break;
       case 'chat_updated':
-        queryClient.setQueryData(chatQueryKeys.detail(chatId), frame.chat);
+        // The frame is the same for every member: the reader's own mute (issue 13) is kept from what they had.
+        queryClient.setQueryData<ChatDetail>(chatQueryKeys.detail(chatId), (old) =>
+          old ? { ...frame.chat, muted: old.muted, muted_until: old.muted_until } : frame.chat,
+        );
         break;
       case 'error':
         setError(frame.message);

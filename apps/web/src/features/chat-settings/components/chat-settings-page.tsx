@@ -105,11 +105,7 @@ export function ChatSettingsPage() {
             description={`Blocked, ${name} cannot message you, and neither of you sees the other online, typing or reading. They are not told.`}
           />
           <div className="mt-4 flex justify-end">
-            <BlockButton
-              username={partner.username}
-              name={name}
-              className="w-full sm:w-auto"
-            />
+            <BlockButton username={partner.username} name={name} className="w-full sm:w-auto" />
           </div>
         </Card>
       )}

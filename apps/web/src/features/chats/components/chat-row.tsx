@@ -1,5 +1,5 @@
-import { type ChatListItem, chatListTime } from '@parley/protocol';
-import { BadgeCheck } from 'lucide-react';
+import { type ChatListItem, chatListTime, isMutedNow } from '@parley/protocol';
+import { BadgeCheck, BellOff } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { chatPath } from '../../../lib/chat-path';
@@ -12,6 +12,8 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
   const avatar = chat.is_private ? (chat.other_user?.avatar ?? chat.avatar) : chat.avatar;
   const unread = chat.unread_count > 0;
   const preview = lastMessagePreview(chat);
+  // A muted chat (issue 13): a bell-off mark and a grey count, left out of the title's total by the server.
+  const muted = isMutedNow(chat);
   return (
     <li>
       {/* In the two-pane layout the open chat's row is marked (aria-current="page") and tinted. */}
@@ -61,6 +63,13 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
                 />
               )}
             </span>
+            {muted && (
+              <BellOff
+                role="img"
+                aria-label="Muted"
+                className="size-3.5 shrink-0 text-slate-500 dark:text-slate-400"
+              />
+            )}
             {chat.is_admin && (
               <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-400/15 dark:text-amber-200">
                 Admin
@@ -92,8 +101,14 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
             </p>
             {unread && (
               <span
-                className="ml-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white"
+                className={cn(
+                  'ml-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full px-1.5 text-xs font-semibold',
+                  muted
+                    ? 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'
+                    : 'bg-brand-600 text-white',
+                )}
                 data-testid="unread-count"
+                data-muted={muted || undefined}
               >
                 {chat.unread_count > 99 ? '99+' : chat.unread_count}
                 <span className="sr-only">

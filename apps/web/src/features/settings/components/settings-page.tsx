@@ -3,6 +3,7 @@ import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useSettings } from '../../../lib/settings-query';
+import { BlockedPeopleSection } from './blocked-people-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { EmailSetting } from './email-setting';
 import { SettingsSwitches } from './settings-switches';
@@ -26,6 +27,7 @@ export function SettingsPage() {
         <>
           <EmailSetting settings={settings.data} />
           <SettingsSwitches profile={settings.data.profile} />
+          <BlockedPeopleSection />
           <DeleteAccountSection />
         </>
       )}
