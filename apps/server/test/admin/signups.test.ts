@@ -87,7 +87,7 @@ describe('invite links', () => {
       max_uses: 2,
       usable: true,
       created_by: { id: admin.user.id },
-      url: expect.stringContaining(`/auth?invite=${made.body.token}`),
+      url: expect.stringContaining(`/register?invite=${made.body.token}`),
     });
     const days = (Date.parse(made.body.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(2.9);

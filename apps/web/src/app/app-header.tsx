@@ -1,4 +1,4 @@
-import { LogIn, LogOut, MessagesSquare, Search, Settings, UserRound } from 'lucide-react';
+import { LogIn, LogOut, MessagesSquare, Search, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useMatch } from 'react-router';
 import { Logo } from '../components/logo';
@@ -67,6 +67,7 @@ function SearchButton() {
 
 export function AppHeader() {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
+  const isSiteAdmin = useAuth((s) => s.user?.is_site_admin === true);
   const signOut = useSignOut();
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
@@ -87,6 +88,7 @@ export function AppHeader() {
               />
               <NavItem to="/profile" label="Profile" icon={UserRound} />
               <NavItem to="/settings" label="Settings" icon={Settings} />
+              {isSiteAdmin && <NavItem to="/admin" label="Admin" icon={ShieldCheck} />}
               <button
                 type="button"
                 onClick={() => void signOut('/')}

@@ -115,6 +115,14 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        // Site admins only (issue 13); anyone else, signed out included, gets the 404 page.
+        path: 'admin',
+        lazy: async () => {
+          const { AdminPage } = await import('../features/admin/components/admin-page');
+          return { Component: () => <AdminPage notFound={<NotFoundPage />} /> };
+        },
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

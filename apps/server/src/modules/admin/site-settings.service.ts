@@ -89,7 +89,7 @@ export class SiteSettingsService implements SignupGate {
     return (await repo.listInvites(this.db)).map((r) => ({
       id: r.id,
       token: r.token,
-      url: `${base}/auth?invite=${encodeURIComponent(r.token)}`,
+      url: `${base}/register?invite=${encodeURIComponent(r.token)}`,
       created_at: r.created_at,
       created_by:
         r.created_by === null ? null : { id: r.created_by, username: r.created_by_username ?? null },

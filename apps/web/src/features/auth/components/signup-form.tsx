@@ -1,6 +1,6 @@
 import { type FieldErrors, type SignupForm as SignupFields, validateSignup } from '@parley/protocol';
 import { type FormEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -22,6 +22,8 @@ const FIELDS = Object.keys(EMPTY) as Array<keyof SignupFields>;
 export function SignupForm() {
   const navigate = useNavigate();
   const registerMutation = useRegister();
+  // An invite link (/register?invite=…, issue 13) lets a person sign up while sign-ups are closed or limited.
+  const invite = useSearchParams()[0].get('invite')?.trim() || undefined;
   const [form, setForm] = useState<SignupFields>(EMPTY);
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors<keyof SignupFields>>({});
@@ -49,6 +51,7 @@ export function SignupForm() {
         username: form.username.trim(),
         email: form.email.trim(),
         password: form.password,
+        ...(invite ? { invite } : {}),
       },
       {
         onSuccess: (answer) => {

@@ -1,0 +1,181 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { fullName, type Person, peoplePerTest, privateChat } from './support/people';
+
+// Issue 13, for operators: the /admin console. A site admin is made with the operator command, as on any
+// server (the first account of this shared e2e server may be anyone's); an admin deactivates a person who is
+// chatting and that person is signed out live; the console's screens are axe-clean in both themes.
+const person = peoplePerTest();
+const repo = path.resolve(import.meta.dirname, '..', '..', '..');
+
+async function grantAdmin(username: string) {
+  await promisify(execFile)(
+    path.join(repo, 'node_modules/.bin/tsx'),
+    ['apps/server/src/admin.ts', 'grant-admin', username],
+    {
+      cwd: repo,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: process.env.PARLEY_E2E_DATA_DIR,
+        DATABASE_URL: '',
+      },
+      timeout: 60_000,
+    },
+  );
+}
+
+/** A signed-in site admin: granted by the command, then signed in again so the stored user says so. */
+async function siteAdmin(browser: Browser, request: APIRequestContext): Promise<Person> {
+  const admin = await person(browser, request, 'admin');
+  await grantAdmin(admin.account.username);
+  const login = await request.post('/api/users/login/', {
+    data: { email: admin.account.email, password: admin.account.password, remember_me: true },
+  });
+  const { token, ...user } = await login.json();
+  expect(user.is_site_admin).toBe(true);
+  await admin.page.goto('/');
+  await admin.page.evaluate(
+    ({ t, u }) => {
+      window.localStorage.setItem('token', t);
+      window.localStorage.setItem('user', u);
+    },
+    { t: token as string, u: JSON.stringify(user) },
+  );
+  return { ...admin, token, user };
+}
+
+async function axeClean(page: Page, what: string) {
+  await page.waitForTimeout(300);
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+test('an admin deactivates a person who is chatting, who is signed out live', async ({
+  browser,
+  request,
+}) => {
+  const admin = await siteAdmin(browser, request);
+  const ada = await person(browser, request, 'ada');
+  const grace = await person(browser, request, 'grace');
+  const chatId = await privateChat(request, ada, grace);
+
+  await ada.page.goto(`/chats/${chatId}`);
+  const composer = ada.page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Hello Grace');
+  await ada.page.getByRole('button', { name: 'Send message' }).click();
+  await expect(ada.page.getByRole('region', { name: 'Messages' }).getByText('Hello Grace')).toBeVisible();
+
+  await admin.page.goto('/');
+  await admin.page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(admin.page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+  await admin.page.getByRole('tab', { name: 'People' }).click();
+  await admin.page.getByRole('searchbox', { name: 'Search people by name or email' }).fill(ada.account.email);
+  const deactivate = admin.page.getByRole('button', {
+    name: `Deactivate: ${fullName(ada)} (@${ada.account.username})`,
+  });
+  await deactivate.click();
+  const dialog = admin.page.getByRole('dialog');
+  await dialog.getByLabel('Note (kept in the audit log)').fill('Testing the console');
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.page.getByText('Inactive')).toBeVisible();
+
+  // Ada, mid-conversation, is signed out at once and cannot sign in again.
+  await expect(ada.page).toHaveURL(/\/login/, { timeout: 10_000 });
+  const refused = await request.post('/api/users/login/', {
+    data: { email: ada.account.email, password: ada.account.password },
+  });
+  expect(refused.status()).toBe(403);
+
+  // The audit log has it, with the note.
+  await admin.page.getByRole('tab', { name: 'Audit log' }).click();
+  await admin.page.getByLabel('Person (username)').fill(ada.account.username);
+  await expect(admin.page.getByRole('cell', { name: 'admin.user.deactivated' })).toBeVisible();
+  await expect(admin.page.getByText('note: Testing the console')).toBeVisible();
+
+  // Reactivated, she signs in again.
+  await admin.page.getByRole('tab', { name: 'People' }).click();
+  await admin.page.getByRole('searchbox', { name: 'Search people by name or email' }).fill(ada.account.email);
+  await admin.page
+    .getByRole('button', { name: `Reactivate: ${fullName(ada)} (@${ada.account.username})` })
+    .click();
+  await admin.page.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
+  await expect(admin.page.getByText('Inactive')).toBeHidden();
+  const back = await request.post('/api/users/login/', {
+    data: { email: ada.account.email, password: ada.account.password },
+  });
+  expect(back.status()).toBe(200);
+});
+
+test('someone who is not a site admin gets the 404 page at /admin, and no Admin link', async ({
+  browser,
+  request,
+}) => {
+  const someone = await person(browser, request, 'someone');
+  await someone.page.goto('/admin');
+  await expect(someone.page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(someone.page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await visitor.close();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the console's screens are axe-clean in the ${theme} theme`, async ({ browser, request }) => {
+    const admin = await siteAdmin(browser, request);
+    const ada = await person(browser, request, 'ada');
+    const grace = await person(browser, request, 'grace');
+    const chatId = await privateChat(request, ada, grace);
+    // A report to show in the queue.
+    await ada.page.goto(`/chats/${chatId}`);
+    await ada.page.getByRole('textbox', { name: 'Message' }).fill('Buy cheap watches');
+    await ada.page.getByRole('button', { name: 'Send message' }).click();
+    await expect(
+      ada.page.getByRole('region', { name: 'Messages' }).getByText('Buy cheap watches'),
+    ).toBeVisible();
+    const history = await request.get(`/api/chats/${chatId}/messages/`, {
+      headers: { Authorization: `Bearer ${grace.token}` },
+    });
+    const body = await history.json();
+    const message = (body.results ?? body).find((m: { body: string }) => m.body === 'Buy cheap watches');
+    const reported = await request.post('/api/reports/', {
+      headers: { Authorization: `Bearer ${grace.token}` },
+      data: { message_id: message.id, reason: 'spam', note: 'Selling things' },
+    });
+    expect(reported.ok(), await reported.text()).toBe(true);
+
+    const page = admin.page;
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto('/admin');
+    await expect(page.getByRole('img', { name: /Messages per day/ })).toBeVisible();
+    await axeClean(page, 'overview');
+    await page.getByRole('tab', { name: 'People' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await axeClean(page, 'people');
+    await page.getByRole('button', { name: `Verify: ${fullName(ada)} (@${ada.account.username})` }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await axeClean(page, 'action dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    await expect(page.getByText('Buy cheap watches').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Show in context' }).first().click();
+    await axeClean(page, 'reports');
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await axeClean(page, 'audit log');
+    await page.getByRole('tab', { name: 'Server settings' }).click();
+    await page.getByRole('button', { name: 'Create invite link' }).click();
+    await expect(page.getByRole('list', { name: 'Invite links' })).toBeVisible();
+    await axeClean(page, 'settings');
+  });
+}
