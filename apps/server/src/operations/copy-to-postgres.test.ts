@@ -57,6 +57,9 @@ describe('toTargetValue', () => {
       /u\.n: cannot store string "seven" as integer/,
     );
     expect(() => toTargetValue('maybe', 'boolean', 'u.a')).toThrow(/as boolean/);
+    expect(toTargetValue('{"a":[1]}', 'jsonb', 'u.j')).toEqual({ a: [1] });
+    expect(() => toTargetValue('{oops', 'jsonb', 'u.j')).toThrow(/as jsonb/);
+    expect(toTargetValue(Buffer.from([0, 255]), 'bytea', 'u.b')).toBe('\\x00ff');
   });
 });
 

@@ -104,7 +104,8 @@ export function toTargetValue(value: unknown, type: string, where: string): unkn
     case 'smallint':
     case 'integer':
     case 'bigint':
-      if (typeof value === 'number' || typeof value === 'bigint') return value;
+      if (typeof value === 'number') return value;
+      if (typeof value === 'bigint') return value.toString();
       if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return value.trim();
       return refuse();
     case 'text':
@@ -114,9 +115,19 @@ export function toTargetValue(value: unknown, type: string, where: string): unkn
       if (typeof value === 'number' || typeof value === 'bigint') return String(value);
       return refuse();
     case 'bytea':
-      if (Buffer.isBuffer(value)) return value;
-      if (typeof value === 'string') return Buffer.from(value, 'utf8');
+      // PostgreSQL's hex form: rows travel as JSON.
+      if (Buffer.isBuffer(value)) return `\\x${value.toString('hex')}`;
+      if (typeof value === 'string') return `\\x${Buffer.from(value, 'utf8').toString('hex')}`;
       return refuse();
+    case 'json':
+    case 'jsonb':
+      // Stored as text in SQLite; the row carries the value itself, not a string of it.
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return refuse();
+      }
     default:
       return value;
   }
@@ -224,7 +235,13 @@ export async function copyToPostgres(options: CopyOptions): Promise<CopyReport> 
             return row;
           });
           try {
-            await insertRows(trx, schema, p.name, rows);
+            await insertRows(
+              trx,
+              schema,
+              p.name,
+              p.columns.map((c) => c.name),
+              rows,
+            );
           } catch (err) {
             throw new Error(`Copying ${p.name} (rows up to rowid ${after}): ${(err as Error).message}`);
           }
@@ -235,7 +252,9 @@ export async function copyToPostgres(options: CopyOptions): Promise<CopyReport> 
         if (landed !== p.rows || copied !== p.rows) {
           throw new Error(`${p.name}: ${p.rows} rows in SQLite, ${landed} in PostgreSQL; nothing was kept.`);
         }
-        progress.note(`  ${p.name.padEnd(28)} ${p.rows.toLocaleString('en').padStart(12)} ${p.rows === 1 ? 'row' : 'rows'}`);
+        progress.note(
+          `  ${p.name.padEnd(28)} ${p.rows.toLocaleString('en').padStart(12)} ${p.rows === 1 ? 'row' : 'rows'}`,
+        );
       }
       return resetSequences(
         trx,

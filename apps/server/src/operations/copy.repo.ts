@@ -113,8 +113,23 @@ export async function targetColumns(db: AnyDb, schema: string): Promise<TargetCo
   return rows.map((r) => ({ ...r, generated: r.generated === 'ALWAYS' }));
 }
 
-export async function insertRows(db: AnyDb, schema: string, table: string, rows: Row[]): Promise<void> {
-  if (rows.length > 0) await db.withSchema(schema).insertInto(table).values(rows).execute();
+/**
+ * Inserts a batch as one JSON parameter that PostgreSQL turns into rows of the table's own type
+ * (json_populate_recordset): a statement is parsed once a batch whatever its size, and each value is read as its
+ * column's type (true/false for booleans, ISO text for times, `\\x…` hex for bytea).
+ */
+export async function insertRows(
+  db: AnyDb,
+  schema: string,
+  table: string,
+  columns: string[],
+  rows: Row[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const target = sql.id(schema, table);
+  const list = sql.join(columns.map((c) => sql.id(c)));
+  await sql`INSERT INTO ${target} (${list})
+    SELECT ${list} FROM json_populate_recordset(NULL::${target}, ${JSON.stringify(rows)}::json)`.execute(db);
 }
 
 export async function targetCount(db: AnyDb, schema: string, table: string): Promise<number> {
