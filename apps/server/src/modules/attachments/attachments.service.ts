@@ -30,8 +30,14 @@ export interface StagedUpload extends TempFile {
 }
 
 const THUMB_SIZE = 320;
-/** About 8000 × 8000 (as for avatars): a 25 MB file of a flat colour could otherwise decode to gigabytes. */
-const THUMB_MAX_INPUT_PIXELS = 64_000_000;
+/**
+ * The largest images thumbnailed, in pixels. A JPEG is decoded at a fraction of its size (shrink-on-load), so a
+ * 200-megapixel phone photo costs a few MB; PNG and GIF decode at full size (read line by line, about 50 MB
+ * for 100 megapixels), so they stop at about 8000 × 8000 — a 25 MB file of a flat colour could otherwise
+ * decode to gigabytes.
+ */
+const THUMB_MAX_PIXELS: Record<string, number> = { 'image/jpeg': 268_402_689, 'image/webp': 268_402_689 };
+const THUMB_MAX_PIXELS_OTHER = 64_000_000;
 /** Thumbnails made at once by this process: decoding is the one step that needs a whole image in memory. */
 const THUMB_CONCURRENCY = 2;
 export const ATTACHMENT_TYPE_REFUSED =
@@ -76,7 +82,9 @@ export class AttachmentsService {
     if (kinds.some((k) => k === null)) throw new UnsupportedMediaTypeError(ATTACHMENT_TYPE_REFUSED);
     const thumbs: (Buffer | null)[] = [];
     for (const [i, upload] of uploads.entries())
-      thumbs.push(kinds[i]?.type === 'image' ? await this.thumbnail(upload.path) : null);
+      thumbs.push(
+        kinds[i]?.type === 'image' ? await this.thumbnail(upload.path, kinds[i]?.mime ?? '') : null,
+      );
 
     const stored: string[] = [];
     try {
@@ -120,14 +128,14 @@ export class AttachmentsService {
   }
 
   /** A WebP of at most 320 × 320 made from an image on disk; 415 for one that cannot be decoded. */
-  private async thumbnail(filePath: string): Promise<Buffer> {
+  private async thumbnail(filePath: string, mime: string): Promise<Buffer> {
     // A slot of THUMB_CONCURRENCY; one that ends hands its slot straight to the next in line.
     if (this.thumbsRunning < THUMB_CONCURRENCY) this.thumbsRunning++;
     else await new Promise<void>((resolve) => this.thumbQueue.push(resolve));
     try {
       const thumb = await sharp(filePath, {
         animated: false,
-        limitInputPixels: THUMB_MAX_INPUT_PIXELS,
+        limitInputPixels: THUMB_MAX_PIXELS[mime] ?? THUMB_MAX_PIXELS_OTHER,
         sequentialRead: true,
       })
         .rotate()
