@@ -2,9 +2,12 @@ import type { AuthResponse, LoginPayload } from '@parley/protocol';
 import { useMutation } from '@tanstack/react-query';
 import { publicApi } from '../../../lib/api-client';
 import { authStore, toSignedIn } from '../../../lib/auth-store';
-import { loginFailureMessage } from '../lib/auth-errors';
+import { loginFailureMessage, totpRequired } from '../lib/auth-errors';
 
-/** POST /api/users/login/ → token plus the flat user fields. An unverified account answers 403. */
+/**
+ * POST /api/users/login/ → token plus the flat user fields. An unverified account answers 403; one with two-step
+ * sign-in answers 401 `{detail: {requires_totp}}` until `totp_code` comes with the password.
+ */
 export const login = (payload: LoginPayload): Promise<AuthResponse> =>
   publicApi.post<AuthResponse>('/users/login/', payload);
 
@@ -18,5 +21,7 @@ export const useLogin = () =>
     onMutate: () => authStore.getState().loginStart(),
     onSuccess: (answer, payload) =>
       authStore.getState().loginSuccess(toSignedIn(answer, payload.remember_me ?? true)),
-    onError: (error) => authStore.getState().loginFailure(loginFailureMessage(error)),
+    // Asked for the second step: no banner, the form shows the code field instead.
+    onError: (error) =>
+      authStore.getState().loginFailure(totpRequired(error) ? '' : loginFailureMessage(error)),
   });

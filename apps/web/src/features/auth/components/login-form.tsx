@@ -1,4 +1,4 @@
-import { type FieldErrors, type LoginForm as LoginFields, validateLogin } from '@parley/protocol';
+import { type FieldErrors, type LoginForm as LoginFields, TOTP_MSG, validateLogin } from '@parley/protocol';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,8 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useLogin } from '../api/login';
-import { verificationRequired } from '../lib/auth-errors';
+import { totpRequired, verificationRequired } from '../lib/auth-errors';
+import { TotpStep } from './totp-step';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -16,6 +17,10 @@ export function LoginForm() {
   const [rememberMe, setRememberMe] = useState(true);
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors<keyof LoginFields>>({});
+  /** Set once the server asks for the second step; the email and password stay as typed. */
+  const [totpStep, setTotpStep] = useState(false);
+  const [totpCode, setTotpCode] = useState('');
+  const [totpError, setTotpError] = useState<string | undefined>();
 
   const update = (field: keyof LoginFields, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -28,11 +33,14 @@ export function LoginForm() {
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstInvalid(formRef.current);
     const email = form.email.trim();
+    const code = totpCode.trim();
+    if (totpStep && !code) return setTotpError(TOTP_MSG.codeRequired);
     // On success the screen's redirect for signed-in users takes it from here.
     loginMutation.mutate(
-      { email, password: form.password, remember_me: rememberMe },
+      { email, password: form.password, remember_me: rememberMe, ...(totpStep ? { totp_code: code } : {}) },
       {
         onError: (error) => {
+          if (totpRequired(error)) setTotpStep(true);
           const verification = verificationRequired(error);
           if (verification) {
             void navigate('/verify-email', {
@@ -46,39 +54,65 @@ export function LoginForm() {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Login">
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={form.email}
-        error={errors.email}
-        onChange={(e) => update('email', e.target.value)}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={form.password}
-        error={errors.password}
-        onChange={(e) => update('password', e.target.value)}
-      />
-      <div className="flex items-center justify-between gap-3">
-        <Checkbox
-          label="Remember me"
-          checked={rememberMe}
-          onChange={(e) => setRememberMe(e.target.checked)}
+      {totpStep ? (
+        <TotpStep
+          code={totpCode}
+          error={totpError}
+          onChange={(value) => {
+            setTotpCode(value);
+            setTotpError(undefined);
+          }}
         />
-        <Link
-          to="/reset-password"
-          className="rounded text-sm font-medium text-brand-600 hover:text-brand-700"
-        >
-          Forgot password?
-        </Link>
-      </div>
+      ) : (
+        <>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={form.email}
+            error={errors.email}
+            onChange={(e) => update('email', e.target.value)}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={form.password}
+            error={errors.password}
+            onChange={(e) => update('password', e.target.value)}
+          />
+          <div className="flex items-center justify-between gap-3">
+            <Checkbox
+              label="Remember me"
+              checked={rememberMe}
+              onChange={(e) => setRememberMe(e.target.checked)}
+            />
+            <Link
+              to="/reset-password"
+              className="rounded text-sm font-medium text-brand-600 hover:text-brand-700"
+            >
+              Forgot password?
+            </Link>
+          </div>
+        </>
+      )}
       <Button type="submit" size="lg" className="w-full" loading={loginMutation.isPending}>
-        Login
+        {totpStep ? 'Verify' : 'Login'}
       </Button>
+      {totpStep && (
+        <Button
+          variant="ghost"
+          className="w-full"
+          onClick={() => {
+            setTotpStep(false);
+            setTotpCode('');
+            setTotpError(undefined);
+          }}
+        >
+          Back
+        </Button>
+      )}
     </form>
   );
 }

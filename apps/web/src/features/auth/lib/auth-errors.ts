@@ -24,6 +24,12 @@ export function verificationRequired(
   return { email: text(detail.email), message: text(detail.message) };
 }
 
+/** A login whose password was right but whose account asks for its second step: 401 `detail: {requires_totp}`. */
+export function totpRequired(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 401) return false;
+  return asBody(asBody(error.body)?.detail)?.requires_totp === true;
+}
+
 export function loginFailureMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.noResponse) return NO_RESPONSE;

@@ -4,12 +4,18 @@ import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useSettings } from '../../../lib/settings-query';
 import { BlockedPeopleSection } from './blocked-people-section';
+import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { EmailSetting } from './email-setting';
+import { SessionsSection } from './sessions-section';
 import { SettingsSwitches } from './settings-switches';
 import { ThemeSection } from './theme-section';
+import { TwoStepSection } from './two-step-section';
 
-/** /settings: email with verification, privacy and notification switches, account deletion. */
+/**
+ * /settings: email with verification, privacy and notification switches, two-step sign-in, sessions, the export
+ * of one's data, account deletion.
+ */
 export function SettingsPage() {
   const settings = useSettings();
   return (
@@ -27,7 +33,10 @@ export function SettingsPage() {
         <>
           <EmailSetting settings={settings.data} />
           <SettingsSwitches profile={settings.data.profile} />
+          <TwoStepSection />
+          <SessionsSection />
           <BlockedPeopleSection />
+          <DataExportSection />
           <DeleteAccountSection />
         </>
       )}
