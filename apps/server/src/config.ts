@@ -87,7 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY))
-    throw new Error('Invalid configuration: set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither.');
+    throw new Error(
+      'Invalid configuration: set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither.',
+    );
   let storage: StorageSpec;
   try {
     storage = parseStorageUrl(e.STORAGE_URL, path.resolve(e.DATA_DIR));
