@@ -1,7 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Brotli and gzip copies of the built text files, beside them (the server sends one to a browser that accepts
+ * it): the first download is about a third of the raw bytes, without compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'parley-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+        for (const file of files) {
+          if (!/\.(js|css|html|svg|webmanifest|json)$/.test(file)) continue;
+          const full = path.join(outDir, file);
+          const bytes = fs.readFileSync(full);
+          if (bytes.length < 1024) continue;
+          fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(bytes));
+          fs.writeFileSync(`${full}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 // In development the API, sockets, dev outbox and media live on the server at :8000; the browser sees one origin.
 const server = 'http://localhost:8000';
@@ -10,6 +43,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    precompress(),
     // Installable and offline (issue 12): the manifest, and sw/sw.ts built with the list of every built file
     // to keep (Workbox's precache), registered by a small script the plugin adds to index.html.
     VitePWA({

@@ -17,15 +17,15 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
-import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { groupsRoutes } from './modules/chats/groups.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { devMailRoutes } from './modules/dev/dev-mail.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { avatarMediaRoutes, profilesRoutes } from './modules/profiles/profiles.routes';
+import { socketRoutes } from './modules/realtime/socket.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
-import { socketRoutes } from './modules/realtime/socket.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { drainRequest } from './platform/drain';
 import { HttpError } from './platform/errors';
@@ -206,9 +206,17 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       root: webDist,
       prefix: '/',
       wildcard: false,
+      // The web build writes Brotli and gzip copies beside its text files: sent to browsers that accept them.
+      preCompressed: true,
+      // Cache-Control is set here alone (the plugin's own header would replace it): hashed assets are kept a
+      // year, everything else (index.html, sw.js, the manifest, icons) is revalidated on each use.
+      cacheControl: false,
       setHeaders(res, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('vary', 'accept-encoding');
+        res.setHeader(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
