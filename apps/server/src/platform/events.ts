@@ -20,6 +20,8 @@ export interface DomainEventMap {
     memberIds: number[];
     /** The members who muted the chat (issue 13): no push, mail or browser notification unless mentioned. */
     mutedIds?: number[];
+    /** Members a block stands between with the sender (issue 13): nothing notifies them of it, mention or not. */
+    blockedIds?: number[];
     resend: boolean;
   };
   /**

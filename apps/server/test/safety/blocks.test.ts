@@ -153,6 +153,28 @@ describe('a block refuses private messages', () => {
     );
     await Promise.all([adaRoom.close(), graceRoom.close()]);
   });
+
+  it("tells the blocker of the blocked person's group messages without a notification, mention or not", async () => {
+    const t = app();
+    const [ada, grace, alan] = await people(t, 'Ada', 'Grace', 'Alan');
+    const groupId = await createGroup(t, alan.token, 'Three');
+    await addMember(t, groupId, ada.user.id);
+    await addMember(t, groupId, grace.user.id);
+    await block(t, grace, ada);
+    const graceNotes = (await openNotifications(t, grace.token)).client;
+    const alanNotes = (await openNotifications(t, alan.token)).client;
+
+    const sent = await t.ctx.messages.send(ada.user.id, groupId, {
+      body: `@${grace.user.username} @${alan.user.username} hello`,
+    });
+    const toGrace = await graceNotes.next('new_message', (f) => f.message.message_id === sent.message.id);
+    expect(toGrace.message).toMatchObject({ muted: true });
+    expect(toGrace.message.mention).toBeUndefined();
+    const toAlan = await alanNotes.next('new_message', (f) => f.message.message_id === sent.message.id);
+    expect(toAlan.message).toMatchObject({ mention: true });
+    expect(toAlan.message.muted).toBeUndefined();
+    await Promise.all([graceNotes.close(), alanNotes.close()]);
+  });
 });
 
 describe('a block hides presence, typing and read receipts both ways', () => {

@@ -38,8 +38,11 @@ export interface WriterDeps {
   attachments: Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor'>;
   users: Pick<UsersService, 'cards'>;
   reader: Pick<MessageReader, 'byId'>;
-  /** Blocks between the two people of a private chat refuse their messages (issue 13). */
-  blocks?: Pick<BlocksService, 'blocksInvolving'>;
+  /**
+   * Blocks between the two people of a private chat refuse their messages; in a group, members a block stands
+   * between with the sender are not notified of it (issue 13).
+   */
+  blocks?: Pick<BlocksService, 'blocksInvolving' | 'relatedTo'>;
   metrics?: Pick<Metrics, 'batchWritten' | 'published'>;
 }
 
@@ -250,11 +253,14 @@ export class MessageWriter {
     for (const { p, id } of accepted) {
       const memberIds = members.get(p.chat.id) ?? [];
       const mutedIds = [...(mutedByChat.get(p.chat.id) ?? [])];
+      const related =
+        p.senderId !== null && this.deps.blocks ? await this.deps.blocks.relatedTo(p.senderId) : null;
+      const blockedIds = related?.size ? memberIds.filter((id) => related.has(id)) : [];
       if (id === undefined) {
         // A resend: answer with what is stored (the original may be in this very batch) and publish it again.
         this.resendOf(p)
           .then((message) => {
-            this.publish(p, message, memberIds, mutedIds, true);
+            this.publish(p, message, memberIds, { mutedIds, blockedIds }, true);
             p.resolve({ message, created: false });
           })
           .catch(p.reject);
@@ -268,7 +274,7 @@ export class MessageWriter {
       // A new message is neither delivered nor read yet, nor reacted to: its ticks need no marks.
       const row = { id, ...rowOf(p), edited_at: null, deleted_at: null, reaction_count: 0 };
       const message = toMessage(row, p.chat.chat_id, sender, [], files.get(id), { replyTo, reactions: [] });
-      this.publish(p, message, memberIds, mutedIds, false);
+      this.publish(p, message, memberIds, { mutedIds, blockedIds }, false);
       metrics?.published(committedAt);
       p.resolve({ message, created: true });
     }
@@ -278,7 +284,7 @@ export class MessageWriter {
     p: Pending,
     message: Message,
     memberIds: number[],
-    mutedIds: number[],
+    quiet: { mutedIds: number[]; blockedIds: number[] },
     resend: boolean,
   ): void {
     this.deps.events.emit('message.published', {
@@ -287,7 +293,8 @@ export class MessageWriter {
       message,
       clientId: p.clientId,
       memberIds,
-      mutedIds,
+      mutedIds: quiet.mutedIds,
+      ...(quiet.blockedIds.length > 0 ? { blockedIds: quiet.blockedIds } : {}),
       resend,
     });
   }

@@ -25,7 +25,7 @@ interface Deps {
   log: FastifyBaseLogger;
   metrics?: Metrics;
   /** Blocks refuse private messages between the two people (issue 13). */
-  blocks: Pick<BlocksService, 'blocksInvolving'>;
+  blocks: Pick<BlocksService, 'blocksInvolving' | 'relatedTo'>;
 }
 
 export class InvalidMessageError extends BadRequestError {}

@@ -81,14 +81,22 @@ export class EmailDigestService {
     await this.poll.stop();
   }
 
-  private async schedule({ message, memberIds, mutedIds, resend }: DomainEventMap['message.published']) {
+  private async schedule({
+    message,
+    memberIds,
+    mutedIds,
+    blockedIds,
+    resend,
+  }: DomainEventMap['message.published']) {
     // A resend was scheduled when it was first stored.
     if (resend || message.kind !== 'user') return;
-    // A muted chat mails nothing, unless the message mentions the person (issue 13).
+    // A muted chat mails nothing, unless the message mentions the person (issue 13); nor does a message from
+    // someone a block stands between with them.
     const muted = new Set(mutedIds);
+    const blocked = new Set(blockedIds);
     // Presence first: in a live conversation everyone is online and the database is not asked at all.
     const others = memberIds.filter(
-      (id) => id !== message.sender && (!muted.has(id) || message.mentions.includes(id)),
+      (id) => id !== message.sender && !blocked.has(id) && (!muted.has(id) || message.mentions.includes(id)),
     );
     if (others.length === 0) return;
     const online = await this.presence.onlineAmong(others);

@@ -108,13 +108,20 @@ export class PushService {
     message,
     memberIds,
     mutedIds,
+    blockedIds,
   }: DomainEventMap['message.published']) {
     if (message.kind !== 'user') return;
     const inRoom = new Set(await this.rooms.usersIn(chatId));
     // A muted chat pushes nothing, unless the message mentions the person (issue 13).
+    // Nor does a message from someone a block stands between with them.
     const muted = new Set(mutedIds);
+    const blocked = new Set(blockedIds);
     const away = memberIds.filter(
-      (id) => id !== message.sender && !inRoom.has(id) && (!muted.has(id) || message.mentions.includes(id)),
+      (id) =>
+        id !== message.sender &&
+        !inRoom.has(id) &&
+        !blocked.has(id) &&
+        (!muted.has(id) || message.mentions.includes(id)),
     );
     const targets = await repo.pushTargets(this.db, away, new Date().toISOString());
     if (targets.length === 0) return;

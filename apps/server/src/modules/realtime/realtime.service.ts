@@ -75,7 +75,7 @@ export class RealtimeService {
 
     on(
       'message.published',
-      guard(async ({ chatId, isPrivate, message, clientId, memberIds, mutedIds, resend }) => {
+      guard(async ({ chatId, isPrivate, message, clientId, memberIds, mutedIds, blockedIds, resend }) => {
         await this.toRoom(chatId, { type: 'chat_message', message, client_id: clientId });
         if (resend || message.kind === 'system') return;
         const inRoom = new Set(await this.rooms.usersIn(chatId));
@@ -96,8 +96,10 @@ export class RealtimeService {
           } satisfies NotificationFrame);
         // Those the message mentions are told so, those who muted the chat too (their client raises no
         // notification unless mentioned); everyone else away shares one serialised frame.
-        const mentioned = new Set(message.mentions);
-        const muted = new Set(mutedIds);
+        // Someone a block stands between with the sender counts as muted and never as mentioned.
+        const blocked = new Set(blockedIds);
+        const mentioned = new Set(message.mentions.filter((id) => !blocked.has(id)));
+        const muted = new Set([...(mutedIds ?? []), ...blocked]);
         const frames = new Map<string, string>();
         const frameFor = (id: number): string => {
           const key = `${mentioned.has(id)}:${muted.has(id)}`;
