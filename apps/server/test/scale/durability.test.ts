@@ -6,7 +6,6 @@ import { pump, Sender } from '../helpers/room-sender';
 import { type Person, seedPeople } from '../helpers/seed-people';
 import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
 import { createStore, type ServerStore } from '../helpers/server-store';
-import type { Json } from '../helpers/test-app';
 import { until } from '../helpers/waits';
 
 // Issue 6, Durability and faults: kill -9 the server while clients send. After a restart on the same
