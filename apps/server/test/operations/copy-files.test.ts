@@ -99,7 +99,11 @@ describe('copy-files', () => {
       // Parley on the bucket (same database) serves the old signed URLs and the avatar, with the disk's copies
       // moved away.
       await fs.rename(path.join(laptop.dataDir, 'media'), path.join(laptop.dataDir, 'media-old'));
-      onBucket = await startTestApp({ env: { DATA_DIR: laptop.dataDir, ...s3.env(prefix) } });
+      onBucket = await startTestApp({
+        env: { DATA_DIR: laptop.dataDir, ...s3.env(prefix) },
+        // On PostgreSQL the same schema as the laptop's (SQLite: the same file in DATA_DIR).
+        config: { databaseSchema: laptop.ctx.config.databaseSchema },
+      });
       const servedImage = await fetchPath(onBucket, image.file);
       expect(servedImage.status).toBe(200);
       expect(servedImage.bytes.equals(png)).toBe(true);
@@ -129,7 +133,7 @@ describe('copy-files', () => {
     }
   });
 
-  it('refuses a back end it does not know, and a copy onto itself', async () => {
+  it('refuses a back end it does not know, and a copy onto itself', { timeout: 120_000 }, async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-copy-'));
     cleanup.push(dataDir);
     const env = { DATA_DIR: dataDir, ...s3Env() };
