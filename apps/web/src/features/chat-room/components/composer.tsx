@@ -142,26 +142,30 @@ export function Composer({
     el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
   }, [text]);
 
-  // Files dragged over the room (the element the composer sits in) can be dropped anywhere on it.
+  // Files dragged over the room (the element the composer sits in) can be dropped anywhere on it. Dropped
+  // anywhere else while the room is open (or during an edit), they are ignored rather than opened by the
+  // browser in place of Parley.
   const [dropRect, setDropRect] = useState<DOMRect | null>(null);
   const addFilesRef = useRef(addFiles);
   addFilesRef.current = addFiles;
-  const canDrop = editing === null;
+  const canDropRef = useRef(editing === null);
+  canDropRef.current = editing === null;
   useEffect(() => {
     const room = root.current?.parentElement;
-    if (!room || !canDrop) return;
+    if (!room) return;
     let depth = 0;
     const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
     const onEnter = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      event.preventDefault();
+      if (!carriesFiles(event) || !canDropRef.current) return;
       depth++;
       setDropRect(room.getBoundingClientRect());
     };
     const onOver = (event: DragEvent) => {
       if (!carriesFiles(event)) return;
       event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+      if (event.dataTransfer)
+        event.dataTransfer.dropEffect =
+          canDropRef.current && room.contains(event.target as Node) ? 'copy' : 'none';
     };
     const onLeave = (event: DragEvent) => {
       if (!carriesFiles(event)) return;
@@ -173,21 +177,21 @@ export function Composer({
       event.preventDefault();
       depth = 0;
       setDropRect(null);
+      if (!canDropRef.current || !room.contains(event.target as Node)) return;
       addFilesRef.current(filesOf(event.dataTransfer));
       area.current?.focus();
     };
     room.addEventListener('dragenter', onEnter);
-    room.addEventListener('dragover', onOver);
     room.addEventListener('dragleave', onLeave);
-    room.addEventListener('drop', onDrop);
+    window.addEventListener('dragover', onOver);
+    window.addEventListener('drop', onDrop);
     return () => {
       room.removeEventListener('dragenter', onEnter);
-      room.removeEventListener('dragover', onOver);
       room.removeEventListener('dragleave', onLeave);
-      room.removeEventListener('drop', onDrop);
-      setDropRect(null);
+      window.removeEventListener('dragover', onOver);
+      window.removeEventListener('drop', onDrop);
     };
-  }, [canDrop]);
+  }, []);
 
   /**
    * A pasted image (or any file) is attached; pasted text goes in as usual. A clipboard with both (cells copied
@@ -261,6 +265,7 @@ export function Composer({
   return (
     <div
       ref={root}
+      data-testid="composer"
       className="relative border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
     >
       <MentionList suggestions={suggestions} />
@@ -336,8 +341,11 @@ export function Composer({
             value={text}
             {...listProps}
             onChange={(event) => {
-              change(event.target.value, event.target.selectionStart);
-              if (!editing) onInput(event.target.value);
+              const { value, selectionStart } = event.target;
+              const completed = shortcodes.complete(value, selectionStart);
+              if (completed) return applyText(completed);
+              change(value, selectionStart);
+              if (!editing) onInput(value);
             }}
             onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
             onKeyDown={onKeyDown}

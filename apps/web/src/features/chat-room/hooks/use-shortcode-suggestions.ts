@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
+  completeShortcode,
   insertEmoji,
   loadShortcodes,
   type ShortcodeEntry,
@@ -9,7 +10,8 @@ import {
 import { useSuggestionList } from './use-suggestion-list';
 
 // The composer's :shortcode suggestions (issue 12): emoji whose names fit the ':name' typed before the caret,
-// chosen as the @ suggestions are (use-suggestion-list). The names load with the first query.
+// chosen as the @ suggestions are (use-suggestion-list); one typed out in full with its closing colon becomes
+// its emoji. The names load with the first query.
 
 export function useShortcodeSuggestions(
   text: string,
@@ -35,9 +37,13 @@ export function useShortcodeSuggestions(
     () => (query && entries ? searchShortcodes(entries, query.query) : []),
     [entries, query?.query, query],
   );
-  return useSuggestionList<ShortcodeEntry>(query, candidates, (entry) => {
+  const list = useSuggestionList<ShortcodeEntry>(query, candidates, (entry) => {
     if (query) apply(insertEmoji(text, query, entry.emoji));
   });
+  /** The text as typed, or with a shortcode just typed out in full (':tada:') turned into its emoji. */
+  const complete = (next: string, nextCaret: number) =>
+    (entries && completeShortcode(entries, next, nextCaret)) || null;
+  return { ...list, complete };
 }
 
 export type ShortcodeSuggestions = ReturnType<typeof useShortcodeSuggestions>;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import {
+  completeShortcode,
   insertAtCaret,
   insertEmoji,
   searchShortcodes,
@@ -58,5 +59,19 @@ describe('insertEmoji', () => {
       caret: 5,
     });
     expect(insertAtCaret('ab', 1, '🎉')).toEqual({ text: 'a🎉b', caret: 3 });
+  });
+});
+
+describe('completeShortcode', () => {
+  it('turns a shortcode typed out in full into its emoji as the closing colon is typed', () => {
+    expect(completeShortcode(index, 'yay :tada:', 10)).toEqual({ text: 'yay 🎉', caret: 6 });
+    expect(completeShortcode(index, ':+1: ok', 4)?.text).toMatch(/^👍\uFE0F? ok$/u);
+  });
+
+  it('leaves other colons alone', () => {
+    expect(completeShortcode(index, 'yay :nosuchname:', 16)).toBeNull();
+    expect(completeShortcode(index, 'at 10:30:', 9)).toBeNull();
+    expect(completeShortcode(index, 'note: ', 5)).toBeNull();
+    expect(completeShortcode(index, ':tada: x', 8)).toBeNull();
   });
 });

@@ -79,6 +79,23 @@ export function insertEmoji(
   return { text: text.slice(0, at.start) + emoji + text.slice(end), caret: at.start + emoji.length };
 }
 
+/**
+ * A shortcode typed out in full (':tada:' — the closing colon just typed) becomes its emoji; null when the
+ * name is not a shortcode.
+ */
+export function completeShortcode(
+  entries: readonly ShortcodeEntry[],
+  text: string,
+  caret: number,
+): { text: string; caret: number } | null {
+  if (text[caret - 1] !== ':') return null;
+  const at = shortcodeQuery(text, caret - 1);
+  if (!at) return null;
+  const entry = entries.find((e) => e.shortcode === at.query);
+  if (!entry) return null;
+  return { text: text.slice(0, at.start) + entry.emoji + text.slice(caret), caret: at.start + entry.emoji.length };
+}
+
 /** The text with an emoji put in at the caret (the picker's choice), and the caret after it. */
 export function insertAtCaret(text: string, caret: number, emoji: string): { text: string; caret: number } {
   return { text: text.slice(0, caret) + emoji + text.slice(caret), caret: caret + emoji.length };
