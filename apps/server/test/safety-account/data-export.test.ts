@@ -127,6 +127,22 @@ describe('export my data', () => {
     expect(await t.ctx.storage.size(row.storage_key as string)).toBeNull();
   });
 
+  it('goes with a deleted account, its file too', async () => {
+    const t = app();
+    const [ada] = await people(t, 'Ada');
+    expect((await t.post('/api/users/export/', {}, ada.token)).status).toBe(202);
+    await t.ctx.dataExports.settled();
+    const { storage_key } = await t.ctx.db
+      .selectFrom('data_exports')
+      .select('storage_key')
+      .executeTakeFirstOrThrow();
+    expect(await t.ctx.storage.size(storage_key as string)).toBeGreaterThan(0);
+
+    expect((await t.del('/api/users/account/delete/', ada.token)).status).toBe(204);
+    expect(await t.ctx.db.selectFrom('data_exports').selectAll().execute()).toEqual([]);
+    expect(await t.ctx.storage.size(storage_key as string)).toBeNull();
+  });
+
   it('is limited to 3 a day per person', async () => {
     const t = app();
     const [ada, grace] = await people(t, 'Ada', 'Grace');
