@@ -4,10 +4,12 @@ import {
   addMember,
   createGroup,
   detail,
+  history,
   myChats,
   newClientId,
   people,
   say,
+  seedMessages,
   startChat,
 } from '../chats/chat-helpers';
 import type { SignedUp, TestApp } from '../helpers/test-app';
@@ -260,6 +262,20 @@ describe('a block hides presence, typing and read receipts both ways', () => {
     expect(graceRoom.received('messages_read')).toEqual([]);
 
     await Promise.all([adaRoom.close(), graceRoom.close(), alanRoom.close()]);
+  });
+
+  it("leaves the other's reads out of the history's ticks while the block stands", async () => {
+    const t = app();
+    const [ada, grace] = await people(t, 'Ada', 'Grace');
+    const chatId = await startChat(t, ada.token, grace.user.username);
+    const [hi] = await seedMessages(t, grace.user.id, chatId, ['hi']);
+    await block(t, grace, ada);
+    await t.ctx.messages.markRead(ada.user.id, chatId, [hi as number]);
+    await t.ctx.messages.receiptsSettled();
+    const ticksOf = async () => (await history(t, grace.token, chatId)).find((m) => m.id === hi);
+    expect(await ticksOf()).toMatchObject({ is_read: false, is_delivered: true });
+    await unblock(t, grace, ada);
+    expect(await ticksOf()).toMatchObject({ is_read: true });
   });
 
   it('re-announces a private room at once when one blocks the other in it', async () => {

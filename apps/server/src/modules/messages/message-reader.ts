@@ -17,6 +17,8 @@ export class MessageReader {
       chats: Pick<ChatMembership, 'pageMembers'>;
       attachments: Pick<AttachmentsService, 'filesFor'>;
       users: Pick<UsersService, 'cards'>;
+      /** People a block stands between with the reader: their reads do not tick the reader's messages (issue 13). */
+      blocks?: { relatedTo(userId: number): Promise<Set<number>> };
     },
   ) {}
 
@@ -75,7 +77,7 @@ export class MessageReader {
     const ids = rows.map((r) => r.id);
     const inPage = new Map(rows.map((r) => [r.id, r]));
     const quoted = [...new Set(rows.flatMap((r) => (r.reply_to_id === null ? [] : [r.reply_to_id])))];
-    const [files, reactionRows, outside] = await Promise.all([
+    const [files, reactionRows, outside, hidden] = await Promise.all([
       attachments.filesFor(ids),
       // Only messages that carry reactions: most pages read none.
       repo.reactionsOf(
@@ -86,6 +88,7 @@ export class MessageReader {
         db,
         quoted.filter((id) => !inPage.has(id)),
       ),
+      viewerId > 0 && this.deps.blocks ? this.deps.blocks.relatedTo(viewerId) : null,
     ]);
     const quotes = new Map<
       number,
@@ -101,7 +104,11 @@ export class MessageReader {
     for (const s of await users.cards([...missing])) senders.set(s.id, s);
     const senderOf = (id: number | null) => (id === null ? undefined : senders.get(id));
 
-    const marks = marksOf(members);
+    const marks = marksOf(
+      hidden?.size
+        ? members.map((m) => (m.user_id !== null && hidden.has(m.user_id) ? { ...m, read_receipt: 0 } : m))
+        : members,
+    );
     const reactions = reactionsByMessage(reactionRows, viewerId);
     return rows.map((r) => {
       const q = r.reply_to_id === null ? undefined : quotes.get(r.reply_to_id);

@@ -49,7 +49,7 @@ export class MessagesService {
     this.db = db;
     this.membership = membership;
     this.stats = stats;
-    this.reader = new MessageReader({ db, chats, attachments, users });
+    this.reader = new MessageReader({ db, chats, attachments, users, blocks });
     this.writer = new MessageWriter({
       db,
       events,
