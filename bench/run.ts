@@ -19,7 +19,7 @@ import { runSearch } from './scenarios/search';
 import { runThroughputOnce } from './scenarios/throughput';
 import type { Variant } from './targets';
 
-// `npm run bench [-- --quick] [--only a,b] [--reps n] [--idle-goal n] [--no-build] [--docs]`: builds the server, runs every
+// `npm run bench [-- --quick] [--only a,b] [--reps n] [--idle-goal n] [--generators n] [--no-build] [--docs]`: builds the server, runs every
 // scenario against Parley and its peers in alternation, writes bench/results/<timestamp>.json, prints the
 // budget table and (whole runs: every scenario, not --quick; or with --docs) rewrites docs/benchmarks.md.
 // `--render <json>` only re-renders.
@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     docs: { type: 'boolean', default: false },
     'idle-goal': { type: 'string' },
+    generators: { type: 'string' },
     render: { type: 'string' },
   },
 });
@@ -51,6 +52,7 @@ const plan: Plan = {
   ...basePlan,
   reps: Number(args.reps ?? basePlan.reps),
   idleGoal: Number(args['idle-goal'] ?? basePlan.idleGoal),
+  generators: Math.max(1, Number(args.generators ?? basePlan.generators)),
 };
 const { reps } = plan;
 const started = Date.now();
@@ -114,11 +116,15 @@ async function main() {
 
   try {
     if (only.has('throughput')) {
-      log('saturation throughput');
+      log(`saturation throughput (${plan.generators} generator processes)`);
       const found = new Map<string, number>();
+      // The naive ws peer is for reference only: the quick pass leaves it out.
+      const servers: Variant[] = quick
+        ? ['parley', 'ws', 'socketio']
+        : ['parley', 'ws', 'socketio', 'naive-ws'];
       for (let rep = 1; rep <= reps; rep++)
         for (const layout of plan.layouts)
-          for (const v of rotate<Variant>(['parley', 'ws', 'socketio'], rep - 1)) {
+          for (const v of rotate<Variant>(servers, rep - 1)) {
             const key = `${v}/${layout.size}`;
             const r = await attempt('throughput', key, () =>
               runThroughputOnce(ctx, v, layout, rep, found.get(key)),
@@ -127,7 +133,8 @@ async function main() {
             found.set(key, r.saturation);
             results.throughput.push(r);
             log(
-              `  ${layout.rooms}×${layout.size} ${v} rep ${rep}: ${Math.round(r.saturation)} deliveries/s (gen ${r.generatorCpu.toFixed(2)})`,
+              `  ${layout.rooms}×${layout.size} ${v} rep ${rep}: ${Math.round(r.saturation)} deliveries/s, ` +
+                `${(r.cpuPer1000 * 1000).toFixed(1)} server CPU ms / 1k (gen ${r.generatorCpu.toFixed(2)} in ${r.generators ?? 1}, busiest ${(r.busiestGeneratorCpu ?? r.generatorCpu).toFixed(2)})`,
             );
           }
     }

@@ -15,8 +15,16 @@ import { launchParley } from './parley/launch';
 import type { SeedSpec } from './parley/seed';
 
 // A server under test, whichever it is: its processes (for CPU, RSS and event-loop probes), its rooms and users.
-// 'parley-acks' is Parley on SQLite with clients that acknowledge every message as the web app does.
-export type Variant = 'parley' | 'parley-acks' | 'parley-pg' | 'parley-pg-redis' | 'ws' | 'socketio';
+// 'parley-acks' is Parley on SQLite with clients that acknowledge every message as the web app does; 'ws' is the
+// optimal `ws` peer (peers/bare-ws.ts), 'naive-ws' the usual one (peers/naive-ws.ts), for reference.
+export type Variant =
+  | 'parley'
+  | 'parley-acks'
+  | 'parley-pg'
+  | 'parley-pg-redis'
+  | 'ws'
+  | 'naive-ws'
+  | 'socketio';
 
 export const variantLabel: Record<Variant, string> = {
   parley: 'Parley (SQLite)',
@@ -24,6 +32,7 @@ export const variantLabel: Record<Variant, string> = {
   'parley-pg': 'Parley (PostgreSQL)',
   'parley-pg-redis': 'Parley ×2 processes (PostgreSQL + Redis)',
   ws: 'bare ws',
+  'naive-ws': 'naive ws',
   socketio: 'Socket.IO',
 };
 
@@ -50,7 +59,7 @@ export async function startTarget(
   services: Services,
   nodeFlags: string[] = [],
 ): Promise<Target> {
-  if (variant === 'ws' || variant === 'socketio') return startPeer(variant, layout);
+  if (variant === 'ws' || variant === 'naive-ws' || variant === 'socketio') return startPeer(variant, layout);
   const run = await launchParley({
     db: variant === 'parley' || variant === 'parley-acks' ? 'sqlite' : 'postgres',
     processes: variant === 'parley-pg-redis' ? 2 : 1,
@@ -84,11 +93,17 @@ export async function startTarget(
   };
 }
 
-async function startPeer(variant: 'ws' | 'socketio', layout: SeedSpec): Promise<Target> {
+const peerScripts = {
+  ws: 'peers/bare-ws.ts',
+  'naive-ws': 'peers/naive-ws.ts',
+  socketio: 'peers/socketio.ts',
+};
+
+async function startPeer(variant: keyof typeof peerScripts, layout: SeedSpec): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${variant}-`));
   const port = await freePort();
   const statsFile = path.join(dir, 'stats.json');
-  const script = path.join(benchDir, variant === 'ws' ? 'peers/bare-ws.ts' : 'peers/socketio.ts');
+  const script = path.join(benchDir, peerScripts[variant]);
   const proc = startProcess(variant, process.execPath, [...probeFlags, ...tsxFlags, script], {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -113,7 +128,7 @@ async function startPeer(variant: 'ws' | 'socketio', layout: SeedSpec): Promise<
   const loners = Array.from({ length: layout.extraUsers ?? 0 }, (_, i) => member(first + i));
   return {
     variant,
-    kind: variant,
+    kind: variant === 'socketio' ? 'socketio' : 'ws',
     procs: [proc],
     statsFiles: [statsFile],
     urls: [url],

@@ -1,6 +1,16 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
-import type { GeneratorMessage, Job, JobResult, RunnerMessage } from '../load/ipc';
+import type {
+  GeneratorMessage,
+  Job,
+  JobResult,
+  PhaseResult,
+  RateJob,
+  RateResult,
+  RunnerMessage,
+} from '../load/ipc';
+import { mergePhases, mergeResults, shareOf } from '../load/merge';
+import { saturatedStep } from '../load/rate-job';
 import type { Target } from '../targets';
 import { machineBusySeconds } from './machine';
 import { benchDir, cpuSeconds, rssBytes, tsxFlags } from './proc';
@@ -92,6 +102,97 @@ export async function runJob(
     throw new Error(`${out.error}\n${tails}`);
   }
   return { result: out.result, marks };
+}
+
+/** A generator's messages, taken one at a time; its exit reads as a failure. */
+function mailbox() {
+  const queue: GeneratorMessage[] = [];
+  let waiter: ((m: GeneratorMessage) => void) | null = null;
+  const push = (m: GeneratorMessage) => {
+    if (!waiter) return void queue.push(m);
+    const w = waiter;
+    waiter = null;
+    w(m);
+  };
+  return {
+    push,
+    take: () =>
+      new Promise<GeneratorMessage>((resolve) => {
+        const queued = queue.shift();
+        if (queued) resolve(queued);
+        else waiter = resolve;
+      }),
+  };
+}
+
+/**
+ * One rate job shared by `generators` processes (each every n-th room, at its share of the rate), so no one
+ * generator's core is the ceiling. The runner paces the phases: it marks the server, says go to every generator,
+ * waits for all of their phase results and judges the merged step, as one generator would judge its own.
+ */
+export async function runSharedRateJob(
+  target: Target,
+  job: RateJob,
+  generators: number,
+  timeoutMs: number,
+): Promise<{ result: RateResult; marks: Mark[]; generators: number }> {
+  const count = Math.max(1, Math.min(generators, job.rooms.length));
+  const marks: Mark[] = [];
+  let sampling = Promise.resolve();
+  const mark = (label: string) => {
+    const snap = snapshot(target, label);
+    sampling = sampling.then(async () => {
+      marks.push({ ...snap, eld: await probeAll(target) });
+    });
+  };
+  const gens = Array.from({ length: count }, () => {
+    const box = mailbox();
+    const gen = forkGenerator(box.push);
+    void gen.exited.then(() => box.push({ type: 'failed', error: 'generator exited without a result' }));
+    return { gen, box };
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    for (const { gen } of gens) gen.child.kill('SIGKILL');
+  }, timeoutMs);
+  /** The next message of every generator, which must be of `type`. */
+  const all = <T extends GeneratorMessage['type']>(type: T) =>
+    Promise.all(
+      gens.map(async ({ box }) => {
+        const m = await box.take();
+        if (m.type === 'failed')
+          throw new Error(timedOut ? `generators timed out after ${timeoutMs} ms` : m.error);
+        if (m.type !== type) throw new Error(`generator said ${m.type} where ${type} was due`);
+        return m as Extract<GeneratorMessage, { type: T }>;
+      }),
+    );
+  try {
+    for (const [i, { gen }] of gens.entries()) gen.send({ type: 'start', job: shareOf(job, i, count) });
+    await all('connected');
+    const members = job.rooms.reduce((n, r) => n + r.members.length, 0) / job.rooms.length;
+    const labels = ['warmup', ...job.phases.map((_, i) => `phase ${i + 1}`)];
+    let saturatedSteps = 0;
+    for (let i = 0; i < labels.length; i++) {
+      mark(labels[i] as string);
+      for (const { gen } of gens) gen.send({ type: 'go' });
+      const step = mergePhases((await all('phase')).map((m) => m.phase as PhaseResult));
+      saturatedSteps = i > 0 && saturatedStep(step, step.rate, members) ? saturatedSteps + 1 : 0;
+      if (saturatedSteps >= 2 && job.stopWhenSaturated) break;
+    }
+    mark('end');
+    for (const { gen } of gens) gen.send({ type: 'stop' });
+    const results = (await all('result')).map((m) => m.result as RateResult);
+    await sampling;
+    return { result: mergeResults(results), marks, generators: count };
+  } catch (err) {
+    const tails = target.procs.map((p) => `--- ${p.name}:\n${p.tail()}`).join('\n');
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n${tails}`);
+  } finally {
+    clearTimeout(timer);
+    for (const { gen } of gens) if (gen.child.exitCode === null) gen.child.kill('SIGKILL');
+    await Promise.all(gens.map(({ gen }) => gen.exited));
+  }
 }
 
 /** CPU seconds all the target's processes spent between two marks. */

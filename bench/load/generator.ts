@@ -6,11 +6,30 @@ import { runRateJob } from './rate-job';
 // with the runner's bookkeeping. It takes one job, reports marks and a result over IPC, then exits.
 const report = (m: GeneratorMessage) => process.send?.(m);
 
+// A coordinated rate job waits for the runner's go or stop before each phase.
+const commands: ('go' | 'stop')[] = [];
+let waiting: ((c: 'go' | 'stop') => void) | null = null;
+process.on('message', (m: RunnerMessage) => {
+  if (m.type !== 'go' && m.type !== 'stop') return;
+  if (waiting) {
+    const w = waiting;
+    waiting = null;
+    w(m.type);
+  } else commands.push(m.type);
+});
+const next = () =>
+  new Promise<'go' | 'stop'>((resolve) => {
+    const queued = commands.shift();
+    if (queued) resolve(queued);
+    else waiting = resolve;
+  });
+
 process.on('message', async (m: RunnerMessage) => {
   if (m.type !== 'start') return;
   const { job } = m;
   try {
-    if (job.mode === 'rate') report({ type: 'result', result: await runRateJob(job, report) });
+    if (job.mode === 'rate')
+      report({ type: 'result', result: await runRateJob(job, report, job.coordinated ? next : undefined) });
     else if (job.mode === 'churn') report({ type: 'result', result: await runChurnJob(job, report) });
     else {
       const idle = await runIdleJob(job);

@@ -35,6 +35,9 @@ export interface RateJob extends JobBase {
    *  read_messages frame per room per 250 ms at most, carrying every id seen meanwhile. */
   acks?: boolean;
   drainSeconds: number;
+  /** One of several generators sharing the rooms: each phase starts when the runner says `go`, and its
+   *  result goes back to the runner, which merges every generator's and decides whether to go on. */
+  coordinated?: boolean;
 }
 
 /** Opens one authenticated notification socket per member, holds them until told to close. */
@@ -75,8 +78,12 @@ export interface PhaseResult {
   latency: Percentiles;
   /** Latency (ms) of what arrived while this phase ran (for spotting a backlog during a ramp). */
   arrivalLatency: Percentiles;
-  /** Generator CPU over this phase, as a share of one core. */
+  /** Generator CPU over this phase, as a share of one core (summed over the generators once merged). */
   generatorCpu: number;
+  /** The busiest generator process's CPU over this phase: at one core, that generator is the ceiling. */
+  busiestGeneratorCpu: number;
+  /** The phase's HDR histograms (µs, compressed base64), for merging several generators' phases. */
+  histograms?: { bySend: string; byArrival: string };
 }
 
 export interface RateResult {
@@ -121,8 +128,15 @@ export type JobResult = RateResult | IdleResult | ChurnResult;
 export type GeneratorMessage =
   | { type: 'connected'; sockets: number; seconds: number }
   | { type: 'mark'; label: string }
+  /** A coordinated rate job finished a phase (its byArrival histogram included) and waits for `go` or `stop`. */
+  | { type: 'phase'; phase: PhaseResult }
   | { type: 'result'; result: JobResult }
   | { type: 'failed'; error: string };
 
 /** Runner → generator. */
-export type RunnerMessage = { type: 'start'; job: Job } | { type: 'close' };
+export type RunnerMessage =
+  | { type: 'start'; job: Job }
+  | { type: 'close' }
+  /** Coordinated rate jobs: start the next phase (the first is the warm-up), or end after the last one. */
+  | { type: 'go' }
+  | { type: 'stop' };

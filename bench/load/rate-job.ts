@@ -9,8 +9,8 @@ import type { GeneratorMessage, Percentiles, PhaseResult, RateJob, RateResult } 
 // receive it exactly once; latency runs from the due time, so a late generator shows up as latency
 // (no coordinated omission).
 
-const newHistogram = () => hdr.build({ numberOfSignificantValueDigits: 3 });
-type Histogram = ReturnType<typeof newHistogram>;
+export const newHistogram = () => hdr.build({ numberOfSignificantValueDigits: 3 });
+export type Histogram = ReturnType<typeof newHistogram>;
 
 export function percentiles(h: Histogram): Percentiles {
   const ms = (us: number) => Math.round(us) / 1000;
@@ -53,7 +53,25 @@ class RoomLedger {
   }
 }
 
-export async function runRateJob(job: RateJob, report: (m: GeneratorMessage) => void): Promise<RateResult> {
+/** A ramp step the server did not carry: under 90% of what it offered delivered, or its arrivals' p99 past 1 s. */
+export const saturatedStep = (
+  step: Pick<PhaseResult, 'deliveredPerSecond' | 'arrivalLatency'>,
+  rate: number,
+  members: number,
+) => step.deliveredPerSecond < 0.9 * rate * members || step.arrivalLatency.p99 > 1000;
+
+export const encodeHistogram = (h: Histogram) => hdr.encodeIntoCompressedBase64(h);
+
+/**
+ * Runs the job to its result. On its own, the generator paces the phases and decides when a ramp has saturated;
+ * `coordinated`, it waits for `next()` before each phase (the runner's go, or stop) and reports each phase's
+ * result, so several generators sharing the rooms move in step and the runner judges their merged figures.
+ */
+export async function runRateJob(
+  job: RateJob,
+  report: (m: GeneratorMessage) => void,
+  next: () => Promise<'go' | 'stop'> = async () => 'go',
+): Promise<RateResult> {
   const t0 = performance.now();
   const rooms = job.rooms.map((r) => new RoomLedger(r.members.length));
   const phases = [
@@ -127,19 +145,32 @@ export async function runRateJob(job: RateJob, report: (m: GeneratorMessage) => 
 
   const padding = 'x'.repeat(job.bodyBytes);
   const results: PhaseResult[] = [];
+  const members = job.rooms.reduce((n, r) => n + r.members.length, 0) / job.rooms.length;
   running = true;
   let k = 0;
   await new Promise<void>((done) => {
-    let phaseStart = performance.now();
+    let phaseStart = 0;
     let phaseSent = 0;
     let phaseCpu = process.cpuUsage();
     let saturatedSteps = 0;
-    report({ type: 'mark', label: phases[0]?.label ?? '' });
-    const finishPhase = (end: number) => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const begin = (at: number) => {
+      phaseStart = at;
+      phaseSent = 0;
+      phaseCpu = process.cpuUsage();
+      if (!job.coordinated) report({ type: 'mark', label: phases[current]?.label ?? '' });
+    };
+    const finish = () => {
+      clearInterval(timer);
+      if (!job.coordinated) report({ type: 'mark', label: 'end' });
+      done();
+    };
+    const finishPhase = (end: number): PhaseResult => {
       const p = phases[current] as (typeof phases)[number];
       const cpu = process.cpuUsage(phaseCpu);
       const seconds = (end - phaseStart) / 1000;
-      results.push({
+      const generatorCpu = (cpu.user + cpu.system) / 1e6 / seconds;
+      const result: PhaseResult = {
         label: p.label,
         rate: p.rate,
         seconds,
@@ -147,15 +178,11 @@ export async function runRateJob(job: RateJob, report: (m: GeneratorMessage) => 
         deliveredPerSecond: (arrivals[current] as number) / seconds,
         latency: percentiles(bySend[current] as Histogram),
         arrivalLatency: percentiles(byArrival[current] as Histogram),
-        generatorCpu: (cpu.user + cpu.system) / 1e6 / seconds,
-      });
-      const members = job.rooms.reduce((n, r) => n + r.members.length, 0) / job.rooms.length;
-      const last = results[results.length - 1] as PhaseResult;
-      const saturated =
-        current > 0 && (last.deliveredPerSecond < 0.9 * p.rate * members || last.arrivalLatency.p99 > 1000);
-      // Two saturated steps in a row, so one noisy step (someone else's burst of work) does not end a ramp.
-      saturatedSteps = saturated ? saturatedSteps + 1 : 0;
-      return saturatedSteps >= 2 && job.stopWhenSaturated;
+        generatorCpu,
+        busiestGeneratorCpu: generatorCpu,
+      };
+      results.push(result);
+      return result;
     };
     const tick = () => {
       const p = phases[current] as (typeof phases)[number];
@@ -174,20 +201,30 @@ export async function runRateJob(job: RateJob, report: (m: GeneratorMessage) => 
         k++;
       }
       if (now < phaseEnd) return;
-      const stop = finishPhase(phaseEnd);
-      if (stop || current === phases.length - 1) {
+      const last = finishPhase(phaseEnd);
+      if (job.coordinated) {
         clearInterval(timer);
-        report({ type: 'mark', label: 'end' });
-        done();
+        const byArrivalNow = encodeHistogram(byArrival[current] as Histogram);
+        report({ type: 'phase', phase: { ...last, histograms: { bySend: '', byArrival: byArrivalNow } } });
+        void next().then((command) => {
+          if (command === 'stop' || current === phases.length - 1) return finish();
+          current++;
+          begin(performance.now());
+          timer = setInterval(tick, 1);
+        });
         return;
       }
+      // Two saturated steps in a row, so one noisy step (someone else's burst of work) does not end a ramp.
+      saturatedSteps = current > 0 && saturatedStep(last, p.rate, members) ? saturatedSteps + 1 : 0;
+      if ((saturatedSteps >= 2 && job.stopWhenSaturated) || current === phases.length - 1) return finish();
       current++;
-      phaseStart = phaseEnd;
-      phaseSent = 0;
-      phaseCpu = process.cpuUsage();
-      report({ type: 'mark', label: phases[current]?.label ?? '' });
+      begin(phaseEnd);
     };
-    const timer = setInterval(tick, 1);
+    void next().then((command) => {
+      if (command === 'stop') return finish();
+      begin(performance.now());
+      timer = setInterval(tick, 1);
+    });
   });
 
   // Drain: wait for what is still in flight, until everything arrived or nothing has arrived for 2 s.
@@ -207,6 +244,11 @@ export async function runRateJob(job: RateJob, report: (m: GeneratorMessage) => 
   // By send phase, latency is only complete now that the stragglers of each phase have arrived (or not).
   results.forEach((p, i) => {
     p.latency = percentiles(bySend[i] as Histogram);
+    if (job.coordinated)
+      p.histograms = {
+        bySend: encodeHistogram(bySend[i] as Histogram),
+        byArrival: encodeHistogram(byArrival[i] as Histogram),
+      };
   });
 
   const measured = newHistogram();
@@ -223,6 +265,6 @@ export async function runRateJob(job: RateJob, report: (m: GeneratorMessage) => 
     misrouted,
     errorFrames,
     closedEarly,
-    histogram: hdr.encodeIntoCompressedBase64(measured),
+    histogram: encodeHistogram(measured),
   };
 }

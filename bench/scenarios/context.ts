@@ -5,6 +5,8 @@ export interface Plan {
   reps: number;
   /** Room layouts for saturation: members per room and how many rooms. */
   layouts: { size: number; rooms: number }[];
+  /** Generator processes sharing a saturation run's rooms, so that no one generator's core is the ceiling. */
+  generators: number;
   stepSeconds: number;
   latencyWarmupSeconds: number;
   latencySeconds: number;
@@ -22,8 +24,10 @@ export const fullPlan: Plan = {
   layouts: [
     { size: 10, rooms: 100 },
     { size: 100, rooms: 10 },
-    { size: 1000, rooms: 1 },
+    // Two rooms, so that both generators carry one.
+    { size: 1000, rooms: 2 },
   ],
+  generators: 2,
   stepSeconds: 1.5,
   latencyWarmupSeconds: 2,
   latencySeconds: 6,
@@ -40,6 +44,7 @@ export const quickPlan: Plan = {
     { size: 10, rooms: 50 },
     { size: 100, rooms: 5 },
   ],
+  generators: 2,
   stepSeconds: 1,
   latencyWarmupSeconds: 1,
   latencySeconds: 2,

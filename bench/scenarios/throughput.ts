@@ -1,5 +1,5 @@
-import { cpuBetween, type Mark, runJob, worstEld } from '../lib/drive';
-import type { RateResult } from '../load/ipc';
+import { cpuBetween, type Mark, runSharedRateJob, worstEld } from '../lib/drive';
+import { AT_ONE_CORE } from '../report/checks';
 import { startTarget, type Variant } from '../targets';
 import type { BenchContext } from './context';
 
@@ -17,11 +17,22 @@ export interface ThroughputRun {
   cpuPer1000: number;
   eldP99: number | null;
   rssMiB: number;
+  /** The generators' CPU in cores, summed over their processes… */
   generatorCpu: number;
+  /** …how many processes shared the rooms (absent from results before there were several: one)… */
+  generators?: number;
+  /** …and the busiest one's: at one core, that generator was the ceiling. */
+  busiestGeneratorCpu?: number;
   generatorBound: boolean;
   /** Cores busy with work that was neither the server nor the generator during that step. */
   background: number;
-  steps: { rate: number; delivered: number; p99: number; generatorCpu: number }[];
+  steps: {
+    rate: number;
+    delivered: number;
+    p99: number;
+    generatorCpu: number;
+    busiestGeneratorCpu?: number;
+  }[];
   lost: number;
   duplicated: number;
   closedEarly: number;
@@ -60,7 +71,11 @@ export async function runThroughputOnce(
   );
   try {
     const ramp = rampFor(previous, layout.size, ctx.plan.stepSeconds);
-    const { result, marks } = await runJob(
+    const {
+      result: r,
+      marks,
+      generators,
+    } = await runSharedRateJob(
       target,
       {
         mode: 'rate',
@@ -73,9 +88,9 @@ export async function runThroughputOnce(
         stopWhenSaturated: true,
         drainSeconds: 3,
       },
+      ctx.plan.generators,
       300_000,
     );
-    const r = result as RateResult;
     // Phase i (0 = warm-up) runs from mark i to mark i + 1.
     const measured = r.phases.slice(1);
     let best = 0;
@@ -88,6 +103,7 @@ export async function runThroughputOnce(
     const cpu = cpuBetween(from, to);
     const delivered = (step?.deliveredPerSecond ?? 0) * seconds;
     const generatorCpu = step?.generatorCpu ?? 0;
+    const busiestGeneratorCpu = step?.busiestGeneratorCpu ?? generatorCpu;
     return {
       variant,
       roomSize: layout.size,
@@ -99,13 +115,16 @@ export async function runThroughputOnce(
       eldP99: worstEld(to)?.p99 ?? null,
       rssMiB: Math.max(...to.rss) / 2 ** 20,
       generatorCpu,
-      generatorBound: generatorCpu > 0.9,
+      generators,
+      busiestGeneratorCpu,
+      generatorBound: busiestGeneratorCpu >= AT_ONE_CORE,
       background: Math.max(0, (to.machine - from.machine - cpu) / seconds - generatorCpu),
       steps: measured.map((p) => ({
         rate: p.rate,
         delivered: Math.round(p.deliveredPerSecond),
         p99: p.arrivalLatency.p99,
         generatorCpu: Math.round(p.generatorCpu * 100) / 100,
+        busiestGeneratorCpu: Math.round(p.busiestGeneratorCpu * 100) / 100,
       })),
       lost: r.lost,
       duplicated: r.duplicated,
