@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../../src/platform/s3-storage';
 import { fileRows } from '../attachments/attachment-helpers';
 import { people, startChat } from '../chats/chat-helpers';
+import { filesUnder } from '../helpers/file-tree';
 import { type S3TestServer, startS3Server } from '../helpers/s3-server';
 import { streamUpload } from '../helpers/streamed-upload';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -21,16 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s3?.close();
 });
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(full)));
-    else out.push(full);
-  }
-  return out;
-}
 
 const MB = 1024 * 1024;
 

@@ -13,6 +13,7 @@ import {
   type StoredFile,
 } from '../../src/platform/storage';
 import { openStorage } from '../../src/platform/storage-url';
+import { filesUnder } from '../helpers/file-tree';
 import { type S3TestServer, startS3Server } from '../helpers/s3-server';
 
 // One contract, two back ends: every test below runs against the local directory and against a real
@@ -39,16 +40,6 @@ interface Backend {
   leftovers(store: FileStorage): Promise<string[]>;
 }
 
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await walk(full)));
-    else out.push(full);
-  }
-  return out;
-}
-
 const backends: Backend[] = [
   {
     name: 'local directory',
@@ -59,7 +50,7 @@ const backends: Backend[] = [
     },
     async leftovers(store) {
       const root = (store as LocalDiskStorage).root;
-      return (await walk(root)).map((file) => path.relative(root, file).split(path.sep).join('/'));
+      return (await filesUnder(root)).map((file) => path.relative(root, file).split(path.sep).join('/'));
     },
   },
   {
