@@ -6,6 +6,7 @@ import {
   NO_RESPONSE,
   REGISTRATION_FAILED,
   registrationFailureMessage,
+  totpRequired,
   UNEXPECTED,
   verificationRequired,
 } from './auth-errors';
@@ -87,5 +88,21 @@ describe('registrationFailureMessage (SPEC §8)', () => {
     expect(registrationFailureMessage(new ApiError(400, { username: ['Taken'] }))).toBe(REGISTRATION_FAILED);
     expect(registrationFailureMessage(new ApiError(0, null))).toBe(REGISTRATION_FAILED);
     expect(registrationFailureMessage(new Error('x'))).toBe(REGISTRATION_FAILED);
+  });
+});
+
+describe('totpRequired (issue 13)', () => {
+  it('is the 401 that asks a right password for its second step', () => {
+    expect(
+      totpRequired(new ApiError(401, { detail: { requires_totp: true, message: 'Enter the code' } })),
+    ).toBe(true);
+  });
+
+  it('is not any other refusal', () => {
+    expect(totpRequired(new ApiError(401, { detail: 'Invalid or expired token.' }))).toBe(false);
+    expect(totpRequired(new ApiError(400, { detail: { requires_totp: true } }))).toBe(false);
+    expect(totpRequired(new ApiError(403, { detail: { requires_verification: true } }))).toBe(false);
+    expect(totpRequired(new ApiError(0, null))).toBe(false);
+    expect(totpRequired(new Error('x'))).toBe(false);
   });
 });
