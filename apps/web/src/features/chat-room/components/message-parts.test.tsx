@@ -1,0 +1,54 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { loadFormatter } from '../../../lib/rich-text/rich-text';
+import { testMessage } from '../lib/test-message';
+import type { MessageActions } from './message-actions-context';
+import { MessageBody, reactorsText } from './message-parts';
+
+describe('reactorsText', () => {
+  const names = new Map([
+    [2, 'Grace Hopper'],
+    [3, 'Ada Lovelace'],
+  ]);
+  it("names who reacted from the chat's members, 'You' for oneself", () => {
+    expect(reactorsText([2, 1, 3], { meId: 1, names })).toBe('Grace Hopper, You, Ada Lovelace');
+  });
+  it("says 'Someone' for a person no longer among the members", () => {
+    expect(reactorsText([9], { meId: 1, names })).toBe('Someone');
+  });
+});
+
+describe('MessageBody', () => {
+  const actions = {
+    meId: 1,
+    usernameById: new Map([
+      [1, 'grace'],
+      [3, 'ada'],
+    ]),
+  } as unknown as MessageActions;
+  const draw = (body: string, mentions: number[] = []) =>
+    renderToStaticMarkup(
+      <MemoryRouter>
+        <MessageBody message={testMessage(7, { body, mentions })} actions={actions} own={false} />
+      </MemoryRouter>,
+    );
+
+  it('links the members a body mentions, inside and outside its formatting, never inside code or links', async () => {
+    await loadFormatter();
+    const html = draw('*@ada* look at `@ada` and https://example.com/@ada, @ada', [3]);
+    expect(html.match(/data-mention="ada"/g)).toHaveLength(2);
+    expect(html).toContain('<strong class="font-semibold"><a ');
+    expect(html).toContain('href="/user/ada"');
+    expect(html).toContain('<code class="rounded bg-black/10 px-1 py-px font-mono text-[0.9em]">@ada</code>');
+    expect(html).toContain(
+      'href="https://example.com/@ada" target="_blank" rel="noopener noreferrer nofollow"',
+    );
+  });
+
+  it('draws a body without markers as it was typed, HTML included, as text', () => {
+    const html = draw('<b>hi</b> @nobody\n  second line');
+    expect(html).toContain('&lt;b&gt;hi&lt;/b&gt; @nobody\n  second line');
+    expect(html).not.toContain('<b>');
+  });
+});
