@@ -1,8 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { fullName, type Person, peoplePerTest, privateChat } from './support/people';
 
 // Safety for people (issue 13): blocking from a profile and the refusal the other side sees; muting a chat, after
-// which its messages raise no browser notification while a mention still does.
+// which its messages raise no browser notification while a mention still does; reporting a message and a person.
 
 const person = peoplePerTest();
 
@@ -36,7 +37,10 @@ const notifications = (page: Page) =>
   page.evaluate(() => (window as unknown as { __notifications: Array<{ body?: string }> }).__notifications);
 
 async function groupWith(request: APIRequestContext, owner: Person, name: string, members: Person[]) {
-  const res = await request.post('/api/chats/group/new/', { data: { group_name: name }, headers: auth(owner) });
+  const res = await request.post('/api/chats/group/new/', {
+    data: { group_name: name },
+    headers: auth(owner),
+  });
   expect(res.ok(), await res.text()).toBe(true);
   const chatId = (await res.json()).chat_id as string;
   for (const m of members) {
@@ -69,7 +73,9 @@ test('blocking from a profile: the blocked person is refused, and the blocker ca
   // Ada writes in their chat and is refused, with nothing said about a block.
   await ada.page.goto(`/chats/${encodeURIComponent(chatId)}`);
   await send(ada.page, 'Are you there?');
-  await expect(ada.page.getByRole('alert').filter({ hasText: 'You cannot message this person.' })).toBeVisible();
+  await expect(
+    ada.page.getByRole('alert').filter({ hasText: 'You cannot message this person.' }),
+  ).toBeVisible();
   // Nor can she start a chat with Grace from Grace's profile.
   await ada.page.goto(`/user/${grace.account.username}`);
   await ada.page.getByRole('button', { name: 'Message', exact: true }).click();
@@ -132,5 +138,54 @@ test('muting a group: no browser notification for its messages, a mention still 
   await (await socket).waitForEvent('framereceived');
   await expect(row).toBeVisible();
   await send(grace.page, 'Now you hear me');
-  await expect.poll(async () => (await notifications(ada.page)).map((n) => n.body)).toContain('Now you hear me');
+  await expect
+    .poll(async () => (await notifications(ada.page)).map((n) => n.body))
+    .toContain('Now you hear me');
+});
+
+test('reporting a message from its menu and a person from their profile, with a confirmation', async ({
+  browser,
+  request,
+}) => {
+  const ada = await person(browser, request, 'ada');
+  const grace = await person(browser, request, 'grace');
+  const chatId = await groupWith(request, grace, 'Reported room', [ada]);
+
+  await grace.page.goto(`/groups/${encodeURIComponent(chatId)}`);
+  await send(grace.page, 'Buy cheap watches here');
+  await ada.page.goto(`/groups/${encodeURIComponent(chatId)}`);
+  const message = ada.page.locator('[data-message-id]').filter({ hasText: 'Buy cheap watches here' });
+  await message.hover();
+  await message.getByRole('button', { name: 'Message actions' }).click();
+  await ada.page.getByRole('menuitem', { name: 'Report' }).click();
+
+  const dialog = ada.page.getByRole('dialog', { name: 'Report this message' });
+  await expect(dialog).toBeVisible();
+  const axe = await new AxeBuilder({ page: ada.page }).include('dialog').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  // A reason is asked for before anything is sent.
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose a reason.');
+  await dialog.getByRole('radio', { name: 'Spam' }).check();
+  await dialog.getByLabel('Note (optional)').fill('Posted in every group');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    ada.page.getByText('Thank you. Your report was sent to the operators of this server.'),
+  ).toBeVisible();
+
+  // The person, from their profile; a second report of them while the first is open is refused, said plainly.
+  for (const attempt of [1, 2]) {
+    await ada.page.goto(`/user/${grace.account.username}`);
+    await ada.page.getByRole('button', { name: 'Report', exact: true }).click();
+    const profileDialog = ada.page.getByRole('dialog', { name: `Report ${fullName(grace)}` });
+    await profileDialog.getByRole('radio', { name: 'Harassment or bullying' }).check();
+    await profileDialog.getByRole('button', { name: 'Send report' }).click();
+    if (attempt === 1) {
+      await expect(profileDialog).toBeHidden();
+      await expect(ada.page.getByText('Thank you. Your report was sent').first()).toBeVisible();
+    } else {
+      await expect(profileDialog.getByRole('alert')).toHaveText('You have already reported this.');
+    }
+  }
 });
