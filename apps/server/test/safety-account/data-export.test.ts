@@ -127,6 +127,32 @@ describe('export my data', () => {
     expect(await t.ctx.storage.size(row.storage_key as string)).toBeNull();
   });
 
+  it('leaves out an uploaded file gone from the store, and still completes', async () => {
+    const t = app();
+    const [ada, grace] = await people(t, 'Ada', 'Grace');
+    const chatId = await startChat(t, ada.token, grace.user.id);
+    const up = await uploadFiles(t, ada.token, chatId, [
+      { bytes: pngOf(4, 4, '#ff0000'), filename: 'kept.png' },
+      { bytes: pngOf(4, 4, '#0000ff'), filename: 'lost.png' },
+    ]);
+    expect(up.status, up.text).toBe(200);
+    const [kept, lost] = up.body.files;
+    const row = await t.ctx.db
+      .selectFrom('files')
+      .select('storage_key')
+      .where('id', '=', lost.id)
+      .executeTakeFirstOrThrow();
+    await t.ctx.storage.delete(row.storage_key);
+
+    const id = (await t.post('/api/users/export/', {}, ada.token)).body.id;
+    await t.ctx.dataExports.settled();
+    const download = await fetchPath(t, `/api/users/export/${id}/`, ada.token);
+    expect(download.status).toBe(200);
+    const names = Object.keys(unzipSync(new Uint8Array(download.bytes)));
+    expect(names).toContain(`files/${kept.id}-kept.png`);
+    expect(names.some((n) => n.includes('lost.png'))).toBe(false);
+  });
+
   it('goes with a deleted account, its file too', async () => {
     const t = app();
     const [ada] = await people(t, 'Ada');

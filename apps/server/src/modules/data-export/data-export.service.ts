@@ -178,6 +178,8 @@ export class DataExportService {
     const key = `exports/${publicId}.zip`;
     try {
       const zip = new yazl.ZipFile();
+      // A file that cannot be read fails the archive, and with it this export (never the process).
+      zip.on('error', (err: Error) => (zip.outputStream as Readable).destroy(err));
       // The archive goes to a temp file as it is made (never whole in memory), then on to the file store.
       const written = this.temp.write(zip.outputStream as Readable);
       let failure: unknown = null;
@@ -195,13 +197,15 @@ export class DataExportService {
         await file.remove();
       }
       await repo.finishExport(db, publicId, { status: 'ready', storage_key: key, size: file.size });
-      await this.mailLink(userId, publicId);
     } catch (err) {
       log.error({ err }, 'data export failed');
       await repo
         .finishExport(db, publicId, { status: 'failed', storage_key: null, size: null })
         .catch((e) => log.error({ err: e }, 'could not mark a data export failed'));
+      return;
     }
+    // The export is ready whatever the mail does: Settings lists it too.
+    await this.mailLink(userId, publicId).catch((err) => log.error({ err }, 'data export mail failed'));
   }
 
   /** Adds every entry; chat by chat, so only one chat's messages are in memory at a time. */
