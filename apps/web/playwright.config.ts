@@ -66,6 +66,8 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
+      // A build of its own (vite build --outDir …), so another person's rebuild cannot swap files mid-run.
+      WEB_DIST: process.env.PARLEY_E2E_WEB_DIST ?? '',
     },
   },
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { totpCodeSchema } from './account-security';
 import {
   CODE_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
@@ -10,7 +12,12 @@ import {
 import { MSG } from './messages';
 
 // Server-side payload schemas. The web forms run the field rules in validation.ts for SPEC's per-field texts.
-const email = z.string().trim().min(1, MSG.emailRequired).max(254).pipe(z.email(MSG.emailInvalid));
+const email = z
+  .string()
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(EMAIL_MAX_LENGTH, MSG.emailTooLong)
+  .pipe(z.email(MSG.emailInvalid));
 const password = z
   .string()
   .min(1, MSG.passwordRequired)
@@ -26,13 +33,13 @@ export const usernameSchema = z
   .trim()
   .min(1, MSG.usernameRequired)
   .min(USERNAME_MIN_LENGTH, MSG.usernameTooShort)
-  .max(USERNAME_MAX_LENGTH)
+  .max(USERNAME_MAX_LENGTH, MSG.usernameTooLong)
   .regex(/^[\p{L}\p{N}._-]+$/u, MSG.usernameInvalid);
 
 export const registerSchema = z
   .object({
-    first_name: z.string().trim().min(1, MSG.firstNameRequired).max(150),
-    last_name: z.string().trim().min(1, MSG.lastNameRequired).max(150),
+    first_name: z.string().trim().min(1, MSG.firstNameRequired).max(NAME_MAX_LENGTH, MSG.firstNameTooLong),
+    last_name: z.string().trim().min(1, MSG.lastNameRequired).max(NAME_MAX_LENGTH, MSG.lastNameTooLong),
     // Checked below with the email, so SPEC's own message comes before the character rule.
     username: z.string().trim(),
     email,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { GROUP_NAME_MAX_LENGTH } from './constants';
+import { MSG } from './messages';
 
 // Chats over HTTP and the two socket channels (SPEC §3, §7; DESIGN §6). One discriminated union per direction.
 
@@ -141,7 +143,11 @@ export const DELETED_USERNAME = 'deleted_user';
 export const DELETED_DISPLAY_NAME = 'Deleted User';
 
 export const groupCreateSchema = z.object({
-  group_name: z.string().trim().min(1, 'Group name is required.').max(100, 'Group name is too long.'),
+  group_name: z
+    .string()
+    .trim()
+    .min(1, 'Group name is required.')
+    .max(GROUP_NAME_MAX_LENGTH, MSG.groupNameTooLong),
 });
 
 /** Largest id a stored row can have (PostgreSQL `serial`); anything larger names nothing. */
@@ -151,7 +157,11 @@ export const dbIdSchema = z.number().int().positive().max(MAX_DB_ID);
 const dbId = dbIdSchema;
 
 export const groupUpdateSchema = z.object({
-  group_name: z.string().trim().min(1, 'Group name is required.').max(100, 'Group name is too long.'),
+  group_name: z
+    .string()
+    .trim()
+    .min(1, 'Group name is required.')
+    .max(GROUP_NAME_MAX_LENGTH, MSG.groupNameTooLong),
   description: z.string().trim().max(500, 'Description is too long.').optional(),
 });
 

@@ -1,5 +1,5 @@
-export * from './admin';
 export * from './account-security';
+export * from './admin';
 export * from './auth';
 export * from './chat';
 export * from './constants';

@@ -7,6 +7,12 @@ export const MSG = {
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooCommon: 'This password is too common.',
   passwordTooLong: 'Password must be at most 128 characters',
+  // Plain words for a field past its limit (the forms also stop typing there with maxLength).
+  emailTooLong: 'Email must be at most 254 characters',
+  usernameTooLong: 'Username must be at most 150 characters',
+  firstNameTooLong: 'First name must be at most 150 characters',
+  lastNameTooLong: 'Last name must be at most 150 characters',
+  groupNameTooLong: 'Group name must be at most 100 characters',
   usernameRequired: 'Username is required',
   usernameTooShort: 'Username must be at least 3 characters',
   usernameEqualsEmail: 'Username cannot be the same as email address',

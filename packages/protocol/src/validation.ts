@@ -1,4 +1,12 @@
-import { CODE_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from './constants';
+import {
+  CODE_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './constants';
 import { MSG } from './messages';
 
 // The auth forms' field rules (SPEC §5), one function per mode; each returns the first error per field.
@@ -33,14 +41,19 @@ export function validateSignup(form: SignupForm): FieldErrors<keyof SignupForm> 
   const username = form.username.trim();
   if (!username) errors.username = MSG.usernameRequired;
   else if (username.length < USERNAME_MIN_LENGTH) errors.username = MSG.usernameTooShort;
+  else if (username.length > USERNAME_MAX_LENGTH) errors.username = MSG.usernameTooLong;
   else if (username.toLowerCase() === form.email.trim().toLowerCase())
     errors.username = MSG.usernameEqualsEmail;
   if (!form.first_name.trim()) errors.first_name = MSG.firstNameRequired;
+  else if (form.first_name.trim().length > NAME_MAX_LENGTH) errors.first_name = MSG.firstNameTooLong;
   if (!form.last_name.trim()) errors.last_name = MSG.lastNameRequired;
+  else if (form.last_name.trim().length > NAME_MAX_LENGTH) errors.last_name = MSG.lastNameTooLong;
   if (!form.email.trim()) errors.email = MSG.emailRequired;
+  else if (form.email.trim().length > EMAIL_MAX_LENGTH) errors.email = MSG.emailTooLong;
   else if (!looksLikeEmail(form.email)) errors.email = MSG.emailInvalid;
   if (!form.password) errors.password = MSG.passwordRequired;
   else if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = MSG.passwordTooShort;
+  else if (form.password.length > PASSWORD_MAX_LENGTH) errors.password = MSG.passwordTooLong;
   if (!form.confirm_password) errors.confirm_password = MSG.confirmPasswordRequired;
   else if (form.confirm_password !== form.password) errors.confirm_password = MSG.passwordsDoNotMatch;
   return errors;

@@ -69,9 +69,19 @@ export function AppHeader() {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const isSiteAdmin = useAuth((s) => s.user?.is_site_admin === true);
   const signOut = useSignOut();
+  // Over the two-pane chats layout the header spans the window like the panes below it.
+  // Both hooks run on every render (a short-circuit would change the hook count between routes).
+  const chatsMatch = useMatch('/chats/*');
+  const groupsMatch = useMatch('/groups/*');
+  const inChats = Boolean(chatsMatch || groupsMatch);
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
-      <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-2 px-4 sm:px-6">
+      <div
+        className={cn(
+          'mx-auto flex h-14 max-w-5xl items-center justify-between gap-2 px-4 sm:px-6',
+          inChats && 'lg:max-w-none lg:px-4',
+        )}
+      >
         <Link to="/" aria-label="Parley home" className="rounded-lg">
           <Logo />
         </Link>

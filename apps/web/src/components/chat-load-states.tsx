@@ -7,7 +7,7 @@ import { Button, buttonClasses } from './ui/button';
 export function ChatGone() {
   return (
     <div className="m-auto flex max-w-sm flex-col items-center px-4 py-16 text-center">
-      <MessageCircleOff aria-hidden="true" className="mb-3 size-10 text-slate-400 dark:text-slate-500" />
+      <MessageCircleOff aria-hidden="true" className="mb-3 size-10 text-slate-400 dark:text-slate-400" />
       <h1 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Chat not found</h1>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
         It may have been deleted, or you are not a member.

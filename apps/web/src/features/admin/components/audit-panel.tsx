@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@parley/protocol';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -7,6 +7,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { inputClasses } from '../../../components/ui/text-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAudit, useAuditTypes } from '../api/admin-api';
+import { HeaderCell, Labeled, tableHeadClasses } from './parts';
 
 const who = (p: AuditEvent['actor']) => (p ? (p.username ? `@${p.username}` : `#${p.id} (deleted)`) : '—');
 
@@ -18,8 +19,6 @@ const details = (detail: AuditEvent['detail']) =>
 
 /** The audit log, newest first, filtered by event type and by person (what they did or underwent). */
 export function AuditPanel() {
-  const typeId = useId();
-  const userId = useId();
   const [type, setType] = useState('');
   const [typedUser, setTypedUser] = useState('');
   const user = useDebouncedValue(typedUser.trim().replace(/^@/, ''), 300);
@@ -30,61 +29,50 @@ export function AuditPanel() {
   return (
     <Card className="p-0 sm:p-0">
       <div className="flex flex-wrap gap-3 p-4">
-        <div className="space-y-1.5">
-          <label htmlFor={typeId} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-            Event type
-          </label>
-          <select
-            id={typeId}
-            value={type}
-            onChange={(e) => setType(e.target.value)}
-            className={inputClasses(false)}
-          >
-            <option value="">All events</option>
-            {types.data?.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={userId} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-            Person (username)
-          </label>
-          <input
-            id={userId}
-            type="search"
-            value={typedUser}
-            onChange={(e) => setTypedUser(e.target.value)}
-            className={inputClasses(false)}
-          />
-        </div>
+        <Labeled label="Event type">
+          {(id) => (
+            <select
+              id={id}
+              value={type}
+              onChange={(e) => setType(e.target.value)}
+              className={inputClasses(false)}
+            >
+              <option value="">All events</option>
+              {types.data?.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </Labeled>
+        <Labeled label="Person (username)">
+          {(id) => (
+            <input
+              id={id}
+              type="search"
+              value={typedUser}
+              onChange={(e) => setTypedUser(e.target.value)}
+              className={inputClasses(false)}
+            />
+          )}
+        </Labeled>
       </div>
       {audit.error && <ErrorBanner className="mx-4 mb-4">Could not load the audit log.</ErrorBanner>}
       {audit.isPending ? (
         <LoadingState />
       ) : (
-        <div className="overflow-x-auto">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone, so the keyboard must reach it.
+        <section tabIndex={0} aria-label="Audit log" className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit log, newest first</caption>
-            <thead className="border-y border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-300">
+            <thead className={tableHeadClasses}>
               <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Event
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  By
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  About
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Details
-                </th>
+                <HeaderCell>When</HeaderCell>
+                <HeaderCell>Event</HeaderCell>
+                <HeaderCell>By</HeaderCell>
+                <HeaderCell>About</HeaderCell>
+                <HeaderCell>Details</HeaderCell>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
@@ -110,7 +98,7 @@ export function AuditPanel() {
               )}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       {audit.hasNextPage && (
         <div className="p-4">

@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type PersonAction, useAdminUsers, usePersonAction } from '../api/admin-api';
 import { ActionDialog } from './action-dialog';
+import { HeaderCell, Pager, tableHeadClasses } from './parts';
 
 const COLUMNS: { sort: AdminUserSort; label: string }[] = [
   { sort: 'displayname', label: 'Name' },
@@ -144,7 +145,7 @@ export function PeoplePanel() {
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">People on this server</caption>
-          <thead className="border-y border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-300">
+          <thead className={tableHeadClasses}>
             <tr>
               {COLUMNS.map((c) => (
                 <th
@@ -168,12 +169,8 @@ export function PeoplePanel() {
                   </button>
                 </th>
               ))}
-              <th scope="col" className="px-4 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Actions
-              </th>
+              <HeaderCell>Status</HeaderCell>
+              <HeaderCell>Actions</HeaderCell>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -225,17 +222,7 @@ export function PeoplePanel() {
           </tbody>
         </table>
       </div>
-      <nav aria-label="People pages" className="flex items-center justify-between gap-2 p-4">
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Previous
-        </Button>
-        <span className="text-sm text-slate-600 dark:text-slate-400">
-          Page {page} of {pages}
-        </span>
-        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-          Next
-        </Button>
-      </nav>
+      <Pager label="People pages" page={page} pages={pages} onPage={setPage} className="p-4" />
       {pending && (
         <ActionDialog
           title={`${ACTIONS[pending.action].label}: @${pending.user.username}?`}

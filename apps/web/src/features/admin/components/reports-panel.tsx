@@ -7,6 +7,7 @@ import { LoadingState, Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useReport, useReports, useResolveReport } from '../api/admin-api';
 import { ActionDialog } from './action-dialog';
+import { Pager } from './parts';
 
 const ACTIONS: Record<ReportAction, { label: string; danger?: boolean; say: (r: Report) => string }> = {
   dismiss: { label: 'Dismiss', say: () => 'The report is closed and nothing else changes.' },
@@ -172,19 +173,7 @@ export function ReportsPanel() {
       ) : (
         <InfoNote>{status === 'open' ? 'No open reports.' : 'No resolved reports yet.'}</InfoNote>
       )}
-      {pages > 1 && (
-        <nav aria-label="Report pages" className="flex items-center justify-between">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600 dark:text-slate-400">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      {pages > 1 && <Pager label="Report pages" page={page} pages={pages} onPage={setPage} />}
       {pending && (
         <ActionDialog
           title={`${ACTIONS[pending.action].label}?`}

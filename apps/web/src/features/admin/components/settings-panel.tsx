@@ -10,6 +10,7 @@ import { fieldErrors, serverErrorOr } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { useCreateInvite, useRevokeInvite, useSaveSettings, useSiteSettings } from '../api/admin-api';
 import { ActionDialog } from './action-dialog';
+import { Labeled } from './parts';
 
 const MODES: { mode: SignupMode; label: string; hint: string }[] = [
   { mode: 'open', label: 'Open', hint: 'Anyone can sign up.' },
@@ -162,8 +163,6 @@ function InviteRow({ invite, onRevoke }: { invite: InviteLink; onRevoke: () => v
 }
 
 function Invites({ invites }: { invites: InviteLink[] }) {
-  const daysId = useId();
-  const usesId = useId();
   const [days, setDays] = useState('7');
   const [uses, setUses] = useState('');
   const create = useCreateInvite();
@@ -185,36 +184,34 @@ function Invites({ invites }: { invites: InviteLink[] }) {
         description="A person with a usable link can sign up even while sign-ups are closed or limited."
       />
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="space-y-1.5">
-          <label htmlFor={daysId} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-            Expires after
-          </label>
-          <select
-            id={daysId}
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-            className={inputClasses(false)}
-          >
-            <option value="1">1 day</option>
-            <option value="7">7 days</option>
-            <option value="30">30 days</option>
-            <option value="never">Never</option>
-          </select>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={usesId} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-            Uses (empty: no limit)
-          </label>
-          <input
-            id={usesId}
-            type="number"
-            min={1}
-            max={10000}
-            value={uses}
-            onChange={(e) => setUses(e.target.value)}
-            className={cn(inputClasses(false), 'w-36')}
-          />
-        </div>
+        <Labeled label="Expires after">
+          {(id) => (
+            <select
+              id={id}
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              className={inputClasses(false)}
+            >
+              <option value="1">1 day</option>
+              <option value="7">7 days</option>
+              <option value="30">30 days</option>
+              <option value="never">Never</option>
+            </select>
+          )}
+        </Labeled>
+        <Labeled label="Uses (empty: no limit)">
+          {(id) => (
+            <input
+              id={id}
+              type="number"
+              min={1}
+              max={10000}
+              value={uses}
+              onChange={(e) => setUses(e.target.value)}
+              className={cn(inputClasses(false), 'w-36')}
+            />
+          )}
+        </Labeled>
         <Button type="submit" loading={create.isPending}>
           <Link2 aria-hidden="true" className="size-4" />
           Create invite link

@@ -1,6 +1,7 @@
 import type { AuthResponse, RegisterPayload, VerificationRequired } from '@parley/protocol';
 import { useMutation } from '@tanstack/react-query';
 import { publicApi } from '../../../lib/api-client';
+import { fieldErrors, isApiError } from '../../../lib/api-error';
 import { authStore, toSignedIn } from '../../../lib/auth-store';
 import { registrationFailureMessage } from '../lib/auth-errors';
 
@@ -22,5 +23,11 @@ export const useRegister = () =>
       if (needsVerification(answer)) authStore.getState().registerSuccess();
       else authStore.getState().loginSuccess(toSignedIn(answer, true));
     },
-    onError: (error) => authStore.getState().registerFailure(registrationFailureMessage(error)),
+    // A refusal that names its fields is shown under them; the banner is for everything else.
+    onError: (error) =>
+      authStore.getState().registerFailure(namesFields(error) ? '' : registrationFailureMessage(error)),
   });
+
+const FORM_FIELDS = ['first_name', 'last_name', 'username', 'email', 'password'];
+const namesFields = (error: unknown) =>
+  isApiError(error) && Object.keys(fieldErrors(error.body)).some((f) => FORM_FIELDS.includes(f));

@@ -82,7 +82,7 @@ export function AuthPage() {
                 'h-9 rounded-lg text-sm font-medium transition-colors',
                 selected
                   ? 'bg-white dark:bg-slate-900 text-slate-900 dark:text-slate-100 shadow-sm'
-                  : 'text-slate-500 dark:text-slate-400 hover:text-slate-800 dark:hover:text-white',
+                  : 'text-slate-600 dark:text-slate-400 hover:text-slate-800 dark:hover:text-white',
               )}
             >
               {tab.label}

@@ -90,7 +90,7 @@ export function LoginForm() {
             />
             <Link
               to="/reset-password"
-              className="rounded text-sm font-medium text-brand-600 hover:text-brand-700"
+              className="rounded text-sm font-medium text-brand-600 dark:text-brand-300 hover:text-brand-700 dark:hover:text-brand-200"
             >
               Forgot password?
             </Link>

@@ -1,4 +1,4 @@
-import { MSG } from '@parley/protocol';
+import { EMAIL_MAX_LENGTH, MSG } from '@parley/protocol';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -45,6 +45,7 @@ export function ResetEmailStep({
         type="email"
         autoComplete="email"
         autoFocus
+        maxLength={EMAIL_MAX_LENGTH}
         value={email}
         error={fieldError}
         onChange={(e) => {

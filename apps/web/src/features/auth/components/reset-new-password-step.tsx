@@ -1,4 +1,4 @@
-import { MSG, PASSWORD_MIN_LENGTH } from '@parley/protocol';
+import { MSG, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@parley/protocol';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -52,6 +52,7 @@ export function ResetNewPasswordStep({
         label="New Password"
         autoComplete="new-password"
         autoFocus
+        maxLength={PASSWORD_MAX_LENGTH}
         value={password}
         error={fieldError}
         onChange={(e) => {

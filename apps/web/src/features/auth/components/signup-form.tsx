@@ -1,4 +1,12 @@
-import { type FieldErrors, type SignupForm as SignupFields, validateSignup } from '@parley/protocol';
+import {
+  EMAIL_MAX_LENGTH,
+  type FieldErrors,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  type SignupForm as SignupFields,
+  USERNAME_MAX_LENGTH,
+  validateSignup,
+} from '@parley/protocol';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -73,13 +81,46 @@ export function SignupForm() {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign Up">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First Name" autoComplete="given-name" {...bind('first_name')} />
-        <TextField label="Last Name" autoComplete="family-name" {...bind('last_name')} />
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
+          {...bind('first_name')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          maxLength={NAME_MAX_LENGTH}
+          {...bind('last_name')}
+        />
       </div>
-      <TextField label="Username" autoComplete="username" autoCapitalize="none" {...bind('username')} />
-      <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
-      <PasswordField label="Password" autoComplete="new-password" {...bind('password')} />
-      <PasswordField label="Confirm Password" autoComplete="new-password" {...bind('confirm_password')} />
+      {/* Every field stops at the server's limit (issue 12: an over-long one showed zod's raw text). */}
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        maxLength={USERNAME_MAX_LENGTH}
+        {...bind('username')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX_LENGTH}
+        {...bind('email')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        {...bind('password')}
+      />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        {...bind('confirm_password')}
+      />
       <Button type="submit" size="lg" className="w-full" loading={registerMutation.isPending}>
         Sign Up
       </Button>

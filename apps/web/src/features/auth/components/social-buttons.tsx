@@ -36,7 +36,7 @@ const socialButton =
 export function SocialButtons() {
   return (
     <div>
-      <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-400 dark:text-slate-500 uppercase">
+      <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-600 dark:text-slate-400 uppercase">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         or continue with
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />

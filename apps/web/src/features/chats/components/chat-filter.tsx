@@ -8,7 +8,7 @@ export function ChatFilter({ value, onChange }: { value: string; onChange: (valu
     <div className="relative mb-3">
       <Search
         aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400 dark:text-slate-500"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400 dark:text-slate-400"
       />
       <input
         type="search"

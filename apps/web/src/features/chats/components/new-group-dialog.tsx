@@ -1,9 +1,10 @@
-import { groupCreateSchema } from '@parley/protocol';
+import { GROUP_NAME_MAX_LENGTH, groupCreateSchema, MSG } from '@parley/protocol';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldErrors, isApiError } from '../../../lib/api-error';
 import { createGroupErrorText, useCreateGroup } from '../api/create-group';
 
 /** 'New Group': asks for a name, creates the group and opens /groups/{chat_id}; a failure is a toast. */
@@ -39,7 +40,10 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
         void navigate(`/groups/${encodeURIComponent(chat_id)}`);
       },
       onError: (e) => {
-        toast.error(createGroupErrorText(e));
+        // The server's word on the name goes under the field; anything else is SPEC's toast.
+        const onName = isApiError(e) ? fieldErrors(e.body).group_name : undefined;
+        if (onName) setError(onName);
+        else toast.error(createGroupErrorText(e));
       },
     });
   };
@@ -67,13 +71,22 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
           className="mt-4"
           value={name}
           autoFocus
-          maxLength={100}
+          maxLength={GROUP_NAME_MAX_LENGTH}
           placeholder="e.g. Weekend hikers"
           error={error}
+          hint={`Up to ${GROUP_NAME_MAX_LENGTH} characters (${name.length}/${GROUP_NAME_MAX_LENGTH})`}
           disabled={busy}
           onChange={(event) => {
             setName(event.target.value);
             if (error) setError(null);
+          }}
+          // The box stops at the limit; a longer paste is cut there, and the dialog says so (issue 12).
+          onPaste={(event) => {
+            const box = event.currentTarget;
+            const kept = box.value.length - ((box.selectionEnd ?? 0) - (box.selectionStart ?? 0));
+            if (kept + event.clipboardData.getData('text').length > GROUP_NAME_MAX_LENGTH) {
+              setTimeout(() => setError(MSG.groupNameTooLong));
+            }
           }}
         />
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,4 +1,4 @@
-import { type ChatDetail, type ChatMember, groupUpdateSchema } from '@parley/protocol';
+import { type ChatDetail, type ChatMember, GROUP_NAME_MAX_LENGTH, groupUpdateSchema } from '@parley/protocol';
 import { LogOut, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -119,7 +119,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
           <TextField
             label="Group name"
             required
-            maxLength={100}
+            maxLength={GROUP_NAME_MAX_LENGTH}
             value={name}
             error={nameError}
             disabled={saving}

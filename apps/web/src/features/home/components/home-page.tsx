@@ -4,11 +4,11 @@ import { ErrorBanner } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
+import { usePageTitle } from '../../../lib/document-title';
 import { useProfiles } from '../api/get-profiles';
 import { useStats } from '../api/get-stats';
 import { HomeStats } from './home-stats';
 import { ProfileCard } from './profile-card';
-import { usePageTitle } from '../../../lib/document-title';
 
 /** '/': the tagline, the platform statistics and everyone to start a chat with. */
 export function HomePage() {

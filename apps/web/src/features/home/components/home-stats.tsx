@@ -20,21 +20,23 @@ export function HomeStats() {
   return (
     <dl aria-busy={stats.isPending || undefined} className="mx-auto grid max-w-md grid-cols-2 gap-3 sm:gap-4">
       {items.map(({ label, icon: Icon, value }) => (
+        // A group of one term and its value only (axe: definition-list / dlitem); the icon sits in the term.
         <div
           key={label}
-          className="flex items-center gap-3 rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 px-4 py-3 shadow-sm sm:px-5 sm:py-4"
+          className="relative flex min-w-0 flex-col-reverse rounded-2xl border border-slate-200 bg-white py-3 pr-4 pl-17 text-left shadow-sm sm:py-4 sm:pr-5 dark:border-slate-800 dark:bg-slate-900"
         >
-          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 dark:bg-brand-500/15 text-brand-600 dark:text-brand-300">
-            <Icon aria-hidden="true" className="size-5" />
-          </span>
-          <div className="flex min-w-0 flex-col-reverse text-left">
-            <dt className="text-xs font-medium tracking-wide text-slate-500 dark:text-slate-400 uppercase">
-              {label}
-            </dt>
-            <dd className="text-xl font-semibold tracking-tight text-slate-900 dark:text-slate-100 tabular-nums sm:text-2xl">
-              {value}
-            </dd>
-          </div>
+          <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
+            <span
+              aria-hidden="true"
+              className="absolute top-1/2 left-4 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300"
+            >
+              <Icon className="size-5" />
+            </span>
+            {label}
+          </dt>
+          <dd className="text-xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-2xl dark:text-slate-100">
+            {value}
+          </dd>
         </div>
       ))}
     </dl>

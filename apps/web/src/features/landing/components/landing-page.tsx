@@ -1,8 +1,8 @@
 import { ArrowUpRight, Briefcase, Sparkles } from 'lucide-react';
+import { usePageTitle } from '../../../lib/document-title';
 import { BRAND } from './brand';
 import { SiteFooter } from './site-footer';
 import { LinkedInIcon } from './social-icons';
-import { usePageTitle } from '../../../lib/document-title';
 
 /**
  * /coming-soon: the freelancing marketplace's 'Coming soon' page, a different brand from Parley. It stands
@@ -28,7 +28,7 @@ export function LandingPage() {
 
       <main
         id="main"
-        className="relative flex flex-1 items-center overflow-hidden bg-linear-to-b from-emerald-50/70 via-white to-white"
+        className="relative flex flex-1 items-center overflow-hidden bg-linear-to-b from-emerald-50/70 via-white to-white dark:from-emerald-950/40 dark:via-slate-900 dark:to-slate-900"
       >
         <div className="mx-auto w-full max-w-3xl px-4 py-20 text-center sm:px-6 sm:py-28">
           <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-100 dark:bg-emerald-400/15 px-3 py-1 text-sm font-medium text-emerald-800 dark:text-emerald-200">
@@ -46,7 +46,7 @@ export function LandingPage() {
             href={BRAND.professionalNetworkUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-8 inline-flex h-12 items-center gap-2 rounded-xl bg-slate-900 px-6 text-base font-medium text-white shadow-sm transition-colors hover:bg-slate-800"
+            className="mt-8 inline-flex h-12 items-center gap-2 rounded-xl bg-slate-900 px-6 text-base font-medium text-white shadow-sm transition-colors hover:bg-slate-800 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
           >
             <LinkedInIcon className="size-5" />
             Follow us on LinkedIn

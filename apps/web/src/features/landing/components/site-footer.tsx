@@ -19,22 +19,22 @@ const SOCIAL = [
 ];
 
 const linkClass =
-  'rounded text-sm text-slate-300 dark:text-slate-600 transition-colors hover:text-white hover:underline underline-offset-4';
+  'rounded text-sm text-slate-300 transition-colors hover:text-white hover:underline underline-offset-4';
 
 /** The landing page's footer (the only page that has one): Explore, Support and social links. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-slate-900 text-slate-300 dark:text-slate-600 [&_:focus-visible]:outline-white">
+    <footer className="bg-slate-900 text-slate-300 [&_:focus-visible]:outline-white">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr_1fr]">
         <div className="col-span-2 md:col-span-1">
           <p className="inline-flex items-center gap-2 text-lg font-semibold text-white">
-            <span className="inline-flex size-8 items-center justify-center rounded-lg bg-emerald-500 text-slate-900 dark:text-slate-100">
+            <span className="inline-flex size-8 items-center justify-center rounded-lg bg-emerald-500 text-slate-900">
               <Briefcase aria-hidden="true" className="size-4.5" />
             </span>
             {BRAND.name}
           </p>
-          <p className="mt-3 max-w-xs text-sm text-slate-400 dark:text-slate-500">
+          <p className="mt-3 max-w-xs text-sm text-slate-400">
             {BRAND.tagline}: skilled freelancers and the clients who need them, in one place.
           </p>
         </div>
@@ -56,7 +56,7 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Support</h2>
           <ul className="mt-4 space-y-2.5">
             {SUPPORT.map((label) => (
-              <li key={label} className="text-sm text-slate-400 dark:text-slate-500">
+              <li key={label} className="text-sm text-slate-400">
                 {label}
               </li>
             ))}
@@ -74,7 +74,7 @@ export function SiteFooter() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={`${label} (opens in a new tab)`}
-                  className="inline-flex size-10 items-center justify-center rounded-lg bg-slate-800 text-slate-300 dark:text-slate-600 transition-colors hover:bg-slate-700 hover:text-white"
+                  className="inline-flex size-10 items-center justify-center rounded-lg bg-slate-800 text-slate-300 transition-colors hover:bg-slate-700 hover:text-white"
                 >
                   <Icon className="size-5" />
                 </a>
@@ -84,7 +84,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-slate-500 dark:text-slate-400 sm:px-6">
+        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-slate-400 sm:px-6">
           © {year} {BRAND.name}. All rights reserved.
         </p>
       </div>

@@ -1,4 +1,4 @@
-import { BIO_MAX_LENGTH, MSG } from '@parley/protocol';
+import { BIO_MAX_LENGTH, MSG, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@parley/protocol';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
+import { usePageTitle } from '../../../lib/document-title';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useOwnProfile } from '../api/get-own-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -18,7 +19,6 @@ import {
   updateFailureMessage,
 } from '../lib/profile-errors';
 import { ProfileTextArea, ProfileTextField } from './form-fields';
-import { usePageTitle } from '../../../lib/document-title';
 
 /** SPEC §2: after a successful update the screen waits this long, then goes to /profile. */
 const BACK_TO_PROFILE_MS = 500;
@@ -176,6 +176,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
           label="First Name"
           required
           autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
           disabled={busy}
           {...bind('first_name')}
         />
@@ -183,6 +184,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
           label="Last Name"
           required
           autoComplete="family-name"
+          maxLength={NAME_MAX_LENGTH}
           disabled={busy}
           {...bind('last_name')}
         />
@@ -193,6 +195,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
+        maxLength={USERNAME_MAX_LENGTH}
         disabled={busy}
         {...bind('username')}
       />

@@ -5,12 +5,12 @@ import { Avatar } from '../../../components/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
+import { usePageTitle } from '../../../lib/document-title';
 import { useOwnProfile } from '../api/get-own-profile';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { ownProfileErrorText } from '../lib/profile-errors';
 import { ProfileProblem } from './profile-problem';
 import { VerifiedPill } from './verified-badge';
-import { usePageTitle } from '../../../lib/document-title';
 
 /** /profile: the signed-in person's own profile, with Edit Profile and Refresh. */
 export function ProfilePage() {
@@ -109,8 +109,10 @@ function OwnProfileView({
 
             <div className="mt-4 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               {profile.is_blue_verified && <VerifiedPill />}
-              {profile.is_online ? (
-                <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 dark:bg-emerald-950/40 px-2.5 py-0.5 text-xs font-medium text-emerald-700 dark:text-emerald-300 ring-1 ring-emerald-200 ring-inset">
+              {/* The owner is here, looking at it: online while the browser is, even before the server has
+                  seen their socket (issue 12: it said 'Last seen …' to a person who was plainly online). */}
+              {profile.is_online || navigator.onLine ? (
+                <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 dark:bg-emerald-950/40 px-2.5 py-0.5 text-xs font-medium text-emerald-700 dark:text-emerald-300 ring-1 ring-emerald-200 ring-inset dark:ring-emerald-800">
                   <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
                   Online
                 </span>

@@ -9,13 +9,13 @@ import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth-store';
+import { usePageTitle } from '../../../lib/document-title';
 import { useStartChat } from '../../../lib/start-chat';
 import { usePublicProfile } from '../api/get-public-profile';
 import { publicProfileErrorText } from '../lib/profile-errors';
 import { PresenceLabel } from './presence';
 import { ProfileProblem } from './profile-problem';
 import { VerifiedIcon } from './verified-badge';
-import { usePageTitle } from '../../../lib/document-title';
 
 /** /user/{username}: another person's public profile. One's own username goes to /profile (replace). */
 export function PublicProfilePage() {
@@ -109,13 +109,13 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
               </li>
               {profile.location && (
                 <li className="inline-flex items-center gap-1.5">
-                  <MapPin aria-hidden="true" className="size-4 text-slate-400 dark:text-slate-500" />
+                  <MapPin aria-hidden="true" className="size-4 text-slate-400 dark:text-slate-400" />
                   <span className="sr-only">Location: </span>
                   {profile.location}
                 </li>
               )}
               <li className="inline-flex items-center gap-1.5">
-                <CalendarDays aria-hidden="true" className="size-4 text-slate-400 dark:text-slate-500" />
+                <CalendarDays aria-hidden="true" className="size-4 text-slate-400 dark:text-slate-400" />
                 Joined <time dateTime={profile.date_joined}>{joinedMonthYear(profile.date_joined)}</time>
               </li>
             </ul>

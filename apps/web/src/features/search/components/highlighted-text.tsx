@@ -15,7 +15,7 @@ export function HighlightedText({
         const key = offset;
         offset += segment.text.length;
         return segment.mark ? (
-          <mark key={key} className="rounded-sm bg-amber-200 px-0.5 text-inherit">
+          <mark key={key} className="rounded-sm bg-amber-200 px-0.5 text-inherit dark:bg-amber-400/30">
             {segment.text}
           </mark>
         ) : (

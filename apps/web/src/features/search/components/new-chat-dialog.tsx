@@ -58,7 +58,7 @@ export function NewChatDialog({ onClose }: { onClose: () => void }) {
         {loading || startChat.isPending ? (
           <Spinner size="sm" className="shrink-0 text-brand-600 dark:text-brand-300" />
         ) : (
-          <Search aria-hidden="true" className="size-4 shrink-0 text-slate-400 dark:text-slate-500" />
+          <Search aria-hidden="true" className="size-4 shrink-0 text-slate-400 dark:text-slate-400" />
         )}
         <input
           {...listbox.inputProps}

@@ -62,7 +62,7 @@ export function SearchDialog({
         {search.loading ? (
           <Spinner size="sm" className="mx-0.5 shrink-0 text-brand-600 dark:text-brand-300" />
         ) : (
-          <Search aria-hidden="true" className="size-5 shrink-0 text-slate-400 dark:text-slate-500" />
+          <Search aria-hidden="true" className="size-5 shrink-0 text-slate-400 dark:text-slate-400" />
         )}
         {scope && (
           <span className="inline-flex max-w-[40%] shrink-0 items-center gap-1 rounded-full bg-brand-50 dark:bg-brand-500/15 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 dark:text-brand-200">

@@ -97,7 +97,9 @@ export function SearchOptionContent({
               <HighlightedText text={chat.display_name} ranges={option.highlights} />
             </span>
             <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
-              {chat.is_private ? 'Private chat' : `Group · ${chat.member_count} ${chat.member_count === 1 ? 'member' : 'members'}`}
+              {chat.is_private
+                ? 'Private chat'
+                : `Group · ${chat.member_count} ${chat.member_count === 1 ? 'member' : 'members'}`}
             </span>
           </span>
         </>

@@ -1,4 +1,4 @@
-import { looksLikeEmail, MSG, type SettingsResponse } from '@parley/protocol';
+import { EMAIL_MAX_LENGTH, looksLikeEmail, MSG, type SettingsResponse } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, CircleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -82,6 +82,7 @@ export function EmailSetting({ settings }: { settings: SettingsResponse }) {
             type="email"
             autoComplete="email"
             autoFocus
+            maxLength={EMAIL_MAX_LENGTH}
             value={draft}
             error={fieldError}
             onChange={(e) => {
