@@ -1,8 +1,16 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { fullName, type Person, peoplePerTest, privateChat } from './support/people';
 
 // Issue 10's conversation essentials, two people in two browser contexts over the real sockets of the
-// production build: reply, react, edit, delete, mentions, the unread divider, 'Jump to latest' and drafts.
+// production build: reply, react, edit, delete (with the mouse and by keyboard alone), mentions, the unread
+// divider, 'Jump to latest' and drafts.
 
 const person = peoplePerTest();
 
@@ -173,9 +181,9 @@ test('reply, react, edit and delete, seen live by the other person', async ({ br
   await versions.getByRole('button', { name: 'Close' }).click();
   await expect(versions).toBeHidden();
 
-  // Grace has no Edit or Delete on Ada's message in a private chat.
+  // Grace has no Edit or Delete on Ada's message in a private chat (Report is issue 13's).
   const other = await menuOf(grace.page, 'At the city library');
-  await expect(other.getByRole('menuitem')).toHaveText(['Reply', 'React', 'Copy text']);
+  await expect(other.getByRole('menuitem')).toHaveText(['Reply', 'React', 'Copy text', 'Report']);
   await grace.page.keyboard.press('Escape');
   await expect(other).toBeHidden();
 
@@ -188,6 +196,76 @@ test('reply, react, edit and delete, seen live by the other person', async ({ br
     await expect(bubble(page, 'Where shall we meet?')).toHaveCount(0);
     await expect(list(page).getByText('This message was deleted')).toHaveCount(2);
   }
+});
+
+/** Presses `key` until `target` has the focus (a few presses at most), as someone moving by keyboard does. */
+async function pressUntilFocused(page: Page, key: string, target: Locator, most = 12) {
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
+
+test("a message's actions by keyboard alone: react, reply, and Escape closes the menu", async ({
+  browser,
+  request,
+}) => {
+  const { ada, grace } = await twoInOneRoom(browser, request);
+  await send(grace.page, 'Keys only today');
+  const row = bubble(ada.page, 'Keys only today');
+  await expect(row).toBeVisible();
+  const actionsButton = row.getByRole('button', { name: 'Message actions' });
+  const menu = ada.page.getByRole('menu');
+
+  // From the messages area, Tab reaches the message's actions button (shown on focus).
+  await list(ada.page).focus();
+  await pressUntilFocused(ada.page, 'Tab', actionsButton);
+  await expect(actionsButton).toBeVisible();
+
+  // Enter opens the menu on its first item; the arrows move; Escape closes it and gives the focus back.
+  await ada.page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Reply' })).toBeFocused();
+  await ada.page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'React' })).toBeFocused();
+  await ada.page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(actionsButton).toBeFocused();
+
+  // React: Enter on React shows the emoji, the arrows pick one, Enter reacts; the focus comes back.
+  await ada.page.keyboard.press('Enter');
+  await ada.page.keyboard.press('ArrowDown');
+  await ada.page.keyboard.press('Enter');
+  await expect(ada.page.getByRole('menu', { name: 'Pick a reaction' })).toBeVisible();
+  await expect(ada.page.getByRole('menuitem', { name: 'React with 👍' })).toBeFocused();
+  await ada.page.keyboard.press('ArrowRight');
+  await expect(ada.page.getByRole('menuitem', { name: 'React with ❤️' })).toBeFocused();
+  await ada.page.keyboard.press('Enter');
+  await expect(menu).toBeHidden();
+  await expect(actionsButton).toBeFocused();
+  const chip = (page: Page) => bubble(page, 'Keys only today').getByTestId('reaction');
+  await expect(chip(ada.page)).toHaveText('❤️1');
+  await expect(chip(ada.page)).toHaveAttribute('aria-pressed', 'true');
+  await expect(chip(grace.page)).toHaveText('❤️1');
+  // Grace's screen reader hears it; Ada's own reaction is not announced to her.
+  await expect(grace.page.getByTestId('change-note')).toHaveText(`${fullName(ada)} reacted ❤️`);
+  await expect(ada.page.getByTestId('change-note')).toHaveText('');
+
+  // Reply: Enter on the first item puts the quote over the composer, which takes the focus.
+  await ada.page.keyboard.press('Enter');
+  await expect(menu.getByRole('menuitem', { name: 'Reply' })).toBeFocused();
+  await ada.page.keyboard.press('Enter');
+  await expect(menu).toBeHidden();
+  const mode = ada.page.getByTestId('composer-mode');
+  await expect(mode).toContainText(`Replying to ${fullName(grace)}`);
+  await expect(composer(ada.page)).toBeFocused();
+  await ada.page.keyboard.type('Keyboard reply');
+  await ada.page.keyboard.press('Enter');
+  await expect(mode).toBeHidden();
+  await expect(bubble(grace.page, 'Keyboard reply').getByTestId('reply-quote')).toContainText(
+    'Keys only today',
+  );
 });
 
 test('mentions: the composer suggests members by keyboard, the message links to the profile', async ({

@@ -2,6 +2,7 @@ import type { Message } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { chatQueryKeys } from '../../../lib/chat-socket-shared';
+import { CATCH_UP_LIMIT, catchUpMessages, pagesAfter } from '../lib/room-catch-up';
 import { PAGE_SIZE } from '../lib/room-messages';
 
 export interface MessagesPage {
@@ -41,28 +42,19 @@ function withEssentials(m: Message): Message {
   };
 }
 
-const CATCH_UP_LIMIT = 100;
-const CATCH_UP_MAX_PAGES = 50;
-
 /**
  * Everything after `afterId`, page by page, so a long drop still loses nothing; with `untilId`, it stops once
  * that message has come.
  */
-export async function getMessagesAfter(
-  chatId: string,
-  afterId: number,
-  untilId = Number.POSITIVE_INFINITY,
-): Promise<Message[]> {
-  const out: Message[] = [];
-  let after = afterId;
-  for (let i = 0; i < CATCH_UP_MAX_PAGES && after < untilId; i++) {
-    const page = await getMessages(chatId, { after, limit: CATCH_UP_LIMIT });
-    out.push(...page);
-    if (page.length < CATCH_UP_LIMIT) break;
-    after = page[page.length - 1]!.id;
-  }
-  return out;
-}
+export const getMessagesAfter = (chatId: string, afterId: number, untilId?: number): Promise<Message[]> =>
+  pagesAfter((page) => getMessages(chatId, page), afterId, untilId);
+
+/**
+ * After a (re)connect: the stretch `loaded` covers read again (edits, deletions and reactions made meanwhile)
+ * and everything newer (see room-catch-up.ts).
+ */
+export const getMessagesSince = (chatId: string, loaded: Message[]): Promise<Message[]> =>
+  catchUpMessages((page) => getMessages(chatId, page), loaded);
 
 /**
  * The page around `messageId` joined up with the list whose oldest message is `firstLoadedId`: the messages

@@ -101,7 +101,7 @@ function NotFound() {
   return (
     <div className={FRAME}>
       <div className="m-auto flex max-w-sm flex-col items-center px-4 text-center">
-        <MessageCircleOff aria-hidden="true" className="mb-3 size-10 text-slate-400 dark:text-slate-500" />
+        <MessageCircleOff aria-hidden="true" className="mb-3 size-10 text-slate-400 dark:text-slate-400" />
         <h1 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Chat not found</h1>
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
           It may have been deleted, or you are not a member.
@@ -153,10 +153,6 @@ function Room({
     return { ...u, username: member?.displayname || member?.name || u.username };
   });
   const typing = typingText(typingNames);
-  const pendingActions = useMemo(
-    () => ({ cancel: room.cancel, waiting: room.status !== 'connected' }),
-    [room.cancel, room.status],
-  );
   usePageTitle(detail.display_name || detail.group_name || 'Chat');
   const frameRef = useRef<HTMLDivElement>(null);
   // A room opened with a mouse or trackpad puts the cursor in the composer; on touch screens it would pop the
@@ -169,6 +165,10 @@ function Room({
       ?.querySelector<HTMLElement>('textarea[aria-label="Message"]')
       ?.focus({ preventScroll: true });
   }, []);
+  const pendingActions = useMemo(
+    () => ({ cancel: room.cancel, waiting: room.status !== 'connected' }),
+    [room.cancel, room.status],
+  );
 
   return (
     <div ref={frameRef} className={FRAME}>
@@ -205,7 +205,7 @@ function Room({
         {typing}
       </p>
       <LatestAnnouncement messages={messages} meId={me.id} />
-      <p aria-live="polite" className="sr-only">
+      <p aria-live="polite" className="sr-only" data-testid="change-note">
         {room.changeNote}
       </p>
       {room.error && (

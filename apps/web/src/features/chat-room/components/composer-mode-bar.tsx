@@ -16,19 +16,19 @@ export function ComposerModeBar({
     <div
       role="status"
       data-testid="composer-mode"
-      className="flex items-center gap-2 border-b border-slate-100 bg-slate-50 px-3 py-2 text-sm"
+      className="flex items-center gap-2 border-b border-slate-100 dark:border-slate-800 bg-slate-50 dark:bg-slate-950 px-3 py-2 text-sm"
     >
-      <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+      <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600 dark:text-brand-300" />
       <div className="min-w-0 flex-1 border-l-2 border-brand-500 pl-2">
-        <p className="text-xs font-semibold text-brand-700">{title}</p>
-        <p className="truncate text-slate-600">{mode.message.body}</p>
+        <p className="text-xs font-semibold text-brand-700 dark:text-brand-200">{title}</p>
+        <p className="truncate text-slate-600 dark:text-slate-400">{mode.message.body}</p>
       </div>
       <button
         type="button"
         onClick={onCancel}
         aria-label={replying ? 'Cancel reply' : 'Cancel edit'}
         title={`${replying ? 'Cancel reply' : 'Cancel edit'} (Escape)`}
-        className="rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
+        className="rounded-full p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-700 hover:text-slate-800 dark:hover:text-white"
       >
         <X aria-hidden="true" className="size-4" />
       </button>

@@ -99,7 +99,7 @@ export const MessageItem = memo(function MessageItem({
   if (message.kind === 'system') {
     return (
       <div className="flex justify-center px-4 py-1.5">
-        <p className="max-w-[85%] rounded-full bg-slate-200/70 px-3 py-1 text-center text-xs text-slate-600">
+        <p className="max-w-[85%] rounded-full bg-slate-200/70 px-3 py-1 text-center text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           {message.body}
         </p>
       </div>
@@ -138,7 +138,7 @@ export const MessageItem = memo(function MessageItem({
       className={cn(
         'group flex items-end gap-2 px-3 py-1 transition-colors duration-700 sm:px-4',
         own && 'flex-row-reverse',
-        highlighted && 'bg-amber-100',
+        highlighted && 'bg-amber-100 dark:bg-amber-400/15',
       )}
       data-message-id={message.id || undefined}
       data-client-id={pending?.client_id}
@@ -155,7 +155,7 @@ export const MessageItem = memo(function MessageItem({
           <SenderLink
             to={to}
             label={`${name}'s profile`}
-            className="mb-0.5 px-1 text-xs font-medium text-slate-600 hover:underline"
+            className="mb-0.5 px-1 text-xs font-medium text-slate-600 dark:text-slate-400 hover:underline"
           >
             {name}
           </SenderLink>
@@ -167,7 +167,7 @@ export const MessageItem = memo(function MessageItem({
               'min-w-0 rounded-2xl px-3 py-2 text-sm shadow-sm',
               own
                 ? 'rounded-br-md bg-brand-600 text-white'
-                : 'rounded-bl-md border border-slate-200 bg-white text-slate-900',
+                : 'rounded-bl-md border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 text-slate-900 dark:text-slate-100',
               message.is_error && 'bg-red-600',
             )}
           >
@@ -190,7 +190,7 @@ export const MessageItem = memo(function MessageItem({
             <div
               className={cn(
                 'mt-1 flex items-center justify-end gap-1 text-[11px]',
-                own ? 'text-white/75' : 'text-slate-400',
+                own ? 'text-white/90' : 'text-slate-500 dark:text-slate-400',
               )}
             >
               <EditedMark message={message} onOpen={actions ? () => actions.showEdits(message) : undefined} />
@@ -206,7 +206,7 @@ export const MessageItem = memo(function MessageItem({
         </div>
         <ReactionChips message={message} actions={actions} />
         {pending?.status === 'error' && (
-          <p className="mt-1 flex items-center gap-2 px-1 text-xs text-red-600">
+          <p className="mt-1 flex items-center gap-2 px-1 text-xs text-red-600 dark:text-red-400">
             <span>{pending.error ?? 'Not sent'}</span>
             <button
               type="button"

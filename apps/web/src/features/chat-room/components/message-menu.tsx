@@ -84,7 +84,11 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
                   role="menuitem"
                   aria-label={`React with ${emoji}`}
                   title={`React with ${emoji}`}
-                  onClick={run(() => actions.toggleReaction(message, emoji))}
+                  // Focus goes back to the menu's button: nothing else takes it after a reaction.
+                  onClick={() => {
+                    close();
+                    actions.toggleReaction(message, emoji);
+                  }}
                   className="flex size-9 items-center justify-center rounded-md text-xl outline-none hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:bg-slate-100 dark:focus-visible:bg-slate-800 focus-visible:ring-2 focus-visible:ring-brand-600"
                 >
                   {emoji}

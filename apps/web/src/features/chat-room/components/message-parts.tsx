@@ -52,7 +52,9 @@ export function MessageBody({
           data-mention={part.username}
           className={cn(
             'rounded px-0.5 font-semibold hover:underline',
-            own ? 'bg-white/20 text-white' : 'bg-brand-50 text-brand-700',
+            own
+              ? 'bg-white/20 text-white'
+              : 'bg-brand-50 dark:bg-brand-500/15 text-brand-700 dark:text-brand-200',
           )}
         >
           {part.text}
@@ -87,7 +89,9 @@ export function QuoteButton({
       data-testid="reply-quote"
       className={cn(
         'mb-1 block w-full min-w-0 rounded-lg border-l-4 px-2 py-1 text-left text-xs',
-        own ? 'border-white/70 bg-white/15 text-white/90' : 'border-brand-500 bg-slate-100 text-slate-600',
+        own
+          ? 'border-white/70 bg-white/15 text-white/90'
+          : 'border-brand-500 bg-slate-100 dark:bg-slate-800 text-slate-600 dark:text-slate-400',
         onClick && 'cursor-pointer hover:opacity-90',
       )}
     >
@@ -140,8 +144,8 @@ export function ReactionChips({ message, actions }: { message: Message; actions:
               className={cn(
                 'inline-flex h-7 items-center gap-1 rounded-full border px-2 text-xs shadow-sm transition-colors',
                 r.me
-                  ? 'border-brand-200 bg-brand-50 text-brand-800 hover:bg-brand-100'
-                  : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50',
+                  ? 'border-brand-200 dark:border-brand-500/40 bg-brand-50 dark:bg-brand-500/15 text-brand-800 dark:text-brand-200 hover:bg-brand-100 dark:hover:bg-brand-500/25'
+                  : 'border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 text-slate-700 dark:text-slate-300 hover:bg-slate-50 dark:hover:bg-slate-800',
               )}
             >
               <span className="text-sm leading-none">{r.emoji}</span>

@@ -47,7 +47,10 @@ export function PendingUploads({
         className="mt-2 h-1.5 overflow-hidden rounded-full bg-white/25"
       >
         <div
-          className={cn('h-full rounded-full bg-white transition-[width]', !uploading && 'animate-pulse')}
+          className={cn(
+            'h-full rounded-full bg-white dark:bg-slate-900 transition-[width]',
+            !uploading && 'animate-pulse',
+          )}
           style={{ width: `${percent}%` }}
         />
       </div>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { SocketStatus } from '../../../lib/chat-socket';
 import { chatQueryKeys } from '../../../lib/chat-socket-shared';
+import { reactionAdded } from '../lib/message-changes';
 import { useDocumentVisible } from './use-document-visible';
 import { usePendingMessages } from './use-pending-messages';
 import { useRoomAcks } from './use-room-acks';
@@ -22,8 +23,19 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
   const [error, setError] = useState<string | null>(null);
   const [inChatCount, setInChatCount] = useState(0);
   const [inChatUserIds, setInChatUserIds] = useState<number[]>([]);
-  /** What screen readers hear of others' edits and deletions (new messages have their own live region). */
+  /**
+   * What screen readers hear of others' edits, deletions and reactions (new messages have their own live
+   * region).
+   */
   const [changeNote, setChangeNote] = useState('');
+  /** A note the same as the last one differs by an invisible mark, so the live region speaks it again. */
+  const announce = (note: string) => setChangeNote((last) => (last === note ? `${note}\u200b` : note));
+  /** A member's name as the room shows it, from the chat's details. */
+  const memberName = (userId: number) => {
+    const chat = queryClient.getQueryData<ChatDetail>(chatQueryKeys.detail(chatId));
+    const member = chat?.members.find((m) => m.id === userId);
+    return member ? member.displayname || member.name || member.username : 'Someone';
+  };
   const visible = useDocumentVisible();
 
   const list = useRoomMessages(chatId, latest);
@@ -56,6 +68,7 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
         dispatch({ type: 'received', message: frame.message, client_id: frame.client_id });
         if (frame.message.sender !== null && frame.message.sender !== meId)
           typing.remove(frame.message.sender);
+        // The list refetches only where it is shown (the two-pane layout's left pane); elsewhere it is marked stale.
         void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
         break;
       case 'typing':
@@ -76,20 +89,23 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
         break;
       case 'message_updated':
         dispatch({ type: 'updated', message: frame.message, meId });
-        if (frame.message.sender !== meId) setChangeNote(`${frame.message.sender_name} edited a message`);
-        // The list refetches only where it is shown (the two-pane layout's left pane); elsewhere it is marked stale.
+        if (frame.message.sender !== meId) announce(`${frame.message.sender_name} edited a message`);
         void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
         break;
       case 'message_deleted': {
         const gone = list.stateRef.current.messages.find((m) => m.id === frame.message_id);
         dispatch({ type: 'deleted', message_id: frame.message_id });
-        if (gone && !gone.is_deleted && gone.sender !== meId) setChangeNote(DELETED_MESSAGE_TEXT);
+        if (gone && !gone.is_deleted && gone.sender !== meId) announce(DELETED_MESSAGE_TEXT);
         void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
         break;
       }
-      case 'reactions_updated':
+      case 'reactions_updated': {
+        const had = list.stateRef.current.messages.find((m) => m.id === frame.message_id);
         dispatch({ type: 'reactions', message_id: frame.message_id, reactions: frame.reactions, meId });
+        const added = had && reactionAdded(had.reactions, frame.reactions, meId);
+        if (added) announce(`${memberName(added.user_id)} reacted ${added.emoji}`);
         break;
+      }
       case 'chat_updated':
         // The frame is the same for every member: the reader's own mute (issue 13) is kept from what they had.
         queryClient.setQueryData<ChatDetail>(chatQueryKeys.detail(chatId), (old) =>

@@ -2,11 +2,12 @@ import type { Message } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chatQueryKeys } from '../../../lib/chat-socket-shared';
-import { getMessages, getMessagesAfter, getMessagesAround } from '../api/get-messages';
-import { initialRoomMessages, lastKnownId, PAGE_SIZE, roomReducer } from '../lib/room-messages';
+import { getMessages, getMessagesAround, getMessagesSince } from '../api/get-messages';
+import { initialRoomMessages, PAGE_SIZE, type RoomAction, roomReducer } from '../lib/room-messages';
 
 // The room's message list (confirmed messages and this user's pending sends, see room-messages.ts) and the
-// pages that fill it: the newest page from the query cache, what arrived while away, and older history.
+// pages that fill it: the newest page from the query cache, what arrived while away (with the loaded stretch
+// read again), and older history.
 
 /** How long the list rests before its newest page is written back to the cache. */
 const WRITE_BACK_MS = 500;
@@ -37,20 +38,41 @@ export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
   }, [chatId, queryClient, state.loaded, state.messages]);
 
   /**
-   * After an open: fetches what arrived while away (the newest page when nothing is known yet). After a drop
-   * the newest page comes again too, for the edits, deletions and reactions missed meanwhile.
+   * Messages that live frames edited, deleted or reacted to while a catch-up is on its way, one set per
+   * catch-up: the frame is at least as new as the fetched copy, so that copy must not replace it.
+   */
+  const changedLive = useRef(new Set<Set<number>>());
+  const dispatchLive = useCallback((action: RoomAction) => {
+    const id =
+      action.type === 'updated'
+        ? action.message.id
+        : action.type === 'deleted' || action.type === 'reactions'
+          ? action.message_id
+          : null;
+    if (id !== null) for (const ids of changedLive.current) ids.add(id);
+    dispatch(action);
+  }, []);
+
+  /**
+   * After an open: fetches what arrived while away (the newest page when nothing is known yet), and reads the
+   * loaded stretch again for the edits, deletions and reactions missed meanwhile — the server has no
+   * changed-since cursor; its pages are the history as it is now.
    */
   const catchUp = useCallback(async () => {
-    const last = lastKnownId(stateRef.current);
+    const { messages } = stateRef.current;
+    const live = new Set<number>();
+    changedLive.current.add(live);
     try {
-      if (last === null) {
+      if (messages.length === 0) {
         dispatch({ type: 'page', messages: await getMessages(chatId), position: 'latest' });
         return;
       }
-      const [missed, recent] = await Promise.all([getMessagesAfter(chatId, last), getMessages(chatId)]);
-      dispatch({ type: 'page', messages: missed.concat(recent), position: 'newer' });
+      const fetched = await getMessagesSince(chatId, messages);
+      dispatch({ type: 'page', messages: fetched, position: 'newer', keep: live });
     } catch {
       // The list stays as it is; the next reconnect tries again.
+    } finally {
+      changedLive.current.delete(live);
     }
   }, [chatId]);
 
@@ -90,7 +112,7 @@ export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
     [chatId],
   );
 
-  return { state, stateRef, dispatch, catchUp, loadOlder, loadingOlder, loadAround };
+  return { state, stateRef, dispatch: dispatchLive, catchUp, loadOlder, loadingOlder, loadAround };
 }
 
 export type RoomMessageList = ReturnType<typeof useRoomMessages>;

@@ -93,7 +93,10 @@ export function completeShortcode(
   if (!at) return null;
   const entry = entries.find((e) => e.shortcode === at.query);
   if (!entry) return null;
-  return { text: text.slice(0, at.start) + entry.emoji + text.slice(caret), caret: at.start + entry.emoji.length };
+  return {
+    text: text.slice(0, at.start) + entry.emoji + text.slice(caret),
+    caret: at.start + entry.emoji.length,
+  };
 }
 
 /** The text with an emoji put in at the caret (the picker's choice), and the caret after it. */

@@ -6,6 +6,7 @@ import {
   applyUpdated,
   lastEditable,
   messageFor,
+  reactionAdded,
   reactionsFor,
 } from './message-changes';
 import { initialRoomMessages, roomReducer } from './room-messages';
@@ -138,6 +139,26 @@ describe('the room reducer with the three frames', () => {
     });
     expect(s.messages.map((m) => m.id)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
     expect(s.hasOlder).toBe(true);
+  });
+});
+
+describe('reactionAdded', () => {
+  it('names who added which emoji, and only someone else', () => {
+    expect(reactionAdded([thumbs([ME])], [thumbs([ME, 3])], ME)).toEqual({ user_id: 3, emoji: '👍' });
+    expect(reactionAdded([], [thumbs([2]), { ...thumbs([2]), emoji: '🎉' }], ME)).toEqual({
+      user_id: 2,
+      emoji: '👍',
+    });
+    expect(reactionAdded([thumbs([2])], [thumbs([2]), { ...thumbs([2]), emoji: '🎉' }], ME)).toEqual({
+      user_id: 2,
+      emoji: '🎉',
+    });
+  });
+
+  it("is null for one's own reaction and for one taken back", () => {
+    expect(reactionAdded([thumbs([2])], [thumbs([2, ME])], ME)).toBeNull();
+    expect(reactionAdded([thumbs([2, 3])], [thumbs([2])], ME)).toBeNull();
+    expect(reactionAdded([thumbs([2])], [], ME)).toBeNull();
   });
 });
 

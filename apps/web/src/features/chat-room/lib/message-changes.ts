@@ -35,6 +35,7 @@ export const sameContent = (a: Message, b: Message) =>
   a.is_deleted === b.is_deleted &&
   a.files.length === b.files.length &&
   (a.reply_to?.is_deleted ?? null) === (b.reply_to?.is_deleted ?? null) &&
+  (a.reply_to?.body ?? null) === (b.reply_to?.body ?? null) &&
   sameReactions(a.reactions, b.reactions);
 
 function replaceWhere(list: Message[], patch: (m: Message) => Message): Message[] {
@@ -96,6 +97,24 @@ export function applyReactions(
   return replaceWhere(list, (m) =>
     m.id !== messageId || sameReactions(m.reactions, mine) ? m : { ...m, reactions: mine },
   );
+}
+
+/**
+ * Who added which reaction between two states of a message's reactions, when it was someone other than this
+ * reader (what the room announces to screen readers); null when nobody else added one (a reaction taken back,
+ * or one's own, echoed).
+ */
+export function reactionAdded(
+  before: Reaction[],
+  after: Reaction[],
+  meId: number,
+): { user_id: number; emoji: string } | null {
+  for (const r of after) {
+    const had = new Set(before.find((b) => b.emoji === r.emoji)?.user_ids);
+    const user_id = r.user_ids.find((id) => id !== meId && !had.has(id));
+    if (user_id !== undefined) return { user_id, emoji: r.emoji };
+  }
+  return null;
 }
 
 /** This reader's own last message that can still be edited (Up arrow in an empty composer). */

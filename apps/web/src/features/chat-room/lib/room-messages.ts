@@ -41,6 +41,8 @@ export type RoomAction =
       /** 'around': a page around a message further back, joined up with the list (see loadAround). */
       position: 'latest' | 'older' | 'newer' | 'around';
       pageSize?: number;
+      /** Messages whose copies in the list stay as they are (see mergeMessages). */
+      keep?: ReadonlySet<number>;
     }
   | { type: 'received'; message: Message; client_id?: string | null }
   | { type: 'pending'; pending: PendingMessage }
@@ -75,6 +77,18 @@ function keepTicks(current: Message, incoming: Message): Message {
   };
 }
 
+const editedTime = (m: Message) => (m.edited_at ? Date.parse(m.edited_at) : 0);
+
+/**
+ * What the list shows of a message it has when another copy comes (a page fetched again, an echo): the copy,
+ * unless it is older than what the list shows — it still has a body the list saw deleted, or an earlier edit —
+ * as a page read before a live frame but answered after it would be. Ticks only move forward either way.
+ */
+function newerCopy(current: Message, incoming: Message): Message {
+  const stale = (current.is_deleted && !incoming.is_deleted) || editedTime(incoming) < editedTime(current);
+  return keepTicks(current, stale ? current : incoming);
+}
+
 const sameMessage = (a: Message, b: Message) =>
   sameContent(a, b) &&
   a.is_sent === b.is_sent &&
@@ -84,40 +98,51 @@ const sameMessage = (a: Message, b: Message) =>
   a.sender_name === b.sender_name &&
   a.sender_avatar === b.sender_avatar;
 
-/** Merges messages into an ascending list, de-duplicated by id. Appending newer ones is the fast path. */
-export function mergeMessages(list: Message[], incoming: Message[]): Message[] {
+const NO_IDS: ReadonlySet<number> = new Set();
+
+/**
+ * Merges messages into an ascending list, de-duplicated by id. A message the list has is updated in place
+ * (a catch-up reads the loaded stretch again for its edits, deletions and reactions) — except those in
+ * `keep`, which live frames changed while the copies were on their way. Unchanged, it is the same array.
+ */
+export function mergeMessages(
+  list: Message[],
+  incoming: Message[],
+  keep: ReadonlySet<number> = NO_IDS,
+): Message[] {
   if (incoming.length === 0) return list;
+  const sorted = [...incoming].sort((a, b) => a.id - b.id);
   const lastId = list.length ? list[list.length - 1]!.id : 0;
-  const sortedIncoming = [...incoming].sort((a, b) => a.id - b.id);
-  if (sortedIncoming[0]!.id > lastId) {
+  // New messages after the list: the common append.
+  if (sorted[0]!.id > lastId) {
     const out = list.slice();
-    for (const m of sortedIncoming) if (out.length === 0 || out[out.length - 1]!.id !== m.id) out.push(m);
+    for (const m of sorted) if (out.length === 0 || out[out.length - 1]!.id !== m.id) out.push(m);
     return out;
   }
-  // Older history, all before the first message: the common prepend, without re-sorting the whole list.
-  if (sortedIncoming[sortedIncoming.length - 1]!.id < list[0]!.id) {
-    const older: Message[] = [];
-    for (const m of sortedIncoming)
-      if (older.length === 0 || older[older.length - 1]!.id !== m.id) older.push(m);
-    return older.concat(list);
-  }
-  const byId = new Map<number, Message>();
-  for (const m of list) byId.set(m.id, m);
+  // One pass over both ascending lists: new ids slot in, known ones take the newer copy.
+  const out: Message[] = [];
   let changed = false;
-  for (const m of sortedIncoming) {
-    const current = byId.get(m.id);
+  let i = 0;
+  for (const m of sorted) {
+    while (i < list.length && list[i]!.id < m.id) out.push(list[i++]!);
+    const current = i < list.length && list[i]!.id === m.id ? list[i]! : null;
     if (!current) {
-      byId.set(m.id, m);
-      changed = true;
+      if (out.length === 0 || out[out.length - 1]!.id !== m.id) {
+        out.push(m);
+        changed = true;
+      }
       continue;
     }
-    const merged = keepTicks(current, m);
-    if (!sameMessage(current, merged)) {
-      byId.set(m.id, merged);
+    i++;
+    const next = keep.has(m.id) ? current : newerCopy(current, m);
+    if (next !== current && !sameMessage(current, next)) {
+      out.push(next);
       changed = true;
-    }
+    } else out.push(current);
   }
-  return changed ? [...byId.values()].sort((a, b) => a.id - b.id) : list;
+  if (!changed) return list;
+  while (i < list.length) out.push(list[i++]!);
+  return out;
 }
 
 function withoutEchoed(
@@ -150,7 +175,7 @@ function markIds(list: Message[], ids: number[], patch: (m: Message) => Message)
 export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessages {
   switch (action.type) {
     case 'page': {
-      const messages = mergeMessages(state.messages, action.messages);
+      const messages = mergeMessages(state.messages, action.messages, action.keep);
       const full = action.messages.length >= (action.pageSize ?? PAGE_SIZE);
       let hasOlder = state.hasOlder;
       if (action.position === 'older') hasOlder = full;
@@ -223,10 +248,6 @@ export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessag
     }
   }
 }
-
-/** The id the catch-up fetch after a (re)connect starts from: the newest message known, or null for none. */
-export const lastKnownId = (state: RoomMessages): number | null =>
-  state.messages.length ? state.messages[state.messages.length - 1]!.id : null;
 
 /** Others' messages not yet read, that this client has not reported since `reported` was last cleared. */
 export function unreadFromOthers(messages: Message[], me: number, reported: ReadonlySet<number>): number[] {
