@@ -43,6 +43,8 @@ export interface ParleyServer {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** How long /readyz waits for the database and Redis to answer. */
+const READY_TIMEOUT_MS = 2000;
 
 /**
  * CSP connect-src for sockets: this host's ws:/wss: origins (and PUBLIC_URL's when it differs), never any host,
@@ -164,11 +166,18 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     if (lifecycle.stopping) return reply.code(503).send({ status: 'stopping' });
+    // A database or Redis that hangs (rather than refuses) is as unready as one that is down.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer in time')), READY_TIMEOUT_MS);
+    });
     try {
-      await Promise.all([ping(db), limiter.ping()]);
+      await Promise.race([Promise.all([ping(db), limiter.ping()]), late]);
       return { status: 'ready' };
     } catch {
       return reply.code(503).send({ status: 'unavailable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 

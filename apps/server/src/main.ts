@@ -1,9 +1,15 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { NewerDatabaseError } from './db/migrate';
 
 // Process entry: parse config once, build, listen, and shut down gracefully on SIGTERM/SIGINT.
 const config = loadConfig();
-const server = await buildApp(config);
+const server = await buildApp(config).catch((err: unknown) => {
+  if (!(err instanceof NewerDatabaseError)) throw err;
+  // Said plainly, without a stack (the app and its logger were never finished): what happened, what to do.
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+});
 let address: string;
 try {
   address = await server.start();

@@ -63,8 +63,8 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const events = new DomainEvents();
   const mailer = createMailer(config, log, metrics ? (ok) => metrics.mailSent(ok) : undefined);
   // One process by default; with REDIS_URL, fan-out, presence and rate limits are shared by every process.
-  const presenceStore = config.redisUrl ? new RedisPresenceStore(config.redisUrl) : null;
-  const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter();
+  const presenceStore = config.redisUrl ? new RedisPresenceStore(config.redisUrl, log) : null;
+  const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl, log) : new MemoryRateLimiter();
   const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
   const audit = new AuditService(db);
   const sessions = new SessionService(db, events, { audit });
@@ -72,7 +72,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const siteSettings = new SiteSettingsService(db, audit, config.publicUrl);
   const codes = new CodeService(db, audit);
   const twoFactor = new TwoFactorService(db, await SecretBox.load(db), audit);
-  const bus = config.redisUrl ? new RedisBus(config.redisUrl, observe) : new MemoryBus();
+  const bus = config.redisUrl ? new RedisBus(config.redisUrl, observe, log) : new MemoryBus();
   const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
   const storage = await openStorage(config.storage, config.s3);
   const avatars = new AvatarStore(storage, log);

@@ -26,6 +26,17 @@ const migrations = {
   '0010-admin': adminMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
+/** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */
+export class NewerDatabaseError extends Error {
+  constructor(readonly migration: string) {
+    super(
+      `This database was migrated by a newer version of Parley (migration ${migration}). Run that version, ` +
+        'or restore a backup made before the upgrade.',
+    );
+    this.name = 'NewerDatabaseError';
+  }
+}
+
 /**
  * Brings the database up to date at start. Processes starting at once are safe: Kysely's Migrator takes a lock
  * (a lock table, and on PostgreSQL a transaction) so one migrates and the others see it done. `schema`: the
@@ -87,12 +98,7 @@ async function migrate(
   const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   // Kysely refuses a database that ran a migration this code does not know: one made by a newer Parley.
   const unknown = /previously executed migration (\S+) is missing/.exec(String(error));
-  if (unknown) {
-    throw new Error(
-      `This database was migrated by a newer version of Parley (migration ${unknown[1]}). Run that version, ` +
-        'or restore a backup made before the upgrade.',
-    );
-  }
+  if (unknown) throw new NewerDatabaseError(unknown[1] as string);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

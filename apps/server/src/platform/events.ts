@@ -23,6 +23,8 @@ export interface DomainEventMap {
     /** Members a block stands between with the sender (issue 13): nothing notifies them of it, mention or not. */
     blockedIds?: number[];
     resend: boolean;
+    /** The request that sent it (the sender's socket), whose id the logs of the work it sets off carry. */
+    requestId?: string;
   };
   /**
    * A message's text was edited: the message as every member sees it (reactions' `me` false). `latest`: it is

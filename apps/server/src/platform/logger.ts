@@ -1,9 +1,12 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
-/** Hides a `token=` query value (socket tickets and session tokens) wherever a URL is logged. */
+/**
+ * Hides query values that must never reach a log wherever a URL is logged: `token=`/`ticket=` (socket tickets,
+ * session tokens), `sig=` (a signed file URL is a capability) and `q=` (message search words quote bodies).
+ */
 export const redactUrl = (url: string): string =>
-  url.replace(/([?&](?:token|ticket)=)[^&#]*/gi, '$1[REDACTED]');
+  url.replace(/([?&](?:token|ticket|sig|q)=)[^&#]*/gi, '$1[REDACTED]');
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {

@@ -17,7 +17,8 @@ export interface StoredMail extends Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** `log`: the sender's (a request's or a job's), so a line about the mail carries their id. */
+  send(mail: Mail, log?: FastifyBaseLogger): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,23 +40,31 @@ class SmtpMailer implements Mailer {
   }
 }
 
-/** The dev outbox: every mail is stored under DATA_DIR/outbox, printed in the log, and listed at /dev/mail. */
+/**
+ * The dev outbox: every mail is stored under DATA_DIR/outbox and listed at /dev/mail. With `printText` (outside
+ * production) its text is printed in the log too, so a newcomer reads sign-up codes there; in production the log
+ * says only that a mail was stored, to whom and about what: never a code.
+ */
 export class OutboxMailer implements Mailer {
   readonly dir: string;
   constructor(
     dataDir: string,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
+    private readonly printText: boolean,
   ) {
     this.dir = path.join(dataDir, 'outbox');
   }
-  async send(mail: Mail) {
+  async send(mail: Mail, log: FastifyBaseLogger = this.log) {
     await fs.mkdir(this.dir, { recursive: true });
     const date = new Date().toISOString();
     const id = `${date.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
     const stored: StoredMail = { id, from: this.from, date, ...mail };
     await fs.writeFile(path.join(this.dir, `${id}.json`), JSON.stringify(stored, null, 2));
-    this.log.info({ mailTo: mail.to, subject: mail.subject }, `dev outbox mail:\n${mail.text}`);
+    if (this.printText)
+      log.info({ mailTo: mail.to, subject: mail.subject }, `dev outbox mail:\n${mail.text}`);
+    else
+      log.info({ mailTo: mail.to, subject: mail.subject }, 'mail stored in the outbox (SMTP_URL is not set)');
   }
   async list(): Promise<StoredMail[]> {
     const names = await fs.readdir(this.dir).catch(() => [] as string[]);
@@ -80,11 +89,11 @@ export function createMailer(
 ): Mailer {
   const mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-    : new OutboxMailer(config.dataDir, config.mailFrom, log);
+    : new OutboxMailer(config.dataDir, config.mailFrom, log, !config.production);
   if (counted) {
     const send = mailer.send.bind(mailer);
-    mailer.send = (mail) =>
-      send(mail).then(
+    mailer.send = (mail, sendLog) =>
+      send(mail, sendLog).then(
         () => counted(true),
         (err) => {
           counted(false);

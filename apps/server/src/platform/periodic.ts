@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { jobLog } from './job-log';
 
 /**
  * A background chore run every `intervalMs` (never two runs at once) until stopped; a failed run is logged and
@@ -27,7 +27,7 @@ export class PeriodicTask {
   /** One run now; a run still under way is not doubled. */
   runOnce(): Promise<void> {
     if (this.running) return this.running;
-    const log = this.log.child({ job: this.what, job_id: randomUUID() });
+    const log = jobLog(this.log, this.what);
     this.running = this.task(log)
       .then(() => undefined)
       .catch((err) => log.error({ err }, `${this.what} failed`))

@@ -25,6 +25,8 @@ export function realtimeHarness(o: { totalsUnread?: Totals } = {}) {
   const usersIn = vi.spyOn(rooms, 'usersIn');
   const totalsUnread = vi.fn<Totals>(o.totalsUnread ?? (async (ids) => new Map(ids.map((id) => [id, 0]))));
   const error = vi.fn();
+  // A failure's line goes through a child log with the job's id (platform/job-log.ts): the same fake here.
+  const log = { error, child: vi.fn((): unknown => log) };
   const events = new DomainEvents();
   const service = new RealtimeService({
     bus,
@@ -33,7 +35,7 @@ export function realtimeHarness(o: { totalsUnread?: Totals } = {}) {
     chats: {} as ChatsService,
     messages: { totalsUnread } as unknown as MessagesService,
     rooms,
-    log: { error } as unknown as FastifyBaseLogger,
+    log: log as unknown as FastifyBaseLogger,
   });
   const start = Date.now();
   const published: Published[] = [];
@@ -50,5 +52,5 @@ export function realtimeHarness(o: { totalsUnread?: Totals } = {}) {
         ),
       ),
     );
-  return { bus, rooms, usersIn, totalsUnread, error, events, service, published, listen };
+  return { bus, rooms, usersIn, totalsUnread, error, child: log.child, events, service, published, listen };
 }

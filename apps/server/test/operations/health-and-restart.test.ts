@@ -1,7 +1,11 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
 import { CLOSE_SERVICE_RESTART } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import { people, startChat } from '../chats/chat-helpers';
-import { startTestApp } from '../helpers/test-app';
+import { freePort } from '../helpers/server-process';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { until } from '../helpers/waits';
 import { connectWs, joinRoom, NOTIFICATIONS_PATH, openNotifications } from '../helpers/ws-client';
 
 // Running Parley like a service (issue 14): /healthz and /readyz, and a stop that lets clients move to another
@@ -25,6 +29,66 @@ describe('/healthz and /readyz', () => {
       await t.close().catch(() => {});
     }
   });
+});
+
+// A Redis of the test's own, on a free port, that it can kill, restart and freeze (SIGSTOP): the shared one of
+// the PostgreSQL pass must not be disturbed. Wherever redis-server is installed, in either pass.
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const accepts = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => resolve(true)).once('error', () => resolve(false));
+      socket.once('close', () => socket.destroy());
+      setTimeout(() => socket.end(), 50);
+    });
+  await until(accepts, `redis-server on port ${port}`, 10_000, 50);
+  return child;
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+const readyStatus = async (t: TestApp) => (await t.get('/readyz')).status;
+
+describe.skipIf(!hasRedisServer)('/readyz with Redis', () => {
+  it('answers 503 while Redis is down or does not answer, and 200 again once it does', async () => {
+    const port = await freePort();
+    let redis = await startRedis(port);
+    const t = await startTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    try {
+      await until(async () => (await readyStatus(t)) === 200, 'ready with Redis up', 10_000, 100);
+
+      // Down: the connection is refused.
+      await stopRedis(redis);
+      expect(await t.get('/readyz')).toMatchObject({ status: 503, body: { status: 'unavailable' } });
+      expect((await t.get('/healthz')).status).toBe(200);
+      redis = await startRedis(port);
+      await until(async () => (await readyStatus(t)) === 200, 'ready once Redis is back', 15_000, 100);
+
+      // Frozen: the connection stays open and nothing answers; /readyz does not wait for it forever.
+      redis.kill('SIGSTOP');
+      const started = Date.now();
+      expect(await t.get('/readyz')).toMatchObject({ status: 503, body: { status: 'unavailable' } });
+      expect(Date.now() - started).toBeLessThan(5000);
+      redis.kill('SIGCONT');
+      await until(async () => (await readyStatus(t)) === 200, 'ready once Redis answers', 15_000, 100);
+    } finally {
+      redis.kill('SIGCONT');
+      await t.close().catch(() => {});
+      await stopRedis(redis);
+    }
+  }, 60_000);
 });
 
 describe('a graceful stop', () => {

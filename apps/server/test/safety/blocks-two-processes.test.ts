@@ -1,22 +1,17 @@
-import path from 'node:path';
 import { SAFETY_TEXT } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPostgresUrl } from '../helpers/pg-schema';
-import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
-import { createStore, type ServerStore } from '../helpers/server-store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ServerProcess } from '../helpers/server-process';
 import type { Json, SignedUp } from '../helpers/test-app';
+import { twoProcessesEnabled, useTwoProcesses } from '../helpers/two-processes';
 
 // Blocking (issue 13) across two real processes (A and B) on one PostgreSQL schema and one Redis: Grace blocks
 // Ada on B while Ada is connected to A. Ada's messages are refused on A, and neither her typing, her reads nor her
 // presence reach Grace on B, while Alan (on A) still sees and hears both.
 
-const pgUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-const enabled = isPostgresUrl(pgUrl) && !!redisUrl;
 const WAIT = 10_000;
 
-describe.skipIf(!enabled)('a block across two processes', () => {
-  let store: ServerStore;
+describe.skipIf(!twoProcessesEnabled)('a block across two processes', () => {
+  const processes = useTwoProcesses();
   let a: ServerProcess;
   let b: ServerProcess;
   let ada: SignedUp;
@@ -24,18 +19,11 @@ describe.skipIf(!enabled)('a block across two processes', () => {
   let alan: SignedUp;
 
   beforeAll(async () => {
-    store = await createStore({ postgresUrl: pgUrl });
-    a = await spawnServer({ store, redisUrl, label: 'A', dataDir: path.join(store.dataDir, 'a') });
-    b = await spawnServer({ store, redisUrl, label: 'B', dataDir: path.join(store.dataDir, 'b') });
+    ({ a, b } = processes());
     ada = await a.signUp({ first_name: 'Ada', last_name: 'Tester' });
     grace = await b.signUp({ first_name: 'Grace', last_name: 'Tester' });
     alan = await a.signUp({ first_name: 'Alan', last_name: 'Tester' });
-  }, 120_000);
-
-  afterAll(async () => {
-    await killAll();
-    await store?.close();
-  });
+  }, 60_000);
 
   async function call(p: ServerProcess, method: string, urlPath: string, token: string, json?: unknown) {
     return p.request(method, urlPath, { token, json });

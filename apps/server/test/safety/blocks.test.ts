@@ -30,6 +30,16 @@ const blockedList = async (t: TestApp, by: SignedUp) => {
   return res.body.results as { id: number; username: string; name: string }[];
 };
 
+/** Ada, Grace and Alan in Alan's group, where Grace has blocked Ada. */
+async function threeWithABlock(t: TestApp) {
+  const [ada, grace, alan] = await people(t, 'Ada', 'Grace', 'Alan');
+  const groupId = await createGroup(t, alan.token, 'Three');
+  await addMember(t, groupId, ada.user.id);
+  await addMember(t, groupId, grace.user.id);
+  await block(t, grace, ada);
+  return { ada, grace, alan, groupId };
+}
+
 /** Sends a chat_message and waits for the error frame naming it. */
 async function refused(room: WsClient, body: string): Promise<string> {
   const clientId = newClientId('refused');
@@ -158,11 +168,7 @@ describe('a block refuses private messages', () => {
 
   it("tells the blocker of the blocked person's group messages without a notification, mention or not", async () => {
     const t = app();
-    const [ada, grace, alan] = await people(t, 'Ada', 'Grace', 'Alan');
-    const groupId = await createGroup(t, alan.token, 'Three');
-    await addMember(t, groupId, ada.user.id);
-    await addMember(t, groupId, grace.user.id);
-    await block(t, grace, ada);
+    const { ada, grace, alan, groupId } = await threeWithABlock(t);
     const graceNotes = (await openNotifications(t, grace.token)).client;
     const alanNotes = (await openNotifications(t, alan.token)).client;
 
@@ -216,11 +222,7 @@ describe('a block hides presence, typing and read receipts both ways', () => {
 
   it('does not pass typing, read receipts or room occupancy between them, and does to everyone else', async () => {
     const t = app();
-    const [ada, grace, alan] = await people(t, 'Ada', 'Grace', 'Alan');
-    const groupId = await createGroup(t, alan.token, 'Three');
-    await addMember(t, groupId, ada.user.id);
-    await addMember(t, groupId, grace.user.id);
-    await block(t, grace, ada);
+    const { ada, grace, alan, groupId } = await threeWithABlock(t);
 
     const graceRoom = await joinRoom(t, grace.token, groupId);
     const adaRoom = await joinRoom(t, ada.token, groupId);

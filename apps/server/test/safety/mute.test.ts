@@ -60,7 +60,9 @@ describe('PUT/DELETE /api/chats/{chat_id}/mute/', () => {
     // An offset time is kept as the same instant in UTC.
     const offset = new Date(Date.now() + HOUR);
     const local = `${offset.toISOString().slice(0, 19)}+00:00`;
-    expect((await mute(t, ada, chatId, local)).body.muted_until).toBe(`${offset.toISOString().slice(0, 19)}.000Z`);
+    expect((await mute(t, ada, chatId, local)).body.muted_until).toBe(
+      `${offset.toISOString().slice(0, 19)}.000Z`,
+    );
 
     const off = await t.del(`/api/chats/${chatId}/mute/`, ada.token);
     expect(off.status).toBe(200);
@@ -153,7 +155,9 @@ describe('a muted chat notifies nobody who muted it, except when they are mentio
     const t = app();
     const [ada, grace, alan] = await people(t, 'Ada', 'Grace', 'Alan');
     for (const p of [ada, alan])
-      expect((await t.put('/api/users/profile/settings/', { email_notification: true }, p.token)).status).toBe(200);
+      expect(
+        (await t.put('/api/users/profile/settings/', { email_notification: true }, p.token)).status,
+      ).toBe(200);
     const groupId = await createGroup(t, grace.token, 'Noisy');
     await addMember(t, groupId, ada.user.id);
     await addMember(t, groupId, alan.user.id);
@@ -174,9 +178,9 @@ describe('a muted chat notifies nobody who muted it, except when they are mentio
   it('leaves a muted chat out of the mail that lists other unread chats', async () => {
     const t = app();
     const [ada, grace] = await people(t, 'Ada', 'Grace');
-    expect((await t.put('/api/users/profile/settings/', { email_notification: true }, ada.token)).status).toBe(
-      200,
-    );
+    expect(
+      (await t.put('/api/users/profile/settings/', { email_notification: true }, ada.token)).status,
+    ).toBe(200);
     const mutedGroup = await createGroup(t, grace.token, 'Noisy');
     const otherGroup = await createGroup(t, grace.token, 'Quiet');
     await addMember(t, mutedGroup, ada.user.id);

@@ -10,6 +10,8 @@ import { useTestApp } from '../helpers/test-app';
 // API uses it: the list, a report with its message in context, and resolving it once.
 const app = useTestApp();
 
+const WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+
 const report = (t: TestApp, by: SignedUp | null, body: unknown) => t.post('/api/reports/', body, by?.token);
 
 describe('POST /api/reports/', () => {
@@ -134,16 +136,7 @@ describe('ReportsService for the operator console', () => {
     const groupId = await createGroup(t, grace.token, 'Room');
     await addMember(t, groupId, ada.user.id);
     await addMember(t, groupId, alan.user.id);
-    const ids = await seedMessages(t, grace.user.id, groupId, [
-      'one',
-      'two',
-      'three',
-      'four',
-      'five',
-      'six',
-      'seven',
-      'eight',
-    ]);
+    const ids = await seedMessages(t, grace.user.id, groupId, WORDS);
     const reported = ids[4] as number;
     const first = (await report(t, ada, { message_id: reported, reason: 'spam' })).body.id;
     const second = (await report(t, alan, { username: grace.user.username, reason: 'other', note: 'n' })).body
@@ -155,15 +148,7 @@ describe('ReportsService for the operator console', () => {
     expect(open.results[0]?.context).toBeUndefined();
 
     const withContext = await t.ctx.reports.get(first);
-    expect(withContext.context?.map((m) => m.body)).toEqual([
-      'two',
-      'three',
-      'four',
-      'five',
-      'six',
-      'seven',
-      'eight',
-    ]);
+    expect(withContext.context?.map((m) => m.body)).toEqual(WORDS.slice(1));
     expect(withContext.context?.find((m) => m.id === reported)?.body).toBe('five');
 
     const resolved = await t.ctx.reports.resolve(first, alan.user.id, { action: 'dismiss', note: 'fine' });

@@ -22,9 +22,7 @@ import * as repo from './chats.repo';
 
 /** What the chat list and "clear for me" read of the messages module (implemented by its MessageStats). */
 export interface ChatActivity {
-  lastMessages(
-    chatDbIds: number[],
-  ): Promise<
+  lastMessages(chatDbIds: number[]): Promise<
     {
       id: number;
       chat_id: number;

@@ -19,7 +19,7 @@ export async function dataExportRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { response: { 202: responseSchema(dataExportSchema.extend({ detail: z.string() })) } },
     },
     async (req, reply) => {
-      const created = await ctx.dataExports.request(sessionOf(req).userId);
+      const created = await ctx.dataExports.request(sessionOf(req).userId, req.id);
       return reply.code(202).send({ ...created, detail: EXPORT_MSG.started });
     },
   );

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database';
 import type { AvatarStore } from '../../platform/avatars';
 import { ConflictError, HttpError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
+import { jobLog } from '../../platform/job-log';
 import type { Mailer } from '../../platform/mail';
 import { PeriodicTask } from '../../platform/periodic';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -102,8 +103,11 @@ export class DataExportService {
     });
   }
 
-  /** Starts preparing an export; the link is mailed when it is ready. */
-  async request(userId: number): Promise<DataExport> {
+  /**
+   * Starts preparing an export; the link is mailed when it is ready. `requestId`: the asking request's, which
+   * the export's log lines carry.
+   */
+  async request(userId: number, requestId?: string): Promise<DataExport> {
     const { db, limiter, audit } = this.deps;
     await enforceLimit(limiter, `export:${userId}`, EXPORTS_PER_DAY, 24 * HOUR);
     const now = Date.now();
@@ -120,7 +124,7 @@ export class DataExportService {
       target_id: userId,
       detail: { export: row.public_id },
     });
-    const job = this.build(userId, row.public_id).finally(() => this.building.delete(job));
+    const job = this.build(userId, row.public_id, requestId).finally(() => this.building.delete(job));
     this.building.add(job);
     return toView({ ...row, status: 'preparing', size: null });
   }
@@ -173,8 +177,9 @@ export class DataExportService {
     }
   }
 
-  private async build(userId: number, publicId: string): Promise<void> {
-    const { db, storage, log } = this.deps;
+  private async build(userId: number, publicId: string, requestId?: string): Promise<void> {
+    const { db, storage } = this.deps;
+    const log = jobLog(this.deps.log, 'data export', requestId);
     const key = `exports/${publicId}.zip`;
     try {
       const zip = new yazl.ZipFile();
@@ -205,7 +210,7 @@ export class DataExportService {
       return;
     }
     // The export is ready whatever the mail does: Settings lists it too.
-    await this.mailLink(userId, publicId).catch((err) => log.error({ err }, 'data export mail failed'));
+    await this.mailLink(userId, publicId, log).catch((err) => log.error({ err }, 'data export mail failed'));
   }
 
   /** Adds every entry; chat by chat, so only one chat's messages are in memory at a time. */
@@ -271,14 +276,17 @@ export class DataExportService {
     }
   }
 
-  private async mailLink(userId: number, publicId: string): Promise<void> {
+  private async mailLink(userId: number, publicId: string, log: FastifyBaseLogger): Promise<void> {
     const { config, accounts, mailer } = this.deps;
     const { email } = await accounts.ownProfile(userId);
     const base = config.publicUrl ?? `http://localhost:${config.port}`;
-    await mailer.send({
-      to: email,
-      subject: 'Your Parley data export is ready',
-      text: `The export of your Parley data is ready. Download it, signed in, within ${EXPORT_TTL_HOURS} hours:\n\n${base}${exportPagePath(publicId)}\n\nIf you did not ask for it, change your password and sign out your other sessions in Settings.`,
-    });
+    await mailer.send(
+      {
+        to: email,
+        subject: 'Your Parley data export is ready',
+        text: `The export of your Parley data is ready. Download it, signed in, within ${EXPORT_TTL_HOURS} hours:\n\n${base}${exportPagePath(publicId)}\n\nIf you did not ask for it, change your password and sign out your other sessions in Settings.`,
+      },
+      log,
+    );
   }
 }

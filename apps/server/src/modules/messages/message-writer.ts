@@ -23,6 +23,8 @@ export interface Draft {
   fileIds: number[];
   /** The message of the same chat this one answers. */
   replyTo?: number | null;
+  /** The request that sent it (a socket's), carried by `message.published` for the logs of its fan-out. */
+  requestId?: string;
 }
 
 export interface Written {
@@ -296,6 +298,7 @@ export class MessageWriter {
       mutedIds: quiet.mutedIds,
       ...(quiet.blockedIds.length > 0 ? { blockedIds: quiet.blockedIds } : {}),
       resend,
+      ...(p.requestId ? { requestId: p.requestId } : {}),
     });
   }
 

@@ -77,6 +77,8 @@ export class MessagesService {
     userId: number,
     chatId: string,
     input: { body: string; client_id?: string; file_ids?: number[]; reply_to?: number },
+    /** The request (socket) it came in on: the logs of its fan-out carry its id. */
+    requestId?: string,
   ): Promise<{ message: Message; created: boolean }> {
     const body = input.body.trim();
     const fileIds = input.file_ids ?? [];
@@ -91,6 +93,7 @@ export class MessagesService {
       body,
       fileIds,
       replyTo: input.reply_to ?? null,
+      requestId,
     });
   }
 

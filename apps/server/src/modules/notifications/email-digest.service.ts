@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
+import { jobLog } from '../../platform/job-log';
 import type { Mail, Mailer } from '../../platform/mail';
 import { PeriodicTask } from '../../platform/periodic';
 import type { Presence } from '../../platform/presence';
@@ -53,10 +54,16 @@ export class EmailDigestService {
     this.users = deps.users;
     this.mailer = deps.mailer;
     this.log = deps.log;
+    // A failure's line carries a job id, and the id of the request behind the event where it has one.
     const guard =
       <T>(what: string, fn: (p: T) => Promise<void>) =>
       (p: T) =>
-        void fn(p).catch((err) => this.log.error({ err }, what));
+        void fn(p).catch((err) =>
+          jobLog(this.log, 'missed-message mail', (p as { requestId?: string }).requestId).error(
+            { err },
+            what,
+          ),
+        );
     deps.events.on(
       'message.published',
       guard('scheduling missed-message mail failed', (e) => this.schedule(e)),
@@ -133,14 +140,14 @@ export class EmailDigestService {
       if (this.stopped) return;
       if (!(await repo.takeDigest(this.db, digest))) continue;
       try {
-        await this.send(digest.user_id);
+        await this.send(digest.user_id, log);
       } catch (err) {
         log.error({ err, userId: digest.user_id }, 'missed-message mail failed');
       }
     }
   }
 
-  private async send(userId: number): Promise<void> {
+  private async send(userId: number, log: FastifyBaseLogger): Promise<void> {
     const user = await this.users.digestRecipient(userId);
     if (!user?.email_notification) return;
     const [chats, mentioned] = await Promise.all([
@@ -150,7 +157,7 @@ export class EmailDigestService {
     // Muted chats are left out, unless an unread message there mentions the person (issue 13).
     const unread = chats.filter((c) => c.unread_count > 0 && (!c.muted || mentioned.has(c.id)));
     if (unread.length === 0) return;
-    await this.mailer.send(digestMail(user.email, user.first_name, unread, this.baseUrl(), mentioned));
+    await this.mailer.send(digestMail(user.email, user.first_name, unread, this.baseUrl(), mentioned), log);
   }
 
   private baseUrl(): string {

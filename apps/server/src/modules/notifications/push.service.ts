@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import type { Session } from '../../platform/auth';
 import { FieldsError } from '../../platform/errors';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
+import { jobLog } from '../../platform/job-log';
 import type { Metrics } from '../../platform/metrics';
 import { publicLookup, resolvesToPublic } from '../../platform/public-address';
 import type { RoomPresence } from '../../platform/room-presence';
@@ -65,7 +66,9 @@ export class PushService {
     deps.events.on('message.published', (event) => {
       // A resend was announced when it was first stored.
       if (event.resend) return;
-      void this.notifyAway(event).catch((err) => this.log.error({ err }, 'web push fan-out failed'));
+      // Its lines carry a job id, and the id of the socket request that sent the message.
+      const log = jobLog(this.log, 'web push fan-out', event.requestId);
+      void this.notifyAway(event, log).catch((err) => log.error({ err }, 'web push fan-out failed'));
     });
   }
 
@@ -102,14 +105,10 @@ export class PushService {
     }
   }
 
-  private async notifyAway({
-    chatId,
-    isPrivate,
-    message,
-    memberIds,
-    mutedIds,
-    blockedIds,
-  }: DomainEventMap['message.published']) {
+  private async notifyAway(
+    { chatId, isPrivate, message, memberIds, mutedIds, blockedIds }: DomainEventMap['message.published'],
+    log: FastifyBaseLogger,
+  ) {
     if (message.kind !== 'user') return;
     const inRoom = new Set(await this.rooms.usersIn(chatId));
     // A muted chat pushes nothing, unless the message mentions the person (issue 13).
@@ -140,7 +139,7 @@ export class PushService {
     const forMention = JSON.stringify({ ...payload, title: `${sender} mentioned you` });
     await Promise.all(
       targets.map((target) =>
-        this.deliver(target, mentioned.has(target.user_id) ? forMention : json, chatId),
+        this.deliver(target, mentioned.has(target.user_id) ? forMention : json, chatId, log),
       ),
     );
   }
@@ -149,7 +148,12 @@ export class PushService {
    * One encrypted POST to the browser's push service (RFC 8030/8291, VAPID RFC 8292). web-push builds the
    * request; fetch sends it, so any push service address works, https or (in tests) http.
    */
-  private async deliver(target: repo.PushTarget, payload: string, chatId: string): Promise<void> {
+  private async deliver(
+    target: repo.PushTarget,
+    payload: string,
+    chatId: string,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
     const pushHost = hostOf(target.endpoint);
     try {
       const details = webpush.generateRequestDetails(
@@ -174,15 +178,15 @@ export class PushService {
       if (status === 404 || status === 410) {
         // The browser unsubscribed or the subscription expired: it will never accept another push.
         await repo.deleteSubscriptionByEndpoint(this.db, target.endpoint);
-        this.log.info({ pushHost, status }, 'push subscription gone; removed');
+        log.info({ pushHost, status }, 'push subscription gone; removed');
       } else if (status < 200 || status >= 300) {
-        this.log.warn({ pushHost, status }, 'push service refused a notification');
+        log.warn({ pushHost, status }, 'push service refused a notification');
       }
     } catch (err) {
       this.metrics?.pushSent('failed');
       // The error's text may carry the endpoint; its name and code say enough.
       const e = err as Error & { code?: string; cause?: { code?: string } };
-      this.log.warn({ pushHost, error: e.name, code: e.code ?? e.cause?.code }, 'web push delivery failed');
+      log.warn({ pushHost, error: e.name, code: e.code ?? e.cause?.code }, 'web push delivery failed');
     }
   }
 

@@ -100,12 +100,17 @@ describe('message.published', () => {
     expect(h.published.filter((p) => p.topic !== ROOM)).toEqual([]);
   });
 
-  it('logs a fan-out that fails half-way instead of throwing', async () => {
+  it('logs a fan-out that fails half-way instead of throwing, under a job id and the sending request', async () => {
     h.usersIn.mockRejectedValueOnce(new Error('redis down'));
-    publish();
+    publish({ requestId: 'req-7' });
     await vi.advanceTimersByTimeAsync(0);
     expect(frames(ROOM)).toHaveLength(1);
     expect(h.error).toHaveBeenCalledWith({ err: new Error('redis down') }, 'realtime fan-out failed');
+    expect(h.child).toHaveBeenCalledWith({
+      job: 'realtime fan-out',
+      job_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      reqId: 'req-7',
+    });
   });
 });
 

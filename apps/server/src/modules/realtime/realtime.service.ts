@@ -8,6 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus, BusMessage } from '../../platform/bus';
 import type { DomainEvents } from '../../platform/events';
+import { jobLog } from '../../platform/job-log';
 import type { RoomPresence } from '../../platform/room-presence';
 import type { ChatsService } from '../chats/chats.service';
 import type { MessagesService } from '../messages/messages.service';
@@ -68,10 +69,17 @@ export class RealtimeService {
     this.occupancyWindowMs = deps.occupancyWindowMs ?? OCCUPANCY_WINDOW_MS;
     this.countsWindowMs = deps.countsWindowMs ?? COUNTS_WINDOW_MS;
     const on = deps.events.on.bind(deps.events);
+    // A fan-out logs only when it fails: that line carries a job id, and the sending request's id where the
+    // event has one (a chat message from a socket). Nothing is spent on a log for fan-outs that succeed.
     const guard =
       <T>(fn: (p: T) => Promise<void>) =>
       (p: T) =>
-        void fn(p).catch((err) => this.log.error({ err }, 'realtime fan-out failed'));
+        void fn(p).catch((err) =>
+          jobLog(this.log, 'realtime fan-out', (p as { requestId?: string }).requestId).error(
+            { err },
+            'realtime fan-out failed',
+          ),
+        );
 
     on(
       'message.published',
@@ -296,7 +304,7 @@ export class RealtimeService {
         }),
       );
     } catch (err) {
-      this.log.error({ err }, 'unread count announcement failed');
+      jobLog(this.log, 'unread counts round').error({ err }, 'unread count announcement failed');
       // Tried again by the next round, at the window's end.
       for (const id of userIds) this.countsDue.add(id);
     }
@@ -358,7 +366,7 @@ export class RealtimeService {
         ];
       });
     } catch (err) {
-      this.log.error({ err }, 'room occupancy announcement failed');
+      jobLog(this.log, 'room occupancy round').error({ err }, 'room occupancy announcement failed');
     }
     if (this.closed) return;
     room.windowEnd = setTimeout(() => {

@@ -143,7 +143,7 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
     let chain = Promise.resolve();
     const handle = (data: RawData) => {
       chain = chain
-        .then(() => onFrame(ctx, client, session, data, req.log))
+        .then(() => onFrame(ctx, client, session, data, req))
         .catch((err) => req.log.error({ err }, 'frame failed'));
     };
     ws.removeAllListeners('message');
@@ -185,7 +185,8 @@ async function onFrame(
   client: Client,
   session: Session,
   data: RawData,
-  log: FastifyBaseLogger,
+  /** The upgrade request: a frame's log lines, and the fan-out of the message it sends, carry its id. */
+  req: FastifyRequest,
 ): Promise<void> {
   const { ws } = client;
   const chatId = client.chatId as string;
@@ -227,12 +228,17 @@ async function onFrame(
           });
         }
         // Published to the room by the messages module, a resend's included (every client merges by id).
-        await ctx.messages.send(session.userId, chatId, {
-          body: frame.body,
-          client_id: frame.client_id,
-          file_ids: frame.file_ids,
-          reply_to: frame.reply_to,
-        });
+        await ctx.messages.send(
+          session.userId,
+          chatId,
+          {
+            body: frame.body,
+            client_id: frame.client_id,
+            file_ids: frame.file_ids,
+            reply_to: frame.reply_to,
+          },
+          req.id,
+        );
         return;
       }
       case 'typing': {
@@ -258,7 +264,7 @@ async function onFrame(
       const clientId = frame.type === 'chat_message' ? frame.client_id : undefined;
       return send(ws, { type: 'error', message: err.message, client_id: clientId });
     }
-    log.error({ err }, 'socket frame failed');
+    req.log.error({ err }, 'socket frame failed');
     send(ws, {
       type: 'error',
       message: SOCKET_ERRORS.failed,

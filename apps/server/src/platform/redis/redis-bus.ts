@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Bus, BusMessage } from '../bus';
 import type { Metrics } from '../metrics';
+import { redisClient } from './client';
 
 type Handler = (m: BusMessage) => void;
 
@@ -43,9 +45,10 @@ export class RedisBus implements Bus {
   constructor(
     url: string,
     private readonly metrics?: Pick<Metrics, 'redisPublished' | 'redisReceived'>,
+    log?: FastifyBaseLogger,
   ) {
-    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    this.sub = new Redis(url, { lazyConnect: false });
+    this.pub = redisClient(url, { lazyConnect: false, maxRetriesPerRequest: 3 }, log);
+    this.sub = redisClient(url, { lazyConnect: false }, log);
     this.sub.on('message', (topic: string, raw: string) => {
       const set = this.handlers.get(topic);
       // Our own echo: its subscribers here had it when it was published.

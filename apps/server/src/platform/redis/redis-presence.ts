@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Presence } from '../presence';
 import type { RoomPresence } from '../room-presence';
+import { redisClient } from './client';
 
 const HEARTBEAT_MS = 20_000;
 /** A process that stops sending heartbeats (crashed, cut off) is forgotten after this: its users go offline. */
@@ -29,8 +31,8 @@ export class RedisPresenceStore {
   /** This process's hash fields with a count, by key: removed on close. */
   private readonly own = new Map<string, Set<string>>();
 
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 3 });
+  constructor(url: string, log?: FastifyBaseLogger) {
+    this.redis = redisClient(url, { maxRetriesPerRequest: 3 }, log);
     // First in the queue, before any count; and again whenever the connection comes back.
     void this.beat();
     this.redis.on('ready', () => void this.beat());

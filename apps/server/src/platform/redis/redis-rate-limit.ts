@@ -1,11 +1,13 @@
-import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { RateLimiter, RateLimitResult } from '../rate-limit';
+import { redisClient } from './client';
 
 /** Fixed-window counters in Redis, so a limit holds across every process. */
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 3 });
+  constructor(url: string, log?: FastifyBaseLogger) {
+    this.redis = redisClient(url, { maxRetriesPerRequest: 3 }, log);
   }
   private key(k: string) {
     return `parley:rl:${k}`;

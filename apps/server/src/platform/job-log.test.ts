@@ -1,0 +1,48 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { jobLog } from './job-log';
+
+function captured() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { log: pino({ level: 'info' }, stream), lines };
+}
+
+describe('jobLog', () => {
+  it("tags a job's lines with its name, one id of its own and the request that caused it", () => {
+    const { log, lines } = captured();
+    const job = jobLog(log, 'web push fan-out', 'req-7');
+    job.warn({ status: 500 }, 'refused');
+    job.error('failed');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatchObject({ job: 'web push fan-out', reqId: 'req-7' });
+    expect(lines[0]?.job_id).toEqual(lines[1]?.job_id);
+    expect(lines[0]?.job_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines[0]?.status).toBe(500);
+  });
+
+  it('gives each job its own id, leaves reqId out without a request, and makes no child until used', () => {
+    const { log, lines } = captured();
+    let children = 0;
+    const counting = new Proxy(log, {
+      get: (t, k) =>
+        k === 'child'
+          ? (...a: Parameters<typeof log.child>) => (children++, t.child(...a))
+          : Reflect.get(t, k),
+    });
+    const unused = jobLog(counting, 'quiet');
+    expect(unused).toBeDefined();
+    expect(children).toBe(0);
+    jobLog(counting, 'a').info('one');
+    jobLog(counting, 'b').info('two');
+    expect(children).toBe(2);
+    expect(lines[0]?.job_id).not.toEqual(lines[1]?.job_id);
+    expect(lines[0]).not.toHaveProperty('reqId');
+  });
+});

@@ -1,0 +1,43 @@
+import net from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { redisClient } from './client';
+
+/** A port on this machine where nothing listens. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('redisClient', () => {
+  it('says once that Redis does not answer, however often it retries, and never prints a stack', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const port = await closedPort();
+    let attempts = 0;
+    const redis = redisClient(
+      `redis://:secret@127.0.0.1:${port}`,
+      { retryStrategy: () => (++attempts < 4 ? 10 : null), maxRetriesPerRequest: 0 },
+      pino({ level: 'info' }, stream),
+    );
+    await new Promise<void>((resolve) => redis.once('end', () => resolve()));
+    expect(attempts).toBe(4);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 40, redis: `127.0.0.1:${port}`, code: 'ECONNREFUSED' });
+    expect(JSON.stringify(lines)).not.toContain('secret');
+    expect(printed).not.toHaveBeenCalled();
+    redis.disconnect();
+  });
+});
