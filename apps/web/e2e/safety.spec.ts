@@ -96,6 +96,41 @@ test('blocking from a profile: the blocked person is refused, and the blocker ca
   await expect(grace.page.getByRole('region', { name: 'Messages' })).toContainText('Hello again');
 });
 
+test("blocking from a group's member list folds the blocked person's messages there until asked for", async ({
+  browser,
+  request,
+}) => {
+  const ada = await person(browser, request, 'ada');
+  const grace = await person(browser, request, 'grace');
+  const alan = await person(browser, request, 'alan');
+  const chatId = await groupWith(request, alan, 'Shared room', [ada, grace]);
+  const path = `/groups/${encodeURIComponent(chatId)}`;
+
+  // Grace blocks Ada from the group's member list; both stay members.
+  await grace.page.goto(`${path}/settings`);
+  await grace.page.getByRole('button', { name: `Block ${fullName(ada)}` }).click();
+  await grace.page
+    .getByRole('dialog', { name: `Block ${fullName(ada)}?` })
+    .getByRole('button', { name: 'Block', exact: true })
+    .click();
+  await expect(grace.page.getByRole('button', { name: `Unblock ${fullName(ada)}` })).toBeVisible();
+
+  // Ada's message reaches the group: Alan reads it, Grace sees it folded.
+  await ada.page.goto(path);
+  await send(ada.page, 'A word from Ada');
+  await alan.page.goto(path);
+  await expect(alan.page.getByRole('region', { name: 'Messages' })).toContainText('A word from Ada');
+  await grace.page.goto(path);
+  const folded = grace.page.locator('[data-blocked="true"]');
+  await expect(folded).toHaveCount(1);
+  await expect(folded).toContainText('Blocked message');
+  await expect(grace.page.getByRole('region', { name: 'Messages' })).not.toContainText('A word from Ada');
+  // 'show' unfolds that one message.
+  await folded.getByRole('button').click();
+  await expect(grace.page.getByRole('region', { name: 'Messages' })).toContainText('A word from Ada');
+  await expect(folded).toHaveCount(0);
+});
+
 test('muting a group: no browser notification for its messages, a mention still notifies', async ({
   browser,
   request,

@@ -16,6 +16,7 @@ import { useMessageParam } from '../hooks/use-message-param';
 import { typingText } from '../hooks/use-typing-users';
 import { lastEditable } from '../lib/message-changes';
 import { buildRows, withUnreadDivider } from '../lib/message-rows';
+import { detailReady } from '../lib/room-open';
 import { AttachmentPreview } from './attachment-preview';
 import { Composer } from './composer';
 import { EditHistoryDialog } from './edit-history-dialog';
@@ -53,9 +54,8 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
 
   // The detail is fetched afresh on every entry: its first unread message decides where the room opens.
   // Offline, the detail last loaded (the persisted cache) opens the room; it is fetched again once online.
-  const fresh =
-    chat.isFetchedAfterMount || chat.isError || (chat.data !== undefined && chat.fetchStatus === 'paused');
-  if (chat.isPending || !fresh || (latest.isPending && !room.messages.loaded)) {
+  const [enteredAt] = useState(Date.now);
+  if (chat.isPending || !detailReady(chat, enteredAt) || (latest.isPending && !room.messages.loaded)) {
     return (
       <div className={FRAME}>
         <LoadingState label="Loading chat..." />
