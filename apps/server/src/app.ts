@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { CLOSE_SERVICE_RESTART, SOCKET_MAX_PAYLOAD_BYTES } from '@parley/protocol';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { ping } from './db/health.repo';
@@ -69,7 +69,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     // Close keep-alive connections on shutdown, so a restart or a test never waits on an idle client.
     forceCloseConnections: true,
     // One line per request, written below (Fastify's own writes two).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A proxy's request id is kept (so its log and ours meet); otherwise each request gets a fresh one.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
