@@ -37,6 +37,31 @@ describe('persistQueries', () => {
     expect(someoneElse.getQueryData(['chats', 'list'])).toBeUndefined();
   });
 
+  it('leaves a query being fetched to its answer, and fills one that waits for the network', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const store = freshStore();
+    const client = new QueryClient();
+    const first = persistQueries(client, 1, store);
+    await first.ready;
+    client.setQueryData(['chat', 'c1'], { first_unread_id: null });
+    await loadAndSave(client);
+    first.stop();
+
+    // The next visit asks for both before the stored cache is read: one is on the network, one is paused.
+    const reloaded = new QueryClient();
+    let answer: (v: unknown) => void = () => {};
+    void reloaded.fetchQuery({ queryKey: ['chat', 'c1'], queryFn: () => new Promise((r) => (answer = r)) });
+    reloaded
+      .getQueryCache()
+      .build(reloaded, { queryKey: ['chats', 'list'] })
+      .setState({ fetchStatus: 'paused' });
+    await persistQueries(reloaded, 1, store).ready;
+    expect(reloaded.getQueryData(['chat', 'c1'])).toBeUndefined();
+    expect(reloaded.getQueryData(['chats', 'list'])).toEqual(chats);
+    answer({ first_unread_id: 61 });
+    await vi.waitFor(() => expect(reloaded.getQueryData(['chat', 'c1'])).toEqual({ first_unread_id: 61 }));
+  });
+
   it('forgets an account on sign-out, and a stale cache is not shown', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const store = freshStore();

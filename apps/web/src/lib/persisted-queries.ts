@@ -1,4 +1,4 @@
-import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 // The query cache kept in IndexedDB (issue 12), so that offline the chat list and the rooms visited recently
@@ -59,7 +59,7 @@ export function persistQueries(
       const saved = await get<Persisted>(key, store);
       if (stopped) return;
       if (saved && saved.buster === BUSTER && now() - saved.savedAt <= PERSIST_MAX_AGE_MS) {
-        hydrate(client, JSON.parse(saved.state));
+        hydrate(client, withoutLiveQueries(client, JSON.parse(saved.state) as DehydratedState));
       } else if (saved) {
         await del(key, store);
       }
@@ -80,6 +80,22 @@ export function persistQueries(
       if (timer) clearTimeout(timer);
       timer = null;
     },
+  };
+}
+
+/**
+ * The stored queries less those the app is fetching from the network right now: a copy from an earlier visit
+ * written over a query whose answer is on its way would be taken for that answer (the room read an old
+ * first_unread_id and opened in the wrong place). Offline, a fetch is paused, not fetching, so the stored copy
+ * still fills it.
+ */
+function withoutLiveQueries(client: QueryClient, state: DehydratedState): DehydratedState {
+  const cache = client.getQueryCache();
+  return {
+    ...state,
+    queries: state.queries.filter(
+      (q) => cache.find({ queryKey: q.queryKey, exact: true })?.state.fetchStatus !== 'fetching',
+    ),
   };
 }
 
