@@ -40,6 +40,9 @@ const THUMB_MAX_PIXELS: Record<string, number> = { 'image/jpeg': 268_402_689, 'i
 const THUMB_MAX_PIXELS_OTHER = 64_000_000;
 /** Thumbnails made at once by this process: decoding is the one step that needs a whole image in memory. */
 const THUMB_CONCURRENCY = 2;
+// Every upload is a new image: libvips's operation cache (up to 50 MB by default) would only hold decoded pixels
+// nobody asks for again, in the process's memory.
+sharp.cache(false);
 export const ATTACHMENT_TYPE_REFUSED =
   'This file type is not supported. Attach images, videos, PDF, Word (.doc, .docx) or text (.txt) files.';
 
