@@ -54,7 +54,23 @@ export function RichText({ body, renderText = (text) => text }: RichTextProps) {
     if (wanted && !loaded) void loadFormatter();
   }, [wanted, loaded]);
   if (!wanted || !loaded) return <>{renderText(body)}</>;
-  return <>{renderNodes(loaded.formatBody(body), renderText)}</>;
+  return <>{renderNodes(formatted(loaded, body), renderText)}</>;
+}
+
+/**
+ * Bodies already parsed, newest last: a room draws the same bodies again and again (scrolling, ticks, reactions),
+ * and markdown-it's parse is the costly part. The nodes are read-only data, so one copy serves every render.
+ */
+const parsed = new Map<string, FormatNode[]>();
+const PARSED_MAX = 500;
+function formatted(loaded: Formatter, body: string): FormatNode[] {
+  let nodes = parsed.get(body);
+  if (nodes === undefined) {
+    nodes = loaded.formatBody(body);
+    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string);
+    parsed.set(body, nodes);
+  }
+  return nodes;
 }
 
 export function renderNodes(nodes: FormatNode[], renderText: (text: string) => ReactNode): ReactNode[] {

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessagesSquare } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import type { ScrollTarget } from '../hooks/use-message-actions';
 import { usePrependAnchor } from '../hooks/use-prepend-anchor';
@@ -14,6 +14,10 @@ const LOAD_OLDER_WITHIN_PX = 400;
 const AT_BOTTOM_PX = 48;
 /** How long a message shown by a jump (a quote clicked) stays highlighted. */
 const HIGHLIGHT_MS = 2500;
+/** Estimated heights until a row is measured, and the list's padding above and below. */
+const MESSAGE_ESTIMATE = 68;
+const OTHER_ESTIMATE = 40;
+const PADDING = 8;
 
 export interface MessageListProps {
   rows: MessageRow[];
@@ -47,14 +51,29 @@ export function MessageList({
   target,
 }: MessageListProps) {
   const parentRef = useRef<HTMLElement>(null);
+  // Stable while the rows are: the virtualizer rebuilds its measurements whenever these functions change.
+  const estimateSize = useCallback(
+    (index: number) => (rows[index]?.kind === 'message' ? MESSAGE_ESTIMATE : OTHER_ESTIMATE),
+    [rows],
+  );
+  const getItemKey = useCallback((index: number) => rows[index]!.key, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'message' ? 68 : 40),
-    getItemKey: (index) => rows[index]!.key,
+    estimateSize,
+    getItemKey,
     overscan: 10,
-    paddingStart: 8,
-    paddingEnd: 8,
+    paddingStart: PADDING,
+    paddingEnd: PADDING,
+    // A room opening at the bottom draws the newest rows first, not the oldest ones it is about to scroll away
+    // from: the first render's window is aimed at the estimated end, with the window's height as the view's.
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
+    initialOffset: () => {
+      if (openAtUnread) return 0;
+      let total = 2 * PADDING;
+      for (let i = 0; i < rows.length; i++) total += estimateSize(i);
+      return Math.max(0, total - (typeof window === 'undefined' ? 0 : window.innerHeight));
+    },
   });
 
   const recordAnchor = usePrependAnchor(virtualizer, rows, parentRef);

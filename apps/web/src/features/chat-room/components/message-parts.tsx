@@ -10,8 +10,12 @@ import type { MessageActions } from './message-actions-context';
 // body's light formatting (issue 12) is lib/rich-text's.
 
 /** A date and time in full, for '(edited)' and the earlier versions. */
-export const fullTimeOf = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+let fullTimeFormat: Intl.DateTimeFormat | null = null;
+export const fullTimeOf = (iso: string) => {
+  fullTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : fullTimeFormat.format(date);
+};
 
 /** Whom a body mentions: only members the server counted in `mentions`, by their usernames. */
 function mentionedUsernames(message: Message, actions: MessageActions | null): Map<string, string> {
