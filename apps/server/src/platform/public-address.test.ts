@@ -19,13 +19,25 @@ describe('isPublicAddress', () => {
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
       '64:ff9b::192.168.0.1',
+      // The same hosts written in hex, and local-use NAT64.
+      '::ffff:7f00:1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '0:0:0:0:0:ffff:a00:1',
+      '64:ff9b:1::8.8.8.8',
       'not an ip',
     ])
       expect(isPublicAddress(ip), ip).toBe(false);
   });
 
   it('accepts public addresses', () => {
-    for (const ip of ['8.8.8.8', '142.250.74.10', '2606:4700::6810:85e5', '::ffff:8.8.8.8'])
+    for (const ip of [
+      '8.8.8.8',
+      '142.250.74.10',
+      '2606:4700::6810:85e5',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+    ])
       expect(isPublicAddress(ip), ip).toBe(true);
   });
 });

@@ -25,6 +25,8 @@ for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
   ['100::', 64],
+  // Local-use NAT64 (RFC 8215): what it reaches depends on the network's own translator.
+  ['64:ff9b:1::', 48],
   ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -32,10 +34,33 @@ for (const [net, prefix] of [
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv6');
 
-/** An IPv4 address inside an IPv6 one (::ffff:a.b.c.d, 64:ff9b::a.b.c.d), which reaches that IPv4 host. */
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail counts as two). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const part = (t: string) => (t ? t.split(':').map((g) => Number.parseInt(g, 16)) : []);
+  const [before, after] = [part(head), part(tail ?? '')];
+  return tail === undefined
+    ? before
+    : [...before, ...Array(8 - before.length - after.length).fill(0), ...after];
+}
+
+/**
+ * An IPv4 address inside an IPv6 one, which reaches that IPv4 host: IPv4-mapped (::ffff:0:0/96) and NAT64
+ * (64:ff9b::/96), written dotted (::ffff:127.0.0.1) or in hex (64:ff9b::7f00:1).
+ */
 function embeddedIpv4(address: string): string | null {
-  const m = /^(?:::ffff:|64:ff9b::)(?:0:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return m ? (m[1] ?? null) : null;
+  const g = ipv6Groups(address);
+  const mapped = g.slice(0, 6).join(':') === '0:0:0:0:0:65535';
+  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0);
+  if (!mapped && !nat64) return null;
+  const [hi = 0, lo = 0] = g.slice(6);
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
 }
 
 /** Whether an IP address is one a server may call on a stranger's word. */
