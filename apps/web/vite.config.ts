@@ -36,6 +36,21 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The protocol's zod schemas marked pure, so one the web never uses (a request body the server checks, say) is
+ * dropped instead of built when its module loads: the room's first drawing then waits for no zod at all.
+ */
+function pureProtocolSchemas(): Plugin {
+  return {
+    name: 'parley-pure-protocol-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes('/packages/protocol/src/') || id.includes('.test.')) return null;
+      return { code: code.replace(/(?<![\w$.])z\./g, '/* @__PURE__ */ z.'), map: null };
+    },
+  };
+}
+
 // In development the API, sockets, dev outbox and media live on the server at :8000; the browser sees one origin.
 const server = 'http://localhost:8000';
 
@@ -44,6 +59,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompress(),
+    pureProtocolSchemas(),
     // Installable and offline (issue 12): the manifest, and sw/sw.ts built with the list of every built file
     // to keep (Workbox's precache), registered by a small script the plugin adds to index.html.
     VitePWA({

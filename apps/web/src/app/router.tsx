@@ -1,5 +1,12 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouteObject,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { LoadingState } from '../components/ui/spinner';
+import { enterRoom } from '../features/chat-room/api/room-queries';
 import { HomePage } from '../features/home/components/home-page';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { authStore } from '../lib/auth-store';
@@ -13,6 +20,16 @@ import { RouteError } from './route-error';
 const authScreen = async () => ({
   Component: (await import('../features/auth/components/auth-page')).AuthPage,
 });
+
+// A room's detail and newest page are asked for as soon as its route matches, while its code is still loading
+// (issue 12's Lighthouse budget); the room itself then finds them in the query cache. Only a new room counts
+// as an entry: a change of the search (?message=) within the same room asks for nothing again.
+const roomLoader = ({ params }: LoaderFunctionArgs) => {
+  enterRoom(queryClient, params.chatId ?? '');
+  return null;
+};
+const roomShouldRevalidate = ({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) =>
+  currentParams.chatId !== nextParams.chatId;
 
 export const routes: RouteObject[] = [
   // The other brand's landing page (DESIGN §1) stands outside Parley's frame: its own header and the footer.
@@ -67,6 +84,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'chats/:chatId',
+                loader: roomLoader,
+                shouldRevalidate: roomShouldRevalidate,
                 lazy: async () => ({
                   Component: (await import('../features/chat-room/components/chat-room-page'))
                     .PrivateChatRoomPage,
@@ -81,6 +100,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'groups/:chatId',
+                loader: roomLoader,
+                shouldRevalidate: roomShouldRevalidate,
                 lazy: async () => ({
                   Component: (await import('../features/chat-room/components/chat-room-page'))
                     .GroupChatRoomPage,

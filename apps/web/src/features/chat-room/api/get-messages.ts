@@ -1,46 +1,9 @@
 import type { Message } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { chatQueryKeys } from '../../../lib/chat-socket-shared';
 import { CATCH_UP_LIMIT, catchUpMessages, pagesAfter } from '../lib/room-catch-up';
-import { PAGE_SIZE } from '../lib/room-messages';
+import { getMessages, latestMessagesQuery, PAGE_SIZE } from './room-queries';
 
-export interface MessagesPage {
-  before?: number;
-  after?: number;
-  /** A page with this message in the middle (to show a quoted or first unread message further back). */
-  around?: number;
-  limit?: number;
-}
-
-/**
- * GET /api/chats/{chat_id}/messages/ → messages ascending: the newest page by default, `before` an older
- * page, `after` what came after an id (catch-up). Anything but an array reads as no messages (SPEC §7).
- */
-export async function getMessages(chatId: string, page: MessagesPage = {}): Promise<Message[]> {
-  const params = new URLSearchParams({ limit: String(page.limit ?? PAGE_SIZE) });
-  if (page.before !== undefined) params.set('before', String(page.before));
-  if (page.after !== undefined) params.set('after', String(page.after));
-  if (page.around !== undefined) params.set('around', String(page.around));
-  const body = await api.get<unknown>(`/chats/${encodeURIComponent(chatId)}/messages/?${params}`);
-  return Array.isArray(body) ? (body as Message[]).map(withEssentials) : [];
-}
-
-/**
- * A history entry with issue 10's fields, defaulted when an answer lacks them (an older server during a
- * rolling upgrade), so the room never reads a missing `reactions` or `mentions`.
- */
-function withEssentials(m: Message): Message {
-  if (m.reactions && m.mentions && m.reply_to !== undefined && m.edited_at !== undefined) return m;
-  return {
-    ...m,
-    edited_at: m.edited_at ?? null,
-    is_deleted: m.is_deleted ?? false,
-    reply_to: m.reply_to ?? null,
-    reactions: m.reactions ?? [],
-    mentions: m.mentions ?? [],
-  };
-}
+export { getMessages, type MessagesPage } from './room-queries';
 
 /**
  * Everything after `afterId`, page by page, so a long drop still loses nothing; with `untilId`, it stops once
@@ -76,17 +39,4 @@ export async function getMessagesAround(
   return reached || between.length % CATCH_UP_LIMIT !== 0 ? page.concat(between) : null;
 }
 
-/**
- * The newest page, through the query cache for its loading, error and retry states. The live list is the
- * room's own state afterwards, so this is never refetched in the background; the room writes its newest page
- * back, and the cache (persisted, issue 12) keeps it, so a room visited recently opens at once, even offline,
- * and its socket's catch-up brings it up to date.
- */
-export const useLatestMessages = (chatId: string) =>
-  useQuery({
-    queryKey: chatQueryKeys.messages(chatId),
-    queryFn: () => getMessages(chatId),
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+export const useLatestMessages = (chatId: string) => useQuery(latestMessagesQuery(chatId));

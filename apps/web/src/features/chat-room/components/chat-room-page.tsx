@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { usePageTitle } from '../../../lib/document-title';
 import { useChat } from '../api/get-chat';
 import { useLatestMessages } from '../api/get-messages';
+import { roomEnteredAt } from '../api/room-queries';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useMessageActions } from '../hooks/use-message-actions';
 import { useMessageParam } from '../hooks/use-message-param';
@@ -54,7 +55,7 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
 
   // The detail is fetched afresh on every entry: its first unread message decides where the room opens.
   // Offline, the detail last loaded (the persisted cache) opens the room; it is fetched again once online.
-  const [enteredAt] = useState(Date.now);
+  const [enteredAt] = useState(() => roomEnteredAt(chatId));
   if (chat.isPending || !detailReady(chat, enteredAt) || (latest.isPending && !room.messages.loaded)) {
     return (
       <div className={FRAME}>

@@ -1,6 +1,6 @@
 import type { Message } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
-import { senderPath } from './message-item';
+import { sameItem, senderPath } from './message-item';
 
 const base = { sender: 2, sender_username: 'grace' } as Message;
 
@@ -15,5 +15,35 @@ describe('senderPath', () => {
     expect(senderPath({ ...base, sender: null, sender_username: 'deleted_user' }, 1)).toBeNull();
     expect(senderPath({ ...base, sender_username: 'deleted_user' }, 1)).toBeNull();
     expect(senderPath({ ...base, sender: null, sender_username: '' }, 1)).toBeNull();
+  });
+});
+
+describe('sameItem', () => {
+  const props = { pending: null, meId: 1, isGroup: false, onRetry: () => {}, highlighted: false };
+  const theirs = {
+    id: 5,
+    sender: 2,
+    body: 'hi',
+    is_sent: true,
+    is_delivered: false,
+    is_read: false,
+  } as Message;
+  const mine = { ...theirs, sender: 1 } as Message;
+
+  it("skips a redraw when only the receipts of someone else's message changed", () => {
+    const read = { ...theirs, is_delivered: true, is_read: true };
+    expect(sameItem({ ...props, message: theirs }, { ...props, message: read })).toBe(true);
+  });
+
+  it('redraws for one’s own receipts, any other change, or other props', () => {
+    expect(sameItem({ ...props, message: mine }, { ...props, message: { ...mine, is_read: true } })).toBe(
+      false,
+    );
+    expect(sameItem({ ...props, message: theirs }, { ...props, message: { ...theirs, body: 'yo' } })).toBe(
+      false,
+    );
+    expect(sameItem({ ...props, message: theirs }, { ...props, message: theirs, highlighted: true })).toBe(
+      false,
+    );
   });
 });

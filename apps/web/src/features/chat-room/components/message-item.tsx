@@ -73,6 +73,31 @@ export interface MessageItemProps {
 /** How long a touch must rest on a message to open its menu. */
 const LONG_PRESS_MS = 500;
 
+/** The receipts a message carries: on someone else's message they show nowhere (the ticks are one's own). */
+const RECEIPTS = new Set<string>(['is_sent', 'is_delivered', 'is_read']);
+
+/**
+ * Whether a message's rendering stays the same: the same props, or someone else's message whose receipts
+ * alone changed (opening a room marks its messages read, and every one of them would draw again for nothing).
+ */
+export function sameItem(a: MessageItemProps, b: MessageItemProps): boolean {
+  if (
+    a.pending !== b.pending ||
+    a.meId !== b.meId ||
+    a.isGroup !== b.isGroup ||
+    a.onRetry !== b.onRetry ||
+    a.highlighted !== b.highlighted
+  )
+    return false;
+  if (a.message === b.message) return true;
+  if (a.message.sender === a.meId || b.message.sender === b.meId) return false;
+  const x = a.message as unknown as Record<string, unknown>;
+  const y = b.message as unknown as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  return keys.every((k) => RECEIPTS.has(k) || x[k] === y[k]);
+}
+
 /**
  * One message: system lines centred; others with avatar, (in groups) name, body, time and own ticks. Memoized:
  * scrolling re-renders the list's window, and a message that did not change need not render again.
@@ -234,7 +259,7 @@ export const MessageItem = memo(function MessageItem({
       </div>
     </div>
   );
-});
+}, sameItem);
 
 /** A pending message's Cancel (issue 12): it leaves the screen and the outbox before it is stored. */
 function CancelPending({ clientId }: { clientId: string }) {

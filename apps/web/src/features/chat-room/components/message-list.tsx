@@ -18,6 +18,9 @@ const HIGHLIGHT_MS = 2500;
 const MESSAGE_ESTIMATE = 68;
 const OTHER_ESTIMATE = 40;
 const PADDING = 8;
+/** Rows mounted beyond the view: few for the room's first drawing, which is the page's longest task, more after. */
+const FIRST_OVERSCAN = 2;
+const OVERSCAN = 10;
 
 export interface MessageListProps {
   rows: MessageRow[];
@@ -57,12 +60,21 @@ export function MessageList({
     [rows],
   );
   const getItemKey = useCallback((index: number) => rows[index]!.key, [rows]);
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setOverscan(OVERSCAN), 200);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(() => setOverscan(OVERSCAN), { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
     estimateSize,
     getItemKey,
-    overscan: 10,
+    overscan,
     paddingStart: PADDING,
     paddingEnd: PADDING,
     // A room opening at the bottom draws the newest rows first, not the oldest ones it is about to scroll away

@@ -1,7 +1,8 @@
-import { type ClientFrame, type ServerFrame, SOCKET_CLIENT_TEXT, serverFrameSchema } from '@parley/protocol';
+import { type ClientFrame, type ServerFrame, SOCKET_CLIENT_TEXT } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef } from 'react';
 import {
+  type FrameSchema,
   fetchSocketTicket,
   ReconnectingSocket,
   type SocketStatus,
@@ -12,6 +13,18 @@ import { chatQueryKeys, enterChatRoom } from '../../../lib/chat-socket-shared';
 // The room's one socket (SPEC §4 "Chat channel connection"): opened on entering, closed when the browser goes
 // offline, retried at once when the network or the tab comes back, closed on leaving. What a frame, an open or
 // a drop means is the caller's.
+
+/** The frame schema, once loaded: the socket opens only after it is (see `url` below), so no frame comes sooner. */
+let frameSchema: FrameSchema<ServerFrame> | null = null;
+const loadFrameSchema = async () => {
+  frameSchema ??= (await import('../lib/server-frame-schema')).serverFrameSchema;
+};
+const lazyFrameSchema: FrameSchema<ServerFrame> = {
+  safeParse: (data) => {
+    if (!frameSchema) throw new Error('The frame schema is not loaded');
+    return frameSchema.safeParse(data);
+  },
+};
 
 export type RoomSocket = ReconnectingSocket<ServerFrame, ClientFrame>;
 
@@ -44,8 +57,11 @@ export function useRoomSocket(
 
   useEffect(() => {
     const socket: RoomSocket = new ReconnectingSocket<ServerFrame, ClientFrame>({
-      url: async () => socketUrl(`/ws/chatroom/${encodeURIComponent(chatId)}/`, await fetchSocketTicket()),
-      schema: serverFrameSchema,
+      url: async () => {
+        const [ticket] = await Promise.all([fetchSocketTicket(), loadFrameSchema()]);
+        return socketUrl(`/ws/chatroom/${encodeURIComponent(chatId)}/`, ticket);
+      },
+      schema: lazyFrameSchema,
       texts: {
         connectionError: SOCKET_CLIENT_TEXT.connectionError,
         invalidFormat: SOCKET_CLIENT_TEXT.invalidFormat,

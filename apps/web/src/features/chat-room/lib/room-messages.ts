@@ -1,10 +1,11 @@
 import type { FileType, Message, Reaction, ReplyQuote } from '@parley/protocol';
 import { applyDeleted, applyReactions, applyUpdated, sameContent } from './message-changes';
+import { PAGE_SIZE } from './page-size';
 
 // The live message list of one room, as a pure reducer: confirmed messages (unique by id, ascending) plus
 // this user's pending sends keyed by client_id until the server echoes them. Ticks only ever move forward.
 
-export const PAGE_SIZE = 50;
+export { PAGE_SIZE };
 
 export interface PendingMessage {
   client_id: string;

@@ -1,0 +1,2 @@
+/** How many messages a page of history holds. */
+export const PAGE_SIZE = 50;
