@@ -45,6 +45,8 @@ export interface AppContext {
   dialect: DialectName;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** The per-person chat message limit: the same counts, decided without a round trip far from the limit. */
+  messageLimiter: RateLimiter;
   events: DomainEvents;
   presence: Presence;
   sessions: SessionService;

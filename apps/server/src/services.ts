@@ -35,6 +35,7 @@ import { AvatarStore } from './platform/avatars';
 import { MemoryBus } from './platform/bus';
 import { DomainEvents } from './platform/events';
 import { Lifecycle } from './platform/lifecycle';
+import { LocalFirstRateLimiter } from './platform/local-first-rate-limit';
 import { createMailer } from './platform/mail';
 import { Metrics } from './platform/metrics';
 import { MemoryPresence } from './platform/presence';
@@ -64,7 +65,10 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const mailer = createMailer(config, log, metrics ? (ok) => metrics.mailSent(ok) : undefined);
   // One process by default; with REDIS_URL, fan-out, presence and rate limits are shared by every process.
   const presenceStore = config.redisUrl ? new RedisPresenceStore(config.redisUrl, log) : null;
-  const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl, log) : new MemoryRateLimiter();
+  const redisLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl, log) : null;
+  const limiter = redisLimiter ?? new MemoryRateLimiter();
+  // Chat messages are counted in Redis too, but far from the limit let through without waiting for it.
+  const messageLimiter = redisLimiter ? new LocalFirstRateLimiter(redisLimiter) : limiter;
   const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
   const audit = new AuditService(db);
   const sessions = new SessionService(db, events, { audit });
@@ -112,6 +116,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     dialect,
     mailer,
     limiter,
+    messageLimiter,
     events,
     presence,
     sessions,
@@ -222,6 +227,7 @@ export async function closeContext(ctx: AppContext, sweep: SocketSweep): Promise
   await ctx.blocks.close();
   await ctx.bus.close();
   await ctx.presence.close();
+  if (ctx.messageLimiter !== ctx.limiter) await ctx.messageLimiter.close();
   await ctx.limiter.close();
   await ctx.mailer.close();
   ctx.storage.close();

@@ -106,7 +106,7 @@ export class EmailDigestService {
       (id) => id !== message.sender && !blocked.has(id) && (!muted.has(id) || message.mentions.includes(id)),
     );
     if (others.length === 0) return;
-    const online = await this.presence.onlineAmong(others);
+    const online = await this.presence.onlineAmong(others, { mirrored: true });
     const offlineOthers = others.filter((id) => !online.has(id));
     if (offlineOthers.length === 0) return;
     const offline = await this.users.withEmailNotifications(offlineOthers);

@@ -213,7 +213,7 @@ async function onFrame(
   try {
     switch (frame.type) {
       case 'chat_message': {
-        const limit = await ctx.limiter.hit(
+        const limit = await ctx.messageLimiter.hit(
           `ws-msg:${session.userId}`,
           ctx.config.messageRateLimit,
           MESSAGE_WINDOW_MS,
