@@ -23,7 +23,8 @@ import type { Variant } from './targets';
 // scenario against Parley and its peers in alternation, writes bench/results/<timestamp>.json, prints the
 // budget table and (whole runs: every scenario, not --quick; or with --docs) rewrites docs/benchmarks.md.
 // `--render <json>` only re-renders.
-const SCENARIOS = ['throughput', 'latency', 'idle', 'churn', 'history', 'search'] as const;
+// `redis` is the latency scenario's one process against two over Redis alone (`latency` runs it too).
+const SCENARIOS = ['throughput', 'latency', 'redis', 'idle', 'churn', 'history', 'search'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values: args } = parseArgs({
@@ -153,6 +154,8 @@ async function main() {
             `  ${v} rep ${rep}: p50 ${r.latency.p50} p99 ${r.latency.p99} ms, lost ${r.lost}, dup ${r.duplicated}`,
           );
         }
+    }
+    if (only.has('latency') || only.has('redis')) {
       log(`one process against two over Redis (PostgreSQL), ${REDIS_RATE} msg/s`);
       for (let rep = 1; rep <= reps; rep++)
         for (const v of rotate<Variant>(['parley-pg', 'parley-pg-redis'], rep - 1)) {

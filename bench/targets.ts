@@ -45,6 +45,8 @@ export interface Target {
   rooms: RoomSpec[];
   /** Users in no room, for idle and churn connections. */
   loners: Member[];
+  /** Parley: its DATA_DIR (on SQLite, parley.db in it). */
+  dataDir?: string;
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function startTarget(
     urls: run.urls,
     rooms,
     loners,
+    dataDir: run.dataDir,
     stop: run.stop,
   };
 }

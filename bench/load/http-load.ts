@@ -20,6 +20,8 @@ export interface HttpResult {
   errors: number;
   non2xx: number;
   total: number;
+  /** autocannon's own CPU over the measured pass, in cores. */
+  loadCpu: number;
 }
 
 process.on('message', async (job: HttpJob) => {
@@ -27,7 +29,10 @@ process.on('message', async (job: HttpJob) => {
     const base = { url: job.url, headers: job.headers, connections: job.connections };
     await autocannon({ ...base, duration: job.warmupSeconds });
     process.send?.({ type: 'measuring' });
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
     const r = await autocannon({ ...base, duration: job.seconds });
+    const cpu = process.cpuUsage(cpuBefore);
     const result: HttpResult = {
       requestsPerSecond: r.requests.total / job.seconds,
       latencyP50: r.latency.p50,
@@ -35,6 +40,7 @@ process.on('message', async (job: HttpJob) => {
       errors: r.errors + r.timeouts,
       non2xx: r.non2xx,
       total: r.requests.total,
+      loadCpu: (cpu.user + cpu.system) / 1000 / (performance.now() - started),
     };
     process.send?.({ type: 'result', result });
   } catch (err) {

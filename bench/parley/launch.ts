@@ -9,7 +9,10 @@ import { type SeedResult, type SeedSpec, seedParley } from './seed';
 
 // Starts Parley as it runs in production (the built bundle, NODE_ENV=production) on a fresh database:
 // SQLite in a temporary DATA_DIR, or a schema of its own in PostgreSQL; optionally several processes over Redis.
-export const parleyMain = path.join(repoDir, 'apps/server/dist/main.js');
+// BENCH_PARLEY_MAIN names another bundle (a build of work in progress kept apart from the one e2e tests run).
+export const parleyMain = process.env.BENCH_PARLEY_MAIN
+  ? path.resolve(process.env.BENCH_PARLEY_MAIN)
+  : path.join(repoDir, 'apps/server/dist/main.js');
 
 export interface ParleyOptions {
   db: 'sqlite' | 'postgres';
@@ -26,6 +29,8 @@ export interface ParleyRun {
   procs: Managed[];
   statsFiles: string[];
   seed: SeedResult;
+  /** The server's DATA_DIR (its SQLite database is parley.db in it). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -120,7 +125,7 @@ export async function launchParley(opts: ParleyOptions): Promise<ParleyRun> {
       statsFiles.push(statsFile);
     }
     await releaseLock();
-    return { urls, procs, statsFiles, seed, stop: cleanup };
+    return { urls, procs, statsFiles, seed, dataDir, stop: cleanup };
   } catch (err) {
     await cleanup();
     throw err;

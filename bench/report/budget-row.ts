@@ -1,4 +1,5 @@
 import { fmtSpread, type Spread, spread } from '../lib/stats';
+import type { HistoryServer } from '../scenarios/history';
 import type { Verdict } from './checks';
 
 // One row of the budget table, and the small pieces every row builder writes its cells with.
@@ -8,6 +9,8 @@ export interface BudgetRow {
   parley: string;
   ws: string;
   socketio: string;
+  /** The naive ws peer, for reference (saturation rows only). */
+  naive?: string;
   ratio: string;
   verdict: Verdict;
   /** The comparisons behind the verdict, from the numbers alone. */
@@ -17,8 +20,19 @@ export interface BudgetRow {
 }
 
 /** The servers of the budget table's columns. */
-export const COLUMNS = { parley: 'Parley', ws: 'bare ws', socketio: 'Socket.IO' } as const;
+export const COLUMNS = {
+  parley: 'Parley',
+  ws: 'bare ws',
+  socketio: 'Socket.IO',
+  'naive-ws': 'naive ws',
+} as const;
 export const PEERS = ['parley', 'ws', 'socketio'] as const;
+/** The history scenario's servers. */
+export const historyServerLabel: Record<HistoryServer, string> = {
+  parley: 'Parley (SQLite)',
+  fastify: 'bare Fastify (constant JSON)',
+  'fastify-sqlite': 'bare Fastify + SQLite',
+};
 
 /** A ratio's figure and bound: "0.97 ×". */
 export const times = (digits: number) => ({ digits, unit: ' ×' });

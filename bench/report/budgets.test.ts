@@ -12,7 +12,10 @@ import { testResults } from './test-results';
 // Results go in, verdicts and reasons come out: each figure against its DESIGN §8 bound, computed from the numbers.
 const results = testResults;
 
-/** A saturation run: `cpuMs` per 1,000 deliveries, so its server used cpuMs × deliveries/s ÷ 10⁶ cores. */
+/**
+ * A saturation run: `cpuMs` per 1,000 deliveries, so its server used cpuMs × deliveries/s ÷ 10⁶ cores; `gen` the
+ * generator's cores (one process unless `over` says otherwise).
+ */
 function sat(
   variant: Variant,
   rep: number,
@@ -20,6 +23,7 @@ function sat(
   cpuMs: number,
   gen: number,
   bg = 0,
+  over: Partial<ThroughputRun> = {},
 ): ThroughputRun {
   return {
     variant,
@@ -39,6 +43,7 @@ function sat(
     duplicated: 0,
     closedEarly: 0,
     connectSeconds: 1,
+    ...over,
   };
 }
 
@@ -84,7 +89,14 @@ function idle(over: Partial<IdleRun> = {}): IdleRun {
   };
 }
 
-const page = (server: HistoryRun['server'], rep: number, rps: number, cpuMs: number): HistoryRun => ({
+/** A history run: `cpuMs` server CPU ms per 1,000 requests; `load` autocannon's cores, where recorded. */
+const page = (
+  server: HistoryRun['server'],
+  rep: number,
+  rps: number,
+  cpuMs: number,
+  load?: number,
+): HistoryRun => ({
   server,
   rep,
   requestsPerSecond: rps,
@@ -94,6 +106,7 @@ const page = (server: HistoryRun['server'], rep: number, rps: number, cpuMs: num
   non2xx: 0,
   total: rps * 3,
   cpuMsPer1000: cpuMs,
+  ...(load === undefined ? {} : { loadCpu: load }),
 });
 
 const row = (r: Results, what: string): BudgetRow => {
@@ -105,54 +118,153 @@ const row = (r: Results, what: string): BudgetRow => {
 const saturationRow = (...throughput: ThroughputRun[]) => row(results({ throughput }), 'Delivered');
 
 describe('saturation', () => {
-  it('passes when both paired ratios meet their floors, and names the side at one core', () => {
+  it('passes when every paired ratio meets its floor, and names the side at its ceiling', () => {
     const r = saturationRow(
-      sat('parley', 1, 300_000, 3.2, 0.95),
-      sat('ws', 1, 90_000, 10, 0.92),
+      sat('parley', 1, 300_000, 3.2, 0.5),
+      sat('ws', 1, 95_000, 10, 0.6),
       sat('socketio', 1, 60_000, 12, 0.5),
+      sat('naive-ws', 1, 25_000, 30, 0.4),
     );
     expect(r.verdict).toBe('PASS');
-    expect(r.reason).toBe('3.33 × ≥ 0.7 × bare ws; 5.00 × ≥ 1.5 × Socket.IO');
-    expect(r.limitedBy).toContain('Parley: both (0.96 / 0.95 cores)');
-    expect(r.limitedBy).toContain('bare ws: both (0.90 / 0.92 cores)');
-    expect(r.limitedBy).toContain('Socket.IO: neither (0.72 / 0.50 cores)');
-    // A generator at its core: the ratio per server CPU-second is given beside it.
-    expect(r.limitedBy).toContain('per server CPU-second Parley delivers 3.13× bare ws, 3.75× Socket.IO');
+    expect(r.reason).toBe(
+      '3.16 × ≥ 0.7 × bare ws; per server CPU-second 3.13 × ≥ 0.7 × bare ws ' +
+        '(server CPU ms per 1,000 deliveries: Parley 3.2, bare ws 10.0); 5.00 × ≥ 1.5 × Socket.IO',
+    );
+    expect(r.parley).toBe('300,000/s; 3.2 CPU ms / 1k');
+    // The naive peer is shown for reference, never judged.
+    expect(r.naive).toBe('25,000/s; 30.0 CPU ms / 1k');
+    expect(r.ratio).toBe('3.16× ws, 3.13× per CPU-second; 5.00× Socket.IO; 12.00× naive ws');
+    expect(r.limitedBy).toBe(
+      'Parley: server (0.96 / 0.50 cores; machine 1.46 of 2 cores); ' +
+        'bare ws: server (0.95 / 0.60 cores; machine 1.55 of 2 cores); ' +
+        'Socket.IO: neither (0.72 / 0.50 cores; machine 1.22 of 2 cores); ' +
+        'naive ws: neither (0.75 / 0.40 cores; machine 1.15 of 2 cores)',
+    );
   });
 
   it('misses on one ratio and says by how much, with the bound taken from BUDGETS', () => {
     const r = saturationRow(
       sat('parley', 1, 77_000, 12.6, 0.56),
-      sat('ws', 1, 85_000, 11.4, 0.91),
-      sat('socketio', 1, 70_000, 13, 1.0),
+      sat('ws', 1, 85_000, 11.4, 0.6),
+      sat('socketio', 1, 70_000, 13, 0.6),
     );
     expect(r.verdict).toBe('MISS');
-    expect(r.reason).toContain('0.91 × ≥ 0.7 × bare ws');
-    expect(r.reason).toContain(`1.10 × < ${BUDGETS.saturation.socketio} × Socket.IO`);
-    expect(r.reason).toContain('CPU ms per message in: Parley 0.13, bare ws 0.11, Socket.IO 0.13');
-    expect(r.reason).toContain('1.5 × Socket.IO = 105,000/s > bare ws 85,000/s');
-    expect(r.limitedBy).toContain('Parley: server (0.97 / 0.56 cores)');
+    expect(r.reason).toBe(
+      '0.91 × ≥ 0.7 × bare ws; per server CPU-second 0.90 × ≥ 0.7 × bare ws ' +
+        '(server CPU ms per 1,000 deliveries: Parley 12.6, bare ws 11.4); ' +
+        `1.10 × < ${BUDGETS.saturation.socketio} × Socket.IO; 1.5 × Socket.IO = 105,000/s > bare ws 85,000/s`,
+    );
+    expect(r.limitedBy).toContain('Parley: server (0.97 / 0.56 cores; machine 1.53 of 2 cores)');
+  });
+
+  it('misses per server CPU-second even when deliveries/s is within its floor', () => {
+    const r = saturationRow(
+      sat('parley', 1, 77_000, 20, 0.56),
+      sat('ws', 1, 85_000, 11.4, 0.6),
+      sat('socketio', 1, 40_000, 13, 0.6),
+    );
+    expect(r.verdict).toBe('MISS');
+    expect(r.reason).toBe(
+      '0.91 × ≥ 0.7 × bare ws; per server CPU-second 0.57 × < 0.7 × bare ws ' +
+        '(server CPU ms per 1,000 deliveries: Parley 20.0, bare ws 11.4); 1.93 × ≥ 1.5 × Socket.IO',
+    );
   });
 
   it('is n/a with the missing peer named when a peer has no run', () => {
-    const r = saturationRow(sat('parley', 1, 77_000, 12.6, 0.56), sat('ws', 1, 85_000, 11.4, 0.91));
+    const r = saturationRow(sat('parley', 1, 77_000, 12.6, 0.56), sat('ws', 1, 85_000, 11.4, 0.6));
     expect(r.verdict).toBe('n/a');
-    expect(r.reason).toBe('0.91 × ≥ 0.7 × bare ws; ratio to Socket.IO not measured');
+    expect(r.reason).toBe(
+      '0.91 × ≥ 0.7 × bare ws; per server CPU-second 0.90 × ≥ 0.7 × bare ws ' +
+        '(server CPU ms per 1,000 deliveries: Parley 12.6, bare ws 11.4); deliveries/s ratio to Socket.IO not measured',
+    );
     expect(r.socketio).toBe('–');
+    expect(r.naive).toBe('');
+  });
+
+  it('leaves the pairs whose generator was at its core out of the deliveries/s ratios, and says how many', () => {
+    // Counted in, the two generator-bound pairs would pull the ratio to bare ws to 0.35 ×.
+    const r = saturationRow(
+      sat('parley', 1, 80_000, 12, 0.5),
+      sat('ws', 1, 85_000, 11, 0.6),
+      sat('socketio', 1, 40_000, 13, 0.5),
+      sat('parley', 2, 30_000, 12, 0.97),
+      sat('ws', 2, 85_000, 11, 0.6),
+      sat('socketio', 2, 40_000, 13, 0.5),
+      sat('parley', 3, 30_000, 12, 0.97),
+      sat('ws', 3, 85_000, 11, 0.6),
+      sat('socketio', 3, 40_000, 13, 0.5),
+    );
+    expect(r.verdict).toBe('PASS');
+    expect(r.reason).toBe(
+      '0.94 × ≥ 0.7 × bare ws; per server CPU-second 0.92 × ≥ 0.7 × bare ws ' +
+        '(server CPU ms per 1,000 deliveries: Parley 12.0, bare ws 11.0); 2.00 × ≥ 1.5 × Socket.IO; ' +
+        '2 of 3 pairs with bare ws left out of deliveries/s (a generator at its core); ' +
+        '2 of 3 pairs with Socket.IO left out of deliveries/s (a generator at its core)',
+    );
+    expect(r.ratio).toBe('0.94× ws, 0.92 (0.92–0.92)× per CPU-second; 2.00× Socket.IO');
+    expect(r.limitedBy).toContain('Parley: generator (0.36 / 0.97 cores; machine 1.33 of 2 cores)');
+  });
+
+  it('does not judge deliveries/s when a generator was at its core in every pair, but judges per CPU-second', () => {
+    const bound = [sat('parley', 1, 77_000, 12.6, 0.56), sat('socketio', 1, 40_000, 13, 0.5)];
+    const r = saturationRow(...bound, sat('ws', 1, 85_000, 11.4, 0.91));
+    expect(r.verdict).toBe('n/a');
+    expect(r.reason).toBe(
+      'bare ws: a generator was at its core in every pair, not judged; per server CPU-second 0.90 × ≥ 0.7 × bare ws ' +
+        '(server CPU ms per 1,000 deliveries: Parley 12.6, bare ws 11.4); 1.93 × ≥ 1.5 × Socket.IO',
+    );
+    // The pair's ratio is still shown, and the generator named among the sides at their ceiling.
+    expect(r.ratio).toBe('0.91× ws, 0.90× per CPU-second; 1.93× Socket.IO');
+    expect(r.limitedBy).toContain('bare ws: both (0.97 / 0.91 cores; machine 1.88 of 2 cores)');
+    // A figure out of its bound is a MISS whatever else could not be judged.
+    const worse = saturationRow(...bound, sat('ws', 1, 85_000, 6, 0.91));
+    expect(worse.verdict).toBe('MISS');
+    expect(worse.reason).toContain('per server CPU-second 0.48 × < 0.7 × bare ws');
+  });
+
+  it('judges the busiest of several generator processes, not their sum', () => {
+    const two = (total: number, busiest: number) => ({
+      generators: 2,
+      generatorCpu: total,
+      busiestGeneratorCpu: busiest,
+      generatorBound: busiest > 0.9,
+    });
+    const r = saturationRow(
+      sat('parley', 1, 60_000, 12, 0, 0, two(1.3, 0.7)),
+      sat('ws', 1, 70_000, 11, 0, 0, two(1.2, 0.65)),
+      sat('socketio', 1, 30_000, 13, 0, 0, two(0.6, 0.3)),
+    );
+    expect(r.verdict).toBe('PASS');
+    expect(r.reason).toMatch(/^0\.86 × ≥ 0\.7 × bare ws; /);
+    expect(r.limitedBy).toContain(
+      'Parley: machine (0.72 / 1.30 in 2 generators, busiest 0.70 cores; machine 2.02 of 2 cores)',
+    );
+    // The same pair with its busiest generator at its core is not judged in deliveries/s.
+    const bound = saturationRow(
+      sat('parley', 1, 60_000, 12, 0, 0, two(1.3, 0.95)),
+      sat('ws', 1, 70_000, 11, 0, 0, two(1.2, 0.65)),
+      sat('socketio', 1, 30_000, 13, 0, 0, two(0.6, 0.3)),
+    );
+    expect(bound.verdict).toBe('n/a');
+    expect(bound.reason).toMatch(/^bare ws: a generator was at its core in every pair, not judged; /);
   });
 
   it('leaves out contended runs when every server kept a quiet one, and says so', () => {
     const r = saturationRow(
       sat('parley', 1, 30_000, 12, 0.5, 0.9),
       sat('parley', 2, 80_000, 12, 0.5),
-      sat('ws', 1, 85_000, 11, 0.9),
-      sat('ws', 2, 85_000, 11, 0.9),
-      sat('socketio', 1, 40_000, 13, 0.9),
-      sat('socketio', 2, 40_000, 13, 0.9),
+      sat('ws', 1, 85_000, 11, 0.6),
+      sat('ws', 2, 85_000, 11, 0.6),
+      sat('socketio', 1, 40_000, 13, 0.6),
+      sat('socketio', 2, 40_000, 13, 0.6),
     );
-    expect(r.parley).toBe('80,000');
+    expect(r.parley).toBe('80,000/s; 12.0 CPU ms / 1k');
     expect(r.verdict).toBe('PASS');
-    expect(r.reason).toBe('0.94 × ≥ 0.7 × bare ws; 2.00 × ≥ 1.5 × Socket.IO; 1 contended run left out');
+    expect(r.reason).toBe(
+      '0.94 × ≥ 0.7 × bare ws; per server CPU-second 0.92 × ≥ 0.7 × bare ws ' +
+        '(server CPU ms per 1,000 deliveries: Parley 12.0, bare ws 11.0); 2.00 × ≥ 1.5 × Socket.IO; ' +
+        '1 contended run left out',
+    );
   });
 
   it('keeps a row for the budget when no saturation run was made', () => {
@@ -244,23 +356,118 @@ describe('idle, history and web', () => {
     expect(quick.reason).toMatch(/^goal 2,000 < 20,000; /);
   });
 
-  it('misses the history page below half the bare route, paired by repetition', () => {
+  it('misses the history page under both baselines, paired by repetition, and names the side at its ceiling', () => {
     const history = {
       pageBytes: 19_000,
       runs: [
-        page('parley', 1, 1281, 890),
-        page('fastify', 1, 6628, 150),
-        page('parley', 2, 1450, 697),
-        page('fastify', 2, 6669, 144),
+        page('parley', 1, 1281, 890, 0.4),
+        page('fastify-sqlite', 1, 3200, 310, 0.6),
+        page('fastify', 1, 6628, 150, 0.95),
+        page('parley', 2, 1450, 697, 0.4),
+        page('fastify-sqlite', 2, 3300, 290, 0.6),
+        page('fastify', 2, 6669, 144, 0.95),
       ],
     };
     const r = row(results({ history }), 'History');
     expect(r.verdict).toBe('MISS');
-    expect(r.reason).toBe('0.21 × < 0.5 ×; 0 errors; CPU ms per request: Parley 0.79, bare Fastify 0.15');
-    expect(r.limitedBy).toContain('autocannon’s CPU not recorded');
+    expect(r.reason).toBe(
+      '0.42 × < 0.5 × Fastify + SQLite; 0.21 × < 0.3 × constant Fastify; 0 errors; CPU ms per request: ' +
+        'Parley (SQLite) 0.79, bare Fastify + SQLite 0.30, bare Fastify (constant JSON) 0.15',
+    );
+    expect(r.ratio).toBe('0.42 (0.40–0.44)× SQLite route; 0.21 (0.19–0.22)× constant');
+    expect(r.ws).toBe('Fastify + SQLite: 3,250 (3,200–3,300) req/s; constant: 6,649 (6,628–6,669) req/s');
+    expect(r.limitedBy).toBe(
+      'Parley (SQLite): server (1.08 / 0.40 cores); bare Fastify + SQLite: server (0.97 / 0.60 cores); ' +
+        'bare Fastify (constant JSON): both (0.98 / 0.95 cores)',
+    );
+  });
+
+  it('passes the history page only when both ratios hold and nothing failed', () => {
+    const runs = [
+      page('parley', 1, 2000, 450, 0.5),
+      page('fastify-sqlite', 1, 3000, 300, 0.6),
+      page('fastify', 1, 6000, 150, 0.7),
+    ];
+    const passed = row(results({ history: { pageBytes: 19_000, runs } }), 'History');
+    expect(passed.verdict).toBe('PASS');
+    expect(passed.reason).toMatch(
+      /^0\.67 × ≥ 0\.5 × Fastify \+ SQLite; 0\.33 × ≥ 0\.3 × constant Fastify; 0 errors; /,
+    );
+    const failing = [{ ...(runs[0] as HistoryRun), non2xx: 3 }, ...runs.slice(1)];
+    expect(row(results({ history: { pageBytes: 19_000, runs: failing } }), 'History')).toMatchObject({
+      verdict: 'MISS',
+      reason: expect.stringContaining('; 3 errors; '),
+    });
+  });
+
+  it('misses the history page on one baseline without the other, and is n/a while one is unmeasured', () => {
+    // Runs from before the SQLite-reading route: the constant one alone can still decide a MISS.
+    const old = [
+      page('parley', 1, 1281, 890),
+      page('fastify', 1, 6628, 150),
+      page('parley', 2, 1450, 697),
+      page('fastify', 2, 6669, 144),
+    ];
+    const r = row(results({ history: { pageBytes: 19_000, runs: old } }), 'History');
+    expect(r.verdict).toBe('MISS');
+    expect(r.reason).toBe(
+      'paired ratio to Fastify + SQLite not measured; 0.21 × < 0.3 × constant Fastify; 0 errors; ' +
+        'CPU ms per request: Parley (SQLite) 0.79, bare Fastify (constant JSON) 0.15',
+    );
+    // autocannon's CPU was not recorded then.
+    expect(r.limitedBy).toBe(
+      'Parley (SQLite): server (1.08 / – cores); bare Fastify (constant JSON): server (0.98 / – cores)',
+    );
+    const held = [page('parley', 1, 2000, 450), page('fastify', 1, 6000, 150)];
+    expect(row(results({ history: { pageBytes: 19_000, runs: held } }), 'History')).toMatchObject({
+      verdict: 'n/a',
+      reason: expect.stringMatching(
+        /^paired ratio to Fastify \+ SQLite not measured; 0\.33 × ≥ 0\.3 × constant Fastify; /,
+      ),
+    });
     expect(row(results(), 'History')).toMatchObject({
       verdict: 'n/a',
-      reason: 'paired ratio to bare Fastify not measured',
+      reason: 'paired ratio to Fastify + SQLite not measured; paired ratio to constant Fastify not measured',
+      parley: '–',
+    });
+  });
+
+  it('judges the catch-up on its median server CPU, and is n/a before it was measured', () => {
+    const catchUp = (rep: number, serverCpuMs: number, wallMs: number) => ({
+      rep,
+      missed: 1000,
+      loaded: 50,
+      requests: 12,
+      walks: 20,
+      serverCpuMs,
+      wallMs,
+    });
+    const runs = [page('parley', 1, 2000, 450)];
+    const passed = row(
+      results({
+        history: {
+          pageBytes: 19_000,
+          runs,
+          catchUp: [catchUp(1, 9.5, 14), catchUp(2, 8, 12.5), catchUp(3, 12, 16)],
+        },
+      }),
+      'Catch-up',
+    );
+    expect(passed).toMatchObject({
+      verdict: 'PASS',
+      parley: '9.5 (8.0–12.0) ms CPU in 12 requests',
+      reason: '9.5 ms ≤ 100 ms; 1,000 missed and 50 loaded (read again) fetched; wall 14.0 (12.5–16.0) ms',
+    });
+    const slow = row(
+      results({ history: { pageBytes: 19_000, runs, catchUp: [catchUp(1, 130, 150)] } }),
+      'Catch-up',
+    );
+    expect(slow).toMatchObject({ verdict: 'MISS', reason: expect.stringMatching(/^130\.0 ms > 100 ms; /) });
+    // Results from before the catch-up was measured.
+    expect(row(results({ history: { pageBytes: 19_000, runs } }), 'Catch-up')).toMatchObject({
+      verdict: 'n/a',
+      reason: 'catch-up not measured',
+      parley: '–',
     });
   });
 
@@ -281,6 +488,21 @@ describe('limitedBy', () => {
     expect(limitedBy(1.6, 0.5, 2)).toBe('neither (1.60 in 2 processes / 0.50 cores)');
     expect(limitedBy(0.5, Number.NaN)).toBe('not the server (0.50 / – cores)');
     expect(limitedBy(Number.NaN, Number.NaN)).toBe('CPU not recorded (– / – cores)');
+  });
+
+  it('weighs the busiest of several generators, and the whole machine when neither side is at its core', () => {
+    expect(limitedBy(0.5, 1.4, 1, { generators: 2, busiestGenerator: 0.7 })).toBe(
+      'neither (0.50 / 1.40 in 2 generators, busiest 0.70 cores)',
+    );
+    expect(limitedBy(0.5, 1.9, 1, { generators: 2, busiestGenerator: 0.95 })).toBe(
+      'generator (0.50 / 1.90 in 2 generators, busiest 0.95 cores)',
+    );
+    expect(limitedBy(0.8, 0.7, 1, { machine: { busy: 1.85, cores: 2 } })).toBe(
+      'machine (0.80 / 0.70 cores; machine 1.85 of 2 cores)',
+    );
+    expect(limitedBy(0.95, 0.7, 1, { machine: { busy: 1.85, cores: 2 } })).toBe(
+      'server (0.95 / 0.70 cores; machine 1.85 of 2 cores)',
+    );
   });
 });
 

@@ -1,6 +1,16 @@
 import { fmt, fmtSpread, pairedRatios, spread } from '../lib/stats';
+import type { HistoryRun } from '../scenarios/history';
 import type { Variant } from '../targets';
-import { type BudgetRow, COLUMNS, empty, median, PEERS, ratioText, times } from './budget-row';
+import {
+  type BudgetRow,
+  COLUMNS,
+  empty,
+  historyServerLabel,
+  median,
+  PEERS,
+  ratioText,
+  times,
+} from './budget-row';
 import { atLeast, atMost, bound, type Check, judge, limitedBy, notMeasured } from './checks';
 import { latencyRows } from './latency-rows';
 import type { Results } from './results';
@@ -59,34 +69,83 @@ function idleRow(results: Results): BudgetRow {
 
 function historyRow(results: Results): BudgetRow {
   const runs = results.history?.runs ?? [];
-  const p = runs.filter((r) => r.server === 'parley');
-  const f = runs.filter((r) => r.server === 'fastify');
-  const ratios = pairedRatios(
-    p.map((r) => r.requestsPerSecond),
-    p.map((r) => f.find((x) => x.rep === r.rep)?.requestsPerSecond ?? Number.NaN),
-  );
+  const of = (server: HistoryRun['server']) => runs.filter((r) => r.server === server);
+  const p = of('parley');
+  const ratioTo = (server: HistoryRun['server']) =>
+    pairedRatios(
+      p.map((r) => r.requestsPerSecond),
+      p.map((r) => runs.find((x) => x.server === server && x.rep === r.rep)?.requestsPerSecond ?? Number.NaN),
+    );
+  const vsSqlite = ratioTo('fastify-sqlite');
+  const vsConstant = ratioTo('fastify');
   const errors = p.reduce((n, r) => n + r.errors + r.non2xx, 0);
-  // Cores = CPU ms per 1,000 requests × requests/s ÷ 10⁶; autocannon's own CPU is not recorded.
-  const cores = (rs: typeof runs) => median(rs.map((r) => (r.cpuMsPer1000 * r.requestsPerSecond) / 1e6));
-  const cpuPerRequest = (rs: typeof runs) => fmt(median(rs.map((r) => r.cpuMsPer1000)) / 1000, 2);
+  // Cores = CPU ms per 1,000 requests × requests/s ÷ 10⁶; autocannon's own, where recorded.
+  const cores = (rs: HistoryRun[]) => median(rs.map((r) => (r.cpuMsPer1000 * r.requestsPerSecond) / 1e6));
+  const loadCores = (rs: HistoryRun[]) => median(rs.map((r) => r.loadCpu ?? Number.NaN));
+  const cpuPerRequest = (rs: HistoryRun[]) => fmt(median(rs.map((r) => r.cpuMsPer1000)) / 1000, 2);
+  const rps = (rs: HistoryRun[]) =>
+    rs.length ? `${fmtSpread(spread(rs.map((r) => r.requestsPerSecond)))} req/s` : '';
+  const { sqlite, constant } = BUDGETS.history;
   const checks = [
-    atLeast(ratios.median, BUDGETS.history, { name: 'paired ratio to bare Fastify', ...times(2) }),
-    ...(ratios.n ? [{ ok: errors === 0, missing: false, text: `${fmt(errors)} errors` }] : []),
+    atLeast(vsSqlite.median, sqlite, {
+      name: 'paired ratio to Fastify + SQLite',
+      ...times(2),
+      suffix: ' Fastify + SQLite',
+    }),
+    atLeast(vsConstant.median, constant, {
+      name: 'paired ratio to constant Fastify',
+      ...times(2),
+      suffix: ' constant Fastify',
+    }),
+    ...(p.length ? [{ ok: errors === 0, missing: false, text: `${fmt(errors)} errors` }] : []),
   ];
+  const measured = (['parley', 'fastify-sqlite', 'fastify'] as const).filter((s) => of(s).length);
   return {
     what: 'History page of 50 messages (HTTP)',
-    budget: `≥ ${bound(BUDGETS.history)} × a bare Fastify route with the same JSON`,
-    parley: p.length ? `${fmtSpread(spread(p.map((r) => r.requestsPerSecond)))} req/s` : '–',
-    ws: f.length ? `bare Fastify: ${fmtSpread(spread(f.map((r) => r.requestsPerSecond)))} req/s` : '',
+    budget: `≥ ${bound(sqlite)} × a bare Fastify route reading the same rows from SQLite; ≥ ${bound(constant)} × one returning the same JSON as a constant`,
+    parley: p.length ? rps(p) : '–',
+    ws: [
+      of('fastify-sqlite').length ? `Fastify + SQLite: ${rps(of('fastify-sqlite'))}` : '',
+      of('fastify').length ? `constant: ${rps(of('fastify'))}` : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
     socketio: '',
-    ratio: ratioText(ratios),
+    ratio: `${ratioText(vsSqlite)} SQLite route; ${ratioText(vsConstant)} constant`,
     ...judge(
       checks,
-      ratios.n ? [`CPU ms per request: Parley ${cpuPerRequest(p)}, bare Fastify ${cpuPerRequest(f)}`] : [],
+      measured.length > 1
+        ? [
+            `CPU ms per request: ${measured.map((s) => `${historyServerLabel[s]} ${cpuPerRequest(of(s))}`).join(', ')}`,
+          ]
+        : [],
     ),
-    limitedBy: ratios.n
-      ? `Parley: ${limitedBy(cores(p), Number.NaN)}; bare Fastify: ${limitedBy(cores(f), Number.NaN)}; autocannon’s CPU not recorded`
-      : '',
+    limitedBy: measured
+      .map((s) => `${historyServerLabel[s]}: ${limitedBy(cores(of(s)), loadCores(of(s)))}`)
+      .join('; '),
+  };
+}
+
+function catchUpRow(results: Results): BudgetRow {
+  const runs = results.history?.catchUp ?? [];
+  const row = {
+    what: 'Catch-up after a reconnect: 1,000 missed messages (HTTP)',
+    budget: `≤ ${bound(BUDGETS.catchUpServerMs)} ms of server CPU, fetched as the web app does`,
+  };
+  if (runs.length === 0) return { ...row, parley: '–', ...empty, ...judge([notMeasured('catch-up')]) };
+  const cpu = spread(runs.map((r) => r.serverCpuMs));
+  const first = runs[0] as (typeof runs)[number];
+  return {
+    ...row,
+    parley: `${fmtSpread(cpu, 1)} ms CPU in ${first.requests} requests`,
+    ...empty,
+    ...judge(
+      [atMost(cpu.median, BUDGETS.catchUpServerMs, { name: 'server CPU', digits: 1, unit: ' ms' })],
+      [
+        `${fmt(first.missed)} missed and ${fmt(first.loaded)} loaded (read again) fetched; ` +
+          `wall ${fmtSpread(spread(runs.map((r) => r.wallMs)), 1)} ms`,
+      ],
+    ),
   };
 }
 
@@ -142,6 +201,7 @@ export function budgetRows(results: Results): BudgetRow[] {
     ...latencyRows(results),
     idleRow(results),
     historyRow(results),
+    catchUpRow(results),
     churnRow(results),
     ...searchRows(results),
     ...webRows(results),

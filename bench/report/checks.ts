@@ -60,20 +60,46 @@ export function notMeasured(name: string): Check {
   return { ok: false, missing: true, text: `${name} not measured` };
 }
 
-/** n/a while a figure is missing, PASS when every check holds, MISS otherwise; the reason lists them all. */
+/**
+ * MISS when a measured figure is out of its bound (whatever else is missing), n/a while a figure is missing and
+ * the rest hold, PASS when every check holds; the reason lists them all.
+ */
 export function judge(checks: Check[], notes: string[] = []): { verdict: Verdict; reason: string } {
-  const verdict = checks.some((c) => c.missing) ? 'n/a' : checks.every((c) => c.ok) ? 'PASS' : 'MISS';
+  const verdict = checks.some((c) => !c.ok && !c.missing)
+    ? 'MISS'
+    : checks.some((c) => c.missing)
+      ? 'n/a'
+      : 'PASS';
   return { verdict, reason: [...checks.map((c) => c.text), ...notes].filter(Boolean).join('; ') };
 }
 
+/** What else limitedBy can weigh: several generator processes, and the whole machine's cores. */
+export interface LimitContext {
+  /** Generator processes sharing the load (1 unless said). */
+  generators?: number;
+  /** The busiest generator process's cores: at one core, that one is the ceiling (the total when one process). */
+  busiestGenerator?: number;
+  /** Cores busy on the whole machine (server, generators and other work) and how many it has. */
+  machine?: { busy: number; cores: number };
+}
+
 /**
- * Which side was at its one core while the figure was measured: "server", "generator", "both" or "neither",
- * then the server's and the generator's cores ("–" where the run did not record them). `processes` server
- * processes share the server's figure.
+ * Which side was at its ceiling while the figure was measured: "server" (a server process at one core),
+ * "generator" (a generator process at one core), "both", "machine" (neither, but every core of the machine was
+ * busy) or "neither", then the server's and the generator's cores ("–" where the run did not record them).
+ * `processes` server processes share the server's figure.
  */
-export function limitedBy(serverCores: number, generatorCores: number, processes = 1): string {
+export function limitedBy(
+  serverCores: number,
+  generatorCores: number,
+  processes = 1,
+  more: LimitContext = {},
+): string {
+  const generators = more.generators ?? 1;
+  const busiest = more.busiestGenerator ?? (generators === 1 ? generatorCores : Number.NaN);
   const server = serverCores / processes >= AT_ONE_CORE;
-  const generator = generatorCores >= AT_ONE_CORE;
+  const generator = busiest >= AT_ONE_CORE;
+  const machineFull = more.machine ? more.machine.busy >= AT_ONE_CORE * more.machine.cores : false;
   const known = [serverCores, generatorCores].filter(Number.isFinite).length;
   const side =
     known === 0
@@ -84,11 +110,15 @@ export function limitedBy(serverCores: number, generatorCores: number, processes
           ? 'server'
           : generator
             ? 'generator'
-            : known === 2
-              ? 'neither'
-              : Number.isFinite(serverCores)
-                ? 'not the server'
-                : 'not the generator';
+            : machineFull
+              ? 'machine'
+              : known === 2
+                ? 'neither'
+                : Number.isFinite(serverCores)
+                  ? 'not the server'
+                  : 'not the generator';
   const each = processes > 1 ? ` in ${processes} processes` : '';
-  return `${side} (${fmt(serverCores, 2)}${each} / ${fmt(generatorCores, 2)} cores)`;
+  const gens = generators > 1 ? ` in ${generators} generators, busiest ${fmt(busiest, 2)}` : '';
+  const machine = more.machine ? `; machine ${fmt(more.machine.busy, 2)} of ${more.machine.cores} cores` : '';
+  return `${side} (${fmt(serverCores, 2)}${each} / ${fmt(generatorCores, 2)}${gens} cores${machine})`;
 }

@@ -4,6 +4,7 @@ import { benchDir } from '../lib/proc';
 import { fmt, fmtSpread, spread } from '../lib/stats';
 import { LATENCY_RATE, REDIS_RATE } from '../scenarios/latency';
 import { variantLabel } from '../targets';
+import { historyServerLabel } from './budget-row';
 import { budgetRows, COLUMNS } from './budgets';
 import { AT_ONE_CORE } from './checks';
 import type { Results } from './results';
@@ -258,14 +259,15 @@ export function renderMarkdown(results: Results): string {
     out.push('');
     out.push(
       `autocannon, 20 connections, GET /api/chats/{chat_id}/messages/ (50 messages, ${fmt(results.history.pageBytes / 1024, 1)} KiB of JSON) ` +
-        'with a bearer session token, against a bare Fastify route returning the same JSON.',
+        'with a bearer session token, against two bare Fastify routes: one reading the same 50 rows from the same ' +
+        'SQLite file with one prepared statement, one returning the same JSON as a constant.',
     );
     out.push('');
     out.push(
       table(
         ['Server', 'Rep', 'Requests/s', 'p50 / p99 ms', 'Server CPU ms / 1k req', 'Errors + non-2xx'],
         results.history.runs.map((r) => [
-          r.server === 'parley' ? 'Parley (SQLite)' : 'bare Fastify',
+          historyServerLabel[r.server],
           r.rep,
           fmt(r.requestsPerSecond),
           `${r.latencyP50} / ${r.latencyP99}`,
@@ -275,6 +277,27 @@ export function renderMarkdown(results: Results): string {
       ),
     );
     out.push('');
+    const catchUp = results.history.catchUp ?? [];
+    if (catchUp.length) {
+      out.push(
+        'Catch-up after a reconnect, on the same Parley: the web app’s own catch-up (its loaded stretch read again, ' +
+          'then everything after it, 100 messages a request), timed over several catch-ups back to back.',
+      );
+      out.push('');
+      out.push(
+        table(
+          ['Rep', 'Missed + loaded', 'Requests', 'Server CPU ms', 'Wall ms'],
+          catchUp.map((c) => [
+            c.rep,
+            `${fmt(c.missed)} + ${fmt(c.loaded)}`,
+            c.requests,
+            fmt(c.serverCpuMs, 1),
+            fmt(c.wallMs, 1),
+          ]),
+        ),
+      );
+      out.push('');
+    }
   }
 
   out.push(...searchSection(results));

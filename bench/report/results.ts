@@ -1,4 +1,5 @@
 import type { Machine } from '../lib/machine';
+import type { CatchUpRun } from '../scenarios/catch-up';
 import type { ChurnRun } from '../scenarios/churn';
 import type { HistoryRun } from '../scenarios/history';
 import type { IdleRun } from '../scenarios/idle';
@@ -23,7 +24,8 @@ export interface Results {
   redis: LatencyRun[];
   idle: IdleRun[];
   churn: ChurnRun[];
-  history: { runs: HistoryRun[]; pageBytes: number } | null;
+  /** The history page; `catchUp` is absent from results written before it was measured. */
+  history: { runs: HistoryRun[]; pageBytes: number; catchUp?: CatchUpRun[] } | null;
   /** Message search on the million-message corpus; absent from results written before the scenario existed. */
   search?: SearchResult | null;
   web: WebSize | null;

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { CLOSE_SERVICE_RESTART, SOCKET_MAX_PAYLOAD_BYTES } from '@parley/protocol';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { ping } from './db/health.repo';
@@ -124,13 +124,26 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again.' });
   });
 
-  await app.register(helmet, {
+  // The same few hosts ask again and again (any Host header may come, so the memory is bounded).
+  const originsByHost = new Map<string | undefined, string>();
+  const socketOriginsOf = (host: string | undefined) => {
+    let origins = originsByHost.get(host);
+    if (origins === undefined) {
+      origins = socketOrigins(host, config.publicUrl);
+      if (originsByHost.size >= 64) originsByHost.clear();
+      originsByHost.set(host, origins);
+    }
+    return origins;
+  };
+  // Helmet's middleware is built once: @fastify/helmet builds it afresh for every request, which cost the
+  // history page a tenth of its CPU (docs/benchmarks.md, finding 7).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", (req) => socketOrigins(req.headers.host, config.publicUrl)],
+        connectSrc: ["'self'", (req) => socketOriginsOf(req.headers.host)],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
@@ -143,6 +156,9 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   await app.register(multipart, { limits: { fileSize: 30 * 1024 * 1024, files: 10, fields: 20 } });
   // The socket library's hard cap sits above the 64 KiB frame limit so an oversized frame gets an error
   // frame and the socket stays usable; past the hard cap the socket is closed.

@@ -56,7 +56,7 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
         return (sql: string) => {
           let statement = cache.get(sql);
           if (!statement) {
-            statement = target.prepare(sql);
+            statement = rowsBuiltInJs(target.prepare(sql));
             if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
             cache.set(sql, statement);
           }
@@ -67,4 +67,30 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * The same rows, built faster: better-sqlite3 makes each row object in C++ one property at a time, which costs
+ * nearly twice what reading the values as arrays and making the objects in JavaScript does (a history page of 50
+ * messages: 144 → 87 µs; docs/benchmarks.md, finding 7). Kysely only reads `reader`, `all` and `iterate` of a
+ * statement that returns rows; one that returns none is left as it is.
+ */
+function rowsBuiltInJs(statement: SQLite.Statement): SQLite.Statement {
+  if (!statement.reader) return statement;
+  statement.raw(true);
+  const names = statement.columns().map((c) => c.name);
+  const toRow = (values: unknown[]) => {
+    // A name given twice keeps its last value, as better-sqlite3's own rows do.
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i] as string] = values[i];
+    return row;
+  };
+  const rows = {
+    reader: true,
+    all: (...params: unknown[]) => (statement.all(...params) as unknown[][]).map(toRow),
+    *iterate(...params: unknown[]) {
+      for (const values of statement.iterate(...params)) yield toRow(values as unknown[]);
+    },
+  };
+  return rows as unknown as SQLite.Statement;
 }

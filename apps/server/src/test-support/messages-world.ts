@@ -89,7 +89,7 @@ export async function messagesWorld() {
   return { db, events, users, chats, attachments, reader, writer, person, chat, post, traceTransactions };
 }
 
-type AttachmentsPort = Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor'>;
+type AttachmentsPort = Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor' | 'filesInRange'>;
 
 /**
  * Files for the writer and reader: `claimableIds` are the uploads that may be sent; a claim checks them all,
@@ -121,5 +121,9 @@ export class FakeAttachments implements AttachmentsPort {
         );
     }
     return files;
+  }
+
+  async filesInRange(_chatDbId: number, first: number, last: number): Promise<Map<number, ChatFile[]>> {
+    return this.filesFor([...this.attached.keys()].filter((id) => id >= first && id <= last));
   }
 }

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import * as repo from '../../src/modules/chats/chats.repo';
 import { marksOf, toMessage } from '../../src/modules/messages/message-view';
 import { uploadFiles } from '../attachments/attachment-helpers';
-import { clearChat, groupOf, leaveGroup } from '../groups/group-helpers';
+import { addMembers, clearChat, groupOf, leaveGroup } from '../groups/group-helpers';
 import { type TestApp, useTestApp } from '../helpers/test-app';
+import { createGroup } from './chat-helpers';
 
 // The history page (GET /api/chats/{id}/messages/) is read and serialised along a faster path (one query for
 // chat and membership, senders from the members, a response schema): its JSON must stay byte for byte what
@@ -153,6 +154,60 @@ describe('GET /api/chats/{chat_id}/messages/ serialisation', () => {
     await send(ada.user.id, 'after the clear');
     expect(await expectSamePage(t, grace, chatId)).toHaveLength(1);
     await expectSamePage(t, ada, chatId, { limit: 100 });
+  });
+
+  it('reads the files, reactions and quotes of its own stretch only, with another chat’s messages in between', async () => {
+    const t = app();
+    const {
+      chatId: here,
+      people: [ada, grace],
+    } = await groupOf(t, 'Here', 'Ada', 'Grace');
+    const there = await createGroup(t, ada.token, 'There');
+    expect((await addMembers(t, ada.token, there, { members: [grace.user.username] })).status).toBe(200);
+    const send = async (chatId: string, body: string, o: { fileIds?: number[]; replyTo?: number } = {}) =>
+      (await t.ctx.messages.send(ada.user.id, chatId, { body, file_ids: o.fileIds, reply_to: o.replyTo }))
+        .message.id;
+    const react = (chatId: string, id: number, emoji: string) =>
+      t.ctx.messages.changes.react(grace.user.id, chatId, id, emoji, true);
+
+    const quoted = await send(here, 'the start of it all');
+    const older = await send(here, 'older, off the page');
+    const upload = await uploadFiles(t, ada.token, there, [{ bytes: pngOf(8, 8), filename: 'there.png' }]);
+    expect(upload.status, upload.text).toBe(200);
+    const fileIds = (upload.body.files as { id: number }[]).map((f) => f.id);
+    // The page of `here` runs from `first` to its last message; `there` has files and reactions in between.
+    const first = await send(here, 'first on the page', { replyTo: quoted });
+    const withFile = await send(there, 'a file elsewhere', { fileIds });
+    await react(there, withFile, '🎉');
+    const liked = await send(here, 'liked here');
+    await react(here, liked, '👍');
+    const alsoLiked = await send(there, 'liked elsewhere');
+    await react(there, alsoLiked, '😂');
+    const last = await send(here, 'last', { replyTo: first });
+
+    const res = await t.get(`/api/chats/${here}/messages/?limit=3`, grace.token);
+    expect(res.status, res.text).toBe(200);
+    const page = res.body as { id: number; files: unknown[]; reactions: unknown[]; reply_to: unknown }[];
+    expect(page.map((m) => m.id)).toEqual([first, liked, last]);
+    expect(page.flatMap((m) => m.files)).toEqual([]);
+    expect(page.map((m) => m.reactions)).toEqual([
+      [],
+      [{ emoji: '👍', count: 1, me: true, user_ids: [grace.user.id] }],
+      [],
+    ]);
+    expect(page.map((m) => m.reply_to)).toEqual([
+      { id: quoted, sender_name: 'Ada Tester', body: 'the start of it all', is_deleted: false },
+      null,
+      { id: first, sender_name: 'Ada Tester', body: 'first on the page', is_deleted: false },
+    ]);
+    expect(older).toBeLessThan(first);
+    // The other chat's page has its own.
+    const theirs = (await t.get(`/api/chats/${there}/messages/`, ada.token)).body as typeof page;
+    const sent = theirs.filter((m) => m.id === withFile || m.id === alsoLiked);
+    expect(sent.map((m) => [m.id, m.files.length, m.reactions.length])).toEqual([
+      [withFile, 1, 1],
+      [alsoLiked, 0, 1],
+    ]);
   });
 
   it('answers a non-member and an unknown chat with the same 404 as before', async () => {

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import type { FilesTable } from './attachments.tables';
 
@@ -34,6 +35,21 @@ export const filesOfMessages = (db: Executor, messageIds: number[]) =>
   messageIds.length === 0
     ? Promise.resolve([] as FileRow[])
     : db.selectFrom('files').selectAll().where('message_id', 'in', messageIds).orderBy('id').execute();
+
+/**
+ * The files of a chat's messages from `first` to `last` (a history page's stretch), in upload order: prepared
+ * once, and reached through the page's own messages (read-only), so it reads no other chat's files.
+ */
+export const filesInRange = prepared((db, p: { chat: number; first: number; last: number }) =>
+  db
+    .selectFrom('messages')
+    .innerJoin('files', 'files.message_id', 'messages.id')
+    .select(['files.id', 'files.message_id', 'files.type', 'files.name', 'files.size', 'files.thumb_key'])
+    .where('messages.chat_id', '=', p.chat)
+    .where('messages.id', '>=', p.first)
+    .where('messages.id', '<=', p.last)
+    .orderBy('files.id'),
+);
 
 export const keysOfChat = (db: Executor, chatDbId: number) =>
   db.selectFrom('files').select(['storage_key', 'thumb_key']).where('chat_id', '=', chatDbId).execute();

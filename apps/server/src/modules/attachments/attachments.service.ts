@@ -155,7 +155,7 @@ export class AttachmentsService {
     }
   }
 
-  view(row: repo.FileRow): ChatFile {
+  view(row: Pick<repo.FileRow, 'id' | 'type' | 'name' | 'size' | 'thumb_key'>): ChatFile {
     return {
       id: row.id,
       type: row.type,
@@ -180,7 +180,15 @@ export class AttachmentsService {
   }
 
   async filesFor(messageIds: number[]): Promise<Map<number, ChatFile[]>> {
-    const rows = await repo.filesOfMessages(this.db, messageIds);
+    return this.byMessage(await repo.filesOfMessages(this.db, messageIds));
+  }
+
+  /** The files of a chat's messages from `first` to `last`, by message: a history page's, in one statement. */
+  async filesInRange(chatDbId: number, first: number, last: number): Promise<Map<number, ChatFile[]>> {
+    return this.byMessage(await repo.filesInRange(this.db, { chat: chatDbId, first, last }));
+  }
+
+  private byMessage(rows: (Parameters<AttachmentsService['view']>[0] & { message_id: number | null })[]) {
     const map = new Map<number, ChatFile[]>();
     for (const r of rows) {
       if (r.message_id === null) continue;

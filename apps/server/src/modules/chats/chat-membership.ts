@@ -75,6 +75,18 @@ export class ChatMembership {
     return repo.pageMembersOf(this.db, chatDbId);
   }
 
+  /**
+   * A history page's chat and members, and the reader's own row among them (where their page starts); 404
+   * alike for no such chat and not a member, as requireMember. One statement once the chat is known (ref).
+   */
+  async pageAccess(userId: number, chatId: string) {
+    const chat = await this.ref(chatId);
+    const members = await repo.pageMembersOf(this.db, chat.id);
+    const reader = members.find((m) => m.user_id === userId);
+    if (!reader) throw new NotFoundError('Chat not found.');
+    return { chat, members, reader };
+  }
+
   /** Moves members' read (and so delivered) marks and delivered marks forward, never back, in one transaction. */
   async advanceMarks(chatDbId: number, read: Map<number, number>, delivered: Map<number, number>) {
     await this.db.transaction().execute(async (trx) => {

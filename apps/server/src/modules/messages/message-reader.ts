@@ -1,32 +1,49 @@
-import type { Message } from '@parley/protocol';
+import type { ChatFile, Message } from '@parley/protocol';
 import type { Db } from '../../db/database';
 import { NotFoundError } from '../../platform/errors';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
-import { marksOf, reactionsByMessage, type Sender, toMessage, toQuote } from './message-view';
+import type { PageMember } from '../chats/chats.repo';
+import {
+  type MessageRow,
+  marksOf,
+  pageOfMessages,
+  reactionsByMessage,
+  type Sender,
+  toQuote,
+} from './message-view';
 import * as repo from './messages.repo';
 
-type PageMember = Awaited<ReturnType<ChatMembership['pageMembers']>>[number];
+type Row = repo.PageRow;
 
-/** Reads stored messages as Messages: the history page (the hottest read) and single messages. */
+/**
+ * Reads stored messages as Messages: the history page (the hottest read) and single messages. A page is one
+ * keyset statement on the messages, beside the members (read anyway for the ticks, and the senders' names with
+ * them) and one statement for the files of its stretch; reactions, quotes from further back and senders who
+ * left cost a statement each only when the page has any. Every statement is prepared once (db/prepared.ts).
+ */
 export class MessageReader {
   constructor(
     private readonly deps: {
       db: Db;
       chats: Pick<ChatMembership, 'pageMembers'>;
-      attachments: Pick<AttachmentsService, 'filesFor'>;
+      attachments: Pick<AttachmentsService, 'filesFor' | 'filesInRange'>;
       users: Pick<UsersService, 'cards'>;
       /** People a block stands between with the reader: their reads do not tick the reader's messages (issue 13). */
       blocks?: { relatedTo(userId: number): Promise<Set<number>> };
     },
   ) {}
 
-  /** A page of a chat's history as `viewerId` sees it, oldest first, from past what they cleared. */
+  /**
+   * A page of a chat's history as `viewerId` sees it, oldest first, from past what they cleared. `members`:
+   * the chat's page members when the caller has read them already (the membership check reads them).
+   */
   async page(
     chat: ChatRef,
     viewerId: number,
     q: { before?: number; after?: number; around?: number; limit: number; clearedBefore: number },
+    members?: PageMember[],
   ): Promise<Message[]> {
     const { db, chats } = this.deps;
     const rows =
@@ -37,10 +54,18 @@ export class MessageReader {
             clearedBefore: q.clearedBefore,
           })
         : repo.messagesPage(db, chat.id, q);
-    const [page, members] = await Promise.all([rows, chats.pageMembers(chat.id)]);
+    const [page, all] = await Promise.all([rows, members ?? chats.pageMembers(chat.id)]);
     if (q.around !== undefined && !page.some((m) => m.id === q.around))
       throw new NotFoundError('Message not found.');
-    return this.view(chat, viewerId, page, members);
+    // A page is a consecutive stretch of the chat: its files are those of the messages from its first to its last.
+    const first = page[0]?.id ?? 0;
+    const last = page[page.length - 1]?.id ?? 0;
+    const files = async () =>
+      page.length === 0
+        ? new Map<number, ChatFile[]>()
+        : this.deps.attachments.filesInRange(chat.id, first, last);
+    const reactions = () => repo.reactionsInRange(db, { chat: chat.id, first, last });
+    return this.view(chat, viewerId, page, all, files, reactions);
   }
 
   /** These messages of one chat as `viewerId` sees them, newest first (search results). */
@@ -49,7 +74,7 @@ export class MessageReader {
       repo.messagesByIds(this.deps.db, chat.id, ids),
       this.deps.chats.pageMembers(chat.id),
     ]);
-    return this.view(chat, viewerId, rows, members);
+    return this.viewOf(chat, viewerId, rows, members);
   }
 
   /** One message of this chat as `viewerId` sees it (0: as a room frame, for every member alike). */
@@ -59,8 +84,20 @@ export class MessageReader {
       this.deps.chats.pageMembers(chat.id),
     ]);
     if (!row || row.chat_id !== chat.id) throw new NotFoundError('Message not found.');
-    const [message] = await this.view(chat, viewerId, [row], members);
+    const [message] = await this.viewOf(chat, viewerId, [row], members);
     return message as Message;
+  }
+
+  /** Messages picked by id (not a stretch): their files and reactions are read by id. */
+  private viewOf(chat: ChatRef, viewerId: number, rows: Row[], members: PageMember[]) {
+    const ids = rows.map((r) => r.id);
+    const files = () => this.deps.attachments.filesFor(ids);
+    const reactions = () =>
+      repo.reactionsOf(
+        this.deps.db,
+        rows.flatMap((r) => (r.reaction_count > 0 ? [r.id] : [])),
+      );
+    return this.view(chat, viewerId, rows, members, files, reactions);
   }
 
   /**
@@ -70,38 +107,39 @@ export class MessageReader {
   private async view(
     chat: ChatRef,
     viewerId: number,
-    rows: repo.StoredMessage[],
+    rows: Row[],
     members: PageMember[],
+    filesOf: () => Promise<Map<number, ChatFile[]>>,
+    reactionsOf: () => Promise<repo.ReactionRow[]>,
   ): Promise<Message[]> {
-    const { db, attachments, users } = this.deps;
-    const ids = rows.map((r) => r.id);
-    const inPage = new Map(rows.map((r) => [r.id, r]));
-    const quoted = [...new Set(rows.flatMap((r) => (r.reply_to_id === null ? [] : [r.reply_to_id])))];
+    const { db, users } = this.deps;
+    // Replies mostly quote messages of the same page: only those further back are read.
+    let inPage: Map<number, Row> | undefined;
+    const quoted = new Set<number>();
+    let reacted = false;
+    for (const r of rows) {
+      if (r.reaction_count > 0) reacted = true;
+      if (r.reply_to_id === null) continue;
+      inPage ??= new Map(rows.map((x) => [x.id, x]));
+      if (!inPage.has(r.reply_to_id)) quoted.add(r.reply_to_id);
+    }
     const [files, reactionRows, outside, hidden] = await Promise.all([
-      attachments.filesFor(ids),
+      filesOf(),
       // Only messages that carry reactions: most pages read none.
-      repo.reactionsOf(
-        db,
-        rows.flatMap((r) => (r.reaction_count > 0 ? [r.id] : [])),
-      ),
-      repo.quotesOf(
-        db,
-        quoted.filter((id) => !inPage.has(id)),
-      ),
+      reacted ? reactionsOf() : [],
+      quoted.size > 0 ? repo.quotesOf(db, [...quoted]) : [],
       viewerId > 0 && this.deps.blocks ? this.deps.blocks.relatedTo(viewerId) : null,
     ]);
-    const quotes = new Map<
-      number,
-      Pick<repo.StoredMessage, 'id' | 'sender_id' | 'body' | 'deleted_at' | 'kind'>
-    >(inPage);
-    for (const q of outside) if (q.chat_id === chat.id) quotes.set(q.id, q);
+    const further = new Map<number, repo.QuotedRow>();
+    for (const q of outside) if (q.chat_id === chat.id) further.set(q.id, q);
+    const quoteOf = (id: number) => inPage?.get(id) ?? further.get(id);
 
     const senders = new Map<number, Sender>();
     for (const m of members) if (m.user_id !== null) senders.set(m.user_id, m);
     const missing = new Set<number>();
-    for (const r of [...rows, ...outside])
-      if (r.sender_id !== null && !senders.has(r.sender_id)) missing.add(r.sender_id);
-    for (const s of await users.cards([...missing])) senders.set(s.id, s);
+    for (const r of rows) if (r.sender_id !== null && !senders.has(r.sender_id)) missing.add(r.sender_id);
+    for (const r of outside) if (r.sender_id !== null && !senders.has(r.sender_id)) missing.add(r.sender_id);
+    if (missing.size > 0) for (const s of await users.cards([...missing])) senders.set(s.id, s);
     const senderOf = (id: number | null) => (id === null ? undefined : senders.get(id));
 
     const marks = marksOf(
@@ -110,12 +148,17 @@ export class MessageReader {
         : members,
     );
     const reactions = reactionsByMessage(reactionRows, viewerId);
-    return rows.map((r) => {
-      const q = r.reply_to_id === null ? undefined : quotes.get(r.reply_to_id);
-      return toMessage(r, chat.chat_id, senderOf(r.sender_id), marks, files.get(r.id), {
-        replyTo: q ? toQuote(q, senderOf(q.sender_id)) : null,
-        reactions: reactions.get(r.id) ?? [],
-      });
+    return pageOfMessages(rows, chat.chat_id, {
+      senderOf,
+      marks,
+      files,
+      extrasOf: (r: MessageRow) => {
+        const q = r.reply_to_id === null ? undefined : quoteOf(r.reply_to_id);
+        return {
+          replyTo: q ? toQuote(q, senderOf(q.sender_id)) : null,
+          reactions: reactions.get(r.id) ?? [],
+        };
+      },
     });
   }
 }

@@ -50,15 +50,47 @@ export const marksOf = (
         ],
   );
 
-/** Read once every other member who reports reads has read it; delivered once any other member's client got it. */
-export function ticks(messageId: number, senderId: number | null, marks: Marks[]) {
-  const others = marks.filter((m) => m.userId !== senderId);
-  const reporting = others.filter((m) => m.readReceipt);
-  const isRead = reporting.length > 0 && reporting.every((m) => m.lastRead >= messageId);
-  const isDelivered =
-    isRead || others.some((m) => m.lastDelivered >= messageId || (m.readReceipt && m.lastRead >= messageId));
-  return { is_read: isRead, is_delivered: isDelivered };
+export interface Ticks {
+  is_read: boolean;
+  is_delivered: boolean;
 }
+
+/**
+ * The ticks rule for many messages of one chat. A message is read once every other member who reports reads
+ * has read it, delivered once any other member's client got it (a reported read counts as delivered). Both are
+ * thresholds on the id that depend only on the sender, so each sender's are worked out once, not per message.
+ */
+export function tickRule(marks: Marks[]): (messageId: number, senderId: number | null) => Ticks {
+  const bySender = new Map<number | null, { readUpTo: number; deliveredUpTo: number }>();
+  const thresholds = (senderId: number | null) => {
+    let readUpTo = Number.POSITIVE_INFINITY;
+    let deliveredUpTo = Number.NEGATIVE_INFINITY;
+    let reporting = 0;
+    for (const m of marks) {
+      if (m.userId === senderId) continue;
+      if (m.readReceipt) {
+        reporting += 1;
+        readUpTo = Math.min(readUpTo, m.lastRead);
+        deliveredUpTo = Math.max(deliveredUpTo, m.lastRead);
+      }
+      deliveredUpTo = Math.max(deliveredUpTo, m.lastDelivered);
+    }
+    return { readUpTo: reporting > 0 ? readUpTo : Number.NEGATIVE_INFINITY, deliveredUpTo };
+  };
+  return (messageId, senderId) => {
+    let t = bySender.get(senderId);
+    if (!t) {
+      t = thresholds(senderId);
+      bySender.set(senderId, t);
+    }
+    const isRead = messageId <= t.readUpTo;
+    return { is_read: isRead, is_delivered: isRead || messageId <= t.deliveredUpTo };
+  };
+}
+
+/** One message's ticks (see tickRule). */
+export const ticks = (messageId: number, senderId: number | null, marks: Marks[]): Ticks =>
+  tickRule(marks)(messageId, senderId);
 
 /** What a message shows besides its own row: the quote it answers and its reactions. */
 export interface MessageExtras {
@@ -78,25 +110,86 @@ const mentionsOf = (json: string): number[] => {
   }
 };
 
+/** The row a Message is made from: a message's stored columns but its chat's and its reaction count. */
+export type MessageRow = Omit<StoredMessage, 'reaction_count' | 'chat_id'>;
+
+/** How a message names its sender. */
+interface SenderFields {
+  name: string;
+  username: string;
+  avatar: string | null;
+}
+
+const senderFields = (sender: Sender | undefined, system: boolean): SenderFields => ({
+  name: system || !sender ? '' : displayNameOf(sender),
+  username: sender?.username ?? (system ? '' : DELETED_USERNAME),
+  avatar: avatarUrl(sender?.avatar ?? null),
+});
+
 export function toMessage(
-  row: Omit<StoredMessage, 'reaction_count'>,
+  row: MessageRow,
   chatId: string,
   sender: Sender | undefined,
   marks: Marks[],
   files: ChatFile[] = [],
   extras: MessageExtras = NO_EXTRAS,
 ): Message {
-  const system = row.kind === 'system';
+  const who = senderFields(sender, row.kind === 'system');
+  return messageOf(row, chatId, who, ticks(row.id, row.sender_id, marks), files, extras);
+}
+
+/** What a page's messages have in common, besides their rows. */
+export interface PageParts {
+  senderOf(userId: number | null): Sender | undefined;
+  marks: Marks[];
+  files: Map<number, ChatFile[]>;
+  extrasOf(row: MessageRow): MessageExtras;
+}
+
+/**
+ * A page of one chat's messages as one reader sees them. What many of them share is worked out once: a
+ * sender's names and avatar, and each sender's tick thresholds.
+ */
+export function pageOfMessages(rows: MessageRow[], chatId: string, parts: PageParts): Message[] {
+  const tick = tickRule(parts.marks);
+  const senders = new Map<number, SenderFields>();
+  return rows.map((row) => {
+    const system = row.kind === 'system';
+    let who = system || row.sender_id === null ? undefined : senders.get(row.sender_id);
+    if (!who) {
+      who = senderFields(parts.senderOf(row.sender_id), system);
+      if (!system && row.sender_id !== null) senders.set(row.sender_id, who);
+    }
+    return messageOf(
+      row,
+      chatId,
+      who,
+      tick(row.id, row.sender_id),
+      parts.files.get(row.id),
+      parts.extrasOf(row),
+    );
+  });
+}
+
+function messageOf(
+  row: MessageRow,
+  chatId: string,
+  who: SenderFields,
+  t: Ticks,
+  files: ChatFile[] = [],
+  extras: MessageExtras,
+): Message {
   const deleted = row.deleted_at !== null;
   return {
     id: row.id,
     sender: row.sender_id,
-    sender_name: system || !sender ? '' : displayNameOf(sender),
-    sender_username: sender?.username ?? (system ? '' : DELETED_USERNAME),
-    sender_avatar: avatarUrl(sender?.avatar ?? null),
+    sender_name: who.name,
+    sender_username: who.username,
+    sender_avatar: who.avatar,
     body: deleted ? '' : row.body,
     files: deleted ? [] : files,
-    ...ticks(row.id, row.sender_id, marks),
+    is_read: t.is_read,
+    is_delivered: t.is_delivered,
     is_sent: true,
     is_error: false,
     kind: row.kind,

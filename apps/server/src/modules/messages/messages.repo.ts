@@ -1,5 +1,7 @@
+import { MAX_DB_ID } from '@parley/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
 // The only place the messages table's SQL lives. Unread counts join chat_members read-only (DESIGN §3: a repo
@@ -207,25 +209,65 @@ export const messagesInChat = (db: Db, chatDbId: number, ids: number[]) =>
     .where('kind', '=', 'user')
     .execute();
 
-/** A page of a chat's messages, oldest first. */
-export function messagesPage(
+/** What a history page shows of a message: its stored columns but the chat's, which is the page's. */
+const pageColumns = messageColumns.filter((c) => c !== 'chat_id') as Exclude<
+  (typeof messageColumns)[number],
+  'chat_id'
+>[];
+
+interface Keyset {
+  chat: number;
+  /** Past this id (exclusive): the reader's cleared mark, or the message a catch-up starts after. */
+  after: number;
+  /** Up to this id (inclusive). */
+  upTo: number;
+  limit: number;
+}
+
+// A history page is one keyset statement on messages_chat_id (chat_id, id), prepared once: the newest `limit`
+// messages in the range, or the oldest (a catch-up walks forward through these).
+const newestIn = prepared((db, p: Keyset) =>
+  db
+    .selectFrom('messages')
+    .select(pageColumns)
+    .where('chat_id', '=', p.chat)
+    .where('id', '>', p.after)
+    .where('id', '<=', p.upTo)
+    .orderBy('id', 'desc')
+    .limit(p.limit),
+);
+const oldestIn = prepared((db, p: Keyset) =>
+  db
+    .selectFrom('messages')
+    .select(pageColumns)
+    .where('chat_id', '=', p.chat)
+    .where('id', '>', p.after)
+    .where('id', '<=', p.upTo)
+    .orderBy('id', 'asc')
+    .limit(p.limit),
+);
+export type PageRow = Awaited<ReturnType<typeof newestIn>>[number];
+
+/**
+ * A page of a chat's messages, oldest first, in one statement: the newest ones, those before `before`, or
+ * those after `after` (which wins over `before`), all past `clearedBefore`.
+ */
+export async function messagesPage(
   db: Db,
   chatDbId: number,
   opts: { before?: number; after?: number; limit: number; clearedBefore: number },
-) {
-  let q = db
-    .selectFrom('messages')
-    .select(messageColumns)
-    .where('chat_id', '=', chatDbId)
-    .where('id', '>', opts.clearedBefore);
+): Promise<PageRow[]> {
+  const { limit, clearedBefore } = opts;
   if (opts.after !== undefined)
-    return q.where('id', '>', opts.after).orderBy('id', 'asc').limit(opts.limit).execute();
-  if (opts.before !== undefined) q = q.where('id', '<', opts.before);
-  return q
-    .orderBy('id', 'desc')
-    .limit(opts.limit)
-    .execute()
-    .then((rows) => rows.reverse());
+    return oldestIn(db, {
+      chat: chatDbId,
+      after: Math.max(opts.after, clearedBefore),
+      upTo: MAX_DB_ID,
+      limit,
+    });
+  const upTo = opts.before !== undefined ? opts.before - 1 : MAX_DB_ID;
+  const rows = await newestIn(db, { chat: chatDbId, after: clearedBefore, upTo, limit });
+  return rows.reverse();
 }
 
 /** A page of `limit` consecutive messages with `aroundId` in the middle, oldest first. */
@@ -233,20 +275,17 @@ export async function messagesAround(
   db: Db,
   chatDbId: number,
   opts: { aroundId: number; limit: number; clearedBefore: number },
-) {
-  const base = db
-    .selectFrom('messages')
-    .select(messageColumns)
-    .where('chat_id', '=', chatDbId)
-    .where('id', '>', opts.clearedBefore);
-  const older = Math.ceil(opts.limit / 2);
+): Promise<PageRow[]> {
+  const { aroundId, limit, clearedBefore } = opts;
+  const older = Math.ceil(limit / 2);
   const [upTo, after] = await Promise.all([
-    base.where('id', '<=', opts.aroundId).orderBy('id', 'desc').limit(older).execute(),
-    base
-      .where('id', '>', opts.aroundId)
-      .orderBy('id', 'asc')
-      .limit(opts.limit - older)
-      .execute(),
+    newestIn(db, { chat: chatDbId, after: clearedBefore, upTo: aroundId, limit: older }),
+    oldestIn(db, {
+      chat: chatDbId,
+      after: Math.max(aroundId, clearedBefore),
+      upTo: MAX_DB_ID,
+      limit: limit - older,
+    }),
   ]);
   return [...upTo.reverse(), ...after];
 }
@@ -261,6 +300,22 @@ export const quotesOf = (db: Executor, ids: number[]) =>
         .where('id', 'in', ids)
         .execute();
 export type QuotedRow = Awaited<ReturnType<typeof quotesOf>>[number];
+
+/**
+ * Every reaction on a chat's messages from `first` to `last` (a history page's stretch), oldest first: only
+ * messages that carry any are looked at.
+ */
+export const reactionsInRange = prepared((db, p: { chat: number; first: number; last: number }) =>
+  db
+    .selectFrom('messages')
+    .innerJoin('message_reactions as r', 'r.message_id', 'messages.id')
+    .select(['r.message_id', 'r.emoji', 'r.user_id'])
+    .where('messages.chat_id', '=', p.chat)
+    .where('messages.id', '>=', p.first)
+    .where('messages.id', '<=', p.last)
+    .where('messages.reaction_count', '>', 0)
+    .orderBy('r.id'),
+);
 
 /** Every reaction on these messages, oldest first. */
 export const reactionsOf = (db: Executor, messageIds: number[]) =>

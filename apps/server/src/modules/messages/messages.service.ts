@@ -111,8 +111,9 @@ export class MessagesService {
     chatId: string,
     q: { before?: number; after?: number; around?: number; limit: number },
   ): Promise<Message[]> {
-    const { chat, member } = await this.membership.requireMember(userId, chatId);
-    return this.reader.page(chat, userId, { ...q, clearedBefore: member.cleared_before_id });
+    // The membership check reads the members the page's ticks and senders need: no second read.
+    const { chat, members, reader } = await this.membership.pageAccess(userId, chatId);
+    return this.reader.page(chat, userId, { ...q, clearedBefore: reader.cleared_before_id }, members);
   }
 
   /**

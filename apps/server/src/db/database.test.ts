@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { createDb, type Db } from './database';
+
+// SQLite rows are read as arrays and made into objects in JavaScript (faster than better-sqlite3's own
+// objects): they must be the very rows better-sqlite3 would give.
+
+let db: Db | null = null;
+afterEach(async () => {
+  await db?.destroy();
+  db = null;
+});
+
+describe('SQLite rows', () => {
+  it('are objects by column name, a repeated name keeping its last value, nulls and numbers as they are', async () => {
+    db = createDb(loadConfig({ DATABASE_URL: 'sqlite::memory:' })).db;
+    const { rows } = await sql`SELECT 1 AS a, 'x' AS a, NULL AS b, 2.5 AS "c d"`.execute(db);
+    expect(rows).toEqual([{ a: 'x', b: null, 'c d': 2.5 }]);
+  });
+
+  it('come the same through all, a stream, and statements that return rows after writing', async () => {
+    db = createDb(loadConfig({ DATABASE_URL: 'sqlite::memory:' })).db;
+    await sql`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)`.execute(db);
+    const inserted = await sql`INSERT INTO t (v) VALUES ('a'), ('b') RETURNING id, v`.execute(db);
+    expect(inserted.rows).toEqual([
+      { id: 1, v: 'a' },
+      { id: 2, v: 'b' },
+    ]);
+    const streamed: unknown[] = [];
+    for await (const row of db
+      .selectFrom('t' as never)
+      .selectAll()
+      .stream())
+      streamed.push(row);
+    expect(streamed).toEqual(inserted.rows);
+    const updated = await sql`UPDATE t SET v = 'c' WHERE id = 2`.execute(db);
+    expect(updated.numAffectedRows).toBe(1n);
+  });
+});

@@ -1,0 +1,53 @@
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './schema';
+
+// Kysely builds and compiles a query on every call, which costs a hot read more than running it does
+// (docs/benchmarks.md, finding 7). A prepared query is built and compiled once per dialect, with a placeholder
+// where each parameter goes, and later runs only bind the values: the SQL stays written with Kysely, in the
+// repo that owns it, and the same text reaches SQLite's statement cache (db/database.ts) or PostgreSQL.
+
+/** Stands for a parameter while a prepared query is compiled. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/** What a compiled parameter becomes at run time: a named value, or the constant it was built with. */
+type Binding = { slot: string } | { value: unknown };
+
+interface Compiled {
+  query: CompiledQuery;
+  bindings: Binding[];
+}
+
+/**
+ * A query built once by `build` and run with `params` bound in. `build` receives stand-ins for the parameters:
+ * it may put each where a value goes (a comparison, `limit`, a `sql` template) but must not compute with it or
+ * pass it as an `in` list, whose length is part of the SQL. Its own constants (a `'user'`, a `0`) stay as they
+ * were built. Runs on a database or a transaction alike; compiled once per Kysely instance's dialect.
+ */
+export function prepared<P extends object, R>(
+  build: (db: Kysely<Database>, params: P) => Compilable<R>,
+): (db: Kysely<Database>, params: P) => Promise<R[]> {
+  // Keyed by the dialect adapter, which a database's transactions share with it.
+  const byDialect = new WeakMap<object, Compiled>();
+  const compile = (db: Kysely<Database>): Compiled => {
+    const stand = new Proxy({} as P, { get: (_, name) => new Slot(String(name)) });
+    const query = build(db, stand).compile();
+    const bindings = query.parameters.map(
+      (p): Binding => (p instanceof Slot ? { slot: p.name } : { value: p }),
+    );
+    return { query, bindings };
+  };
+  return async (db, params) => {
+    const adapter = db.getExecutor().adapter;
+    let compiled = byDialect.get(adapter);
+    if (!compiled) {
+      compiled = compile(db);
+      byDialect.set(adapter, compiled);
+    }
+    const values = params as Record<string, unknown>;
+    const parameters = compiled.bindings.map((b) => ('slot' in b ? values[b.slot] : b.value));
+    const { rows } = await db.executeQuery<R>({ ...compiled.query, parameters } as CompiledQuery<R>);
+    return rows;
+  };
+}
