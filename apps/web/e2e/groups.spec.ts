@@ -44,7 +44,7 @@ test('an admin manages a group while the members follow live; a member leaves; t
   await expect(ada.page).toHaveURL(`/groups/${groupId}/settings`);
   await expect(ada.page.getByRole('heading', { name: 'Manage Chat Room' })).toBeVisible();
   await expect(ada.page.getByText('Recommended: Square image, max 2MB')).toBeVisible();
-  await expect(ada.page.getByLabel('Group name')).toHaveValue(crew);
+  await expect(ada.page.getByRole('textbox', { name: 'Group name' })).toHaveValue(crew);
 
   // Grace watches her chat list: the group appears there as soon as Ada adds her.
   await grace.page.goto('/chats');
@@ -63,7 +63,7 @@ test('an admin manages a group while the members follow live; a member leaves; t
   await expect(ada.page.getByTestId('member-count')).toHaveText('3 members');
 
   // A blank name is refused on the screen; then Ada renames the group and gives it a picture.
-  const nameField = ada.page.getByLabel('Group name');
+  const nameField = ada.page.getByRole('textbox', { name: 'Group name' });
   await nameField.fill('  ');
   await ada.page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(ada.page.getByText('Group name is required.')).toBeVisible();
