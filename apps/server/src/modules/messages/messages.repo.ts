@@ -226,26 +226,19 @@ interface Keyset {
 
 // A history page is one keyset statement on messages_chat_id (chat_id, id), prepared once: the newest `limit`
 // messages in the range, or the oldest (a catch-up walks forward through these).
-const newestIn = prepared((db, p: Keyset) =>
-  db
-    .selectFrom('messages')
-    .select(pageColumns)
-    .where('chat_id', '=', p.chat)
-    .where('id', '>', p.after)
-    .where('id', '<=', p.upTo)
-    .orderBy('id', 'desc')
-    .limit(p.limit),
-);
-const oldestIn = prepared((db, p: Keyset) =>
-  db
-    .selectFrom('messages')
-    .select(pageColumns)
-    .where('chat_id', '=', p.chat)
-    .where('id', '>', p.after)
-    .where('id', '<=', p.upTo)
-    .orderBy('id', 'asc')
-    .limit(p.limit),
-);
+const keysetIn = (order: 'asc' | 'desc') =>
+  prepared((db, p: Keyset) =>
+    db
+      .selectFrom('messages')
+      .select(pageColumns)
+      .where('chat_id', '=', p.chat)
+      .where('id', '>', p.after)
+      .where('id', '<=', p.upTo)
+      .orderBy('id', order)
+      .limit(p.limit),
+  );
+const newestIn = keysetIn('desc');
+const oldestIn = keysetIn('asc');
 export type PageRow = Awaited<ReturnType<typeof newestIn>>[number];
 
 /**
