@@ -66,9 +66,10 @@ export class PushService {
     deps.events.on('message.published', (event) => {
       // A resend was announced when it was first stored.
       if (event.resend) return;
-      // Its lines carry a job id, and the id of the socket request that sent the message.
-      const log = jobLog(this.log, 'web push fan-out', event.requestId);
-      void this.notifyAway(event, log).catch((err) => log.error({ err }, 'web push fan-out failed'));
+      // Its lines carry a job id, and the id of the socket request that sent the message; the log is made only
+      // for a fan-out that pushes (or fails), not for every message.
+      const log = () => jobLog(this.log, 'web push fan-out', event.requestId);
+      void this.notifyAway(event, log).catch((err) => log().error({ err }, 'web push fan-out failed'));
     });
   }
 
@@ -107,7 +108,7 @@ export class PushService {
 
   private async notifyAway(
     { chatId, isPrivate, message, memberIds, mutedIds, blockedIds }: DomainEventMap['message.published'],
-    log: FastifyBaseLogger,
+    jobLogOf: () => FastifyBaseLogger,
   ) {
     if (message.kind !== 'user') return;
     const inRoom = new Set(await this.rooms.usersIn(chatId));
@@ -137,6 +138,7 @@ export class PushService {
     // Someone the message mentions is told so in the title.
     const mentioned = new Set(message.mentions);
     const forMention = JSON.stringify({ ...payload, title: `${sender} mentioned you` });
+    const log = jobLogOf();
     await Promise.all(
       targets.map((target) =>
         this.deliver(target, mentioned.has(target.user_id) ? forMention : json, chatId, log),
