@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeMachine, waitForQuiet } from './lib/machine';
-import { benchDir, fdLimit, repoDir } from './lib/proc';
+import { benchDir, fdLimit, raiseFileLimit, repoDir } from './lib/proc';
 import { checkPostgres, defaultPostgresUrl, sourceAddresses, startRedis } from './lib/services';
 import { spread } from './lib/stats';
 import { renderMarkdown, summary } from './report/markdown';
@@ -79,6 +79,8 @@ function buildServer() {
 
 async function main() {
   if (!args['no-build']) buildServer();
+  // The idle goal's connections, the server's own files and a margin (see raiseFileLimit).
+  if (only.has('idle')) raiseFileLimit(plan.idleGoal + 4_096);
   const postgresUrl = defaultPostgresUrl();
   await checkPostgres(postgresUrl);
   const redis = await startRedis();

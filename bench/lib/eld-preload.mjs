@@ -4,6 +4,7 @@
 // `gc` (collect garbage twice, for a steady RSS, and leave the histogram alone).
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 
 const file = process.env.BENCH_STATS_FILE;
 if (file) {
@@ -21,10 +22,12 @@ if (file) {
       // no command file: a plain dump
     }
     const gc = /** @type {{ gc?: () => void }} */ (globalThis).gc;
-    if (command === 'gc' && gc) {
+    if ((command === 'gc' || command.startsWith('snapshot ')) && gc) {
       gc();
       gc();
     }
+    // `snapshot <path>`: a heap snapshot after the GC, for finding what each connection keeps.
+    if (command.startsWith('snapshot ')) writeHeapSnapshot(command.slice('snapshot '.length));
     const stats = {
       command,
       eld: {

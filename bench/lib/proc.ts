@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -40,6 +40,18 @@ export function fdLimit(pid: number): number {
   const limits = fs.readFileSync(`/proc/${pid}/limits`, 'utf8');
   const m = /Max open files\s+(\d+)\s+(\d+)/.exec(limits);
   return m ? Number(m[1]) : 1024;
+}
+
+/**
+ * Raises this process's open-files limit, soft and hard, to `n` with util-linux's `prlimit` (root, or
+ * CAP_SYS_RESOURCE, may raise the hard limit), so the servers and generators it starts inherit it: 100,000 idle
+ * connections need 100,000 descriptors in the server and as many across the generators. Returns the limit now
+ * in force; where it cannot be raised, it stays as it was and the idle row says what it allowed.
+ */
+export function raiseFileLimit(n: number): number {
+  if (fdLimit(process.pid) >= n) return fdLimit(process.pid);
+  spawnSync('prlimit', ['--pid', String(process.pid), `--nofile=${n}:${n}`], { stdio: 'ignore' });
+  return fdLimit(process.pid);
 }
 
 /** A port free on 127.0.0.1 right now. */

@@ -42,7 +42,10 @@ export async function startRedis(): Promise<{ url: string; proc: Managed | null 
 /** Loopback source addresses that can be bound here (127.0.0.2 …), else 127.0.0.1 alone. */
 export async function sourceAddresses(): Promise<string[]> {
   const usable: string[] = [];
-  for (const a of ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5']) {
+  // Eight source addresses: each has its own ~28,000 ephemeral ports to the server's one port, room for 100,000
+  // idle connections and the churn beside them.
+  for (let i = 2; i <= 9; i++) {
+    const a = `127.0.0.${i}`;
     const ok = await new Promise<boolean>((resolve) => {
       const s = net.createServer().once('error', () => resolve(false));
       s.listen(0, a, () => s.close(() => resolve(true)));

@@ -16,7 +16,11 @@ export interface ProbeStats {
   memory: NodeJS.MemoryUsage;
 }
 
-export async function probe(pid: number, file: string, command: 'eld' | 'gc'): Promise<ProbeStats | null> {
+export async function probe(
+  pid: number,
+  file: string,
+  command: 'eld' | 'gc' | `snapshot ${string}`,
+): Promise<ProbeStats | null> {
   fs.rmSync(file, { force: true });
   fs.writeFileSync(`${file}.cmd`, command);
   try {
@@ -24,7 +28,8 @@ export async function probe(pid: number, file: string, command: 'eld' | 'gc'): P
   } catch {
     return null;
   }
-  for (let i = 0; i < 500; i++) {
+  // A heap snapshot of a big heap takes a while.
+  for (let i = 0; i < (command.startsWith('snapshot') ? 12_000 : 500); i++) {
     if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as ProbeStats;
     await sleep(10);
   }

@@ -31,7 +31,7 @@ export const fullPlan: Plan = {
   stepSeconds: 1.5,
   latencyWarmupSeconds: 2,
   latencySeconds: 6,
-  idleGoal: 20_000,
+  idleGoal: 100_000,
   churnSeconds: 3,
   historySeconds: 3,
   quietWaitSeconds: 15,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { forkGenerator } from '../lib/drive';
 import { fdLimit, openFds, rssBytes, sleep } from '../lib/proc';
 import { probe } from '../lib/stats-probe';
@@ -6,9 +7,10 @@ import { startTarget, type Target, type Variant } from '../targets';
 import type { BenchContext } from './context';
 
 // Idle authenticated connections on one process: as many notification sockets as the process's file-descriptor
-// limit allows (up to 20,000), from several generator processes and loopback addresses. RSS per connection is
+// limit allows (up to the goal, 100,000; run.ts raises the limit), from several generator processes and loopback
+// addresses. RSS per connection is
 // (RSS after − RSS before) / n, both read after a forced GC, "before" after a warm-up batch has come and gone.
-const PER_GENERATOR = 5_000;
+const PER_GENERATOR = 12_500;
 const WARMUP = 500;
 
 export interface IdleRun {
@@ -75,11 +77,17 @@ async function openIdle(ctx: BenchContext, target: Target, members: Member[]) {
   };
 }
 
-async function steadyMemory(target: Target) {
+/** BENCH_HEAP_SNAPSHOTS=<dir>: a heap snapshot of the server beside each memory reading (what a connection keeps). */
+const snapshotDir = process.env.BENCH_HEAP_SNAPSHOTS;
+
+async function steadyMemory(target: Target, label: string) {
   await sleep(1500);
   const proc = target.procs[0];
   if (!proc) throw new Error('no process');
-  const stats = await probe(proc.pid, target.statsFiles[0] as string, 'gc');
+  const command = snapshotDir
+    ? (`snapshot ${path.resolve(snapshotDir, `${target.variant}-${label}.heapsnapshot`)}` as const)
+    : 'gc';
+  const stats = await probe(proc.pid, target.statsFiles[0] as string, command);
   await sleep(300);
   return { rss: rssBytes(proc.pid), heap: stats?.memory.heapUsed ?? 0 };
 }
@@ -95,12 +103,12 @@ export async function runIdle(ctx: BenchContext, variant: Variant, goal: number)
     const limit = fdLimit(pid);
     const warm = await openIdle(ctx, target, target.loners.slice(goal, goal + WARMUP));
     await warm.close();
-    const before = await steadyMemory(target);
+    const before = await steadyMemory(target, 'before');
     // Room for the server's own files (database, listening socket, pipes) and a margin.
     const attempted = Math.min(goal, limit - openFds(pid) - 32);
     ctx.log(`    ${variant}: opening ${attempted} idle connections (fd limit ${limit})`);
     const idle = await openIdle(ctx, target, target.loners.slice(0, attempted));
-    const after = await steadyMemory(target);
+    const after = await steadyMemory(target, 'after');
     await idle.close();
     const n = Math.max(1, idle.connected);
     return {

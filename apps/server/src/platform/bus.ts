@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 
-// Fan-out between server processes. Topics: `room:<chat_id>`, `notify:<user id>` and `control:<user id>`. The
+// Fan-out between server processes. Topics: `room:<chat_id>` and `user:<user id>` (realtime/hub.ts). The
 // in-process bus serves one process; with REDIS_URL, Redis pub/sub sits behind this same interface, so nothing may
 // assume one process. Either way a process's own subscribers get what it publishes at once, in publish order.
 export interface BusMessage {

@@ -77,17 +77,20 @@ describe('Hub corking', () => {
     ]);
   });
 
-  it('corks a connection once when frames reach it from several topics in one moment', async () => {
+  it("sends a user's frames to their notification sockets only, not to their rooms' sockets", async () => {
     const { hub, log, publish } = setUp();
-    const a = fakeClient(log, 'a', { userId: 7 });
-    hub.attach(ROOM, a.client);
-    hub.attach(topics.notify(7), a.client);
+    const inRoom = fakeClient(log, 'inRoom', { userId: 7, chatId: 'c1' });
+    const bell = fakeClient(log, 'bell', { userId: 7, chatId: null });
+    hub.attach(ROOM, inRoom.client);
+    hub.attach(topics.user(7), inRoom.client);
+    hub.attach(topics.user(7), bell.client);
     publish(ROOM, { data: frame(0) });
-    publish(topics.notify(7), { data: frame(1) });
+    publish(topics.user(7), { data: frame(1) });
     publish(ROOM, { data: frame(2) });
     await nextTurn();
-    expect(a.ws.texts()).toEqual([frame(0), frame(1), frame(2)]);
-    expect([a.tcp.corks, a.tcp.uncorks]).toEqual([1, 1]);
+    expect(inRoom.ws.texts()).toEqual([frame(0), frame(2)]);
+    expect(bell.ws.texts()).toEqual([frame(1)]);
+    expect([inRoom.tcp.corks, inRoom.tcp.uncorks, bell.tcp.corks, bell.tcp.uncorks]).toEqual([1, 1, 1, 1]);
   });
 
   it('encodes a broadcast once and sends it as text to every socket', () => {
@@ -204,17 +207,17 @@ describe('Hub topics', () => {
     expect(inC2.ws.sent).toEqual([]);
   });
 
-  it('watches every socket attached to a control topic, and only those', () => {
+  it("watches every socket attached to its user's topic, and only those", () => {
     const { hub, log } = setUp();
     const a = fakeClient(log, 'a', { userId: 1 });
     const b = fakeClient(log, 'b', { userId: 2 });
     const roomOnly = fakeClient(log, 'roomOnly', { userId: 3 });
-    hub.attach(topics.control(1), a.client);
+    hub.attach(topics.user(1), a.client);
     hub.attach(ROOM, a.client);
-    hub.attach(topics.control(2), b.client);
+    hub.attach(topics.user(2), b.client);
     hub.attach(ROOM, roomOnly.client);
     expect([...hub.watched()]).toEqual([a.client, b.client]);
-    hub.detach(topics.control(1), a.client);
+    hub.detach(topics.user(1), a.client);
     expect([...hub.watched()]).toEqual([b.client]);
   });
 });
@@ -222,7 +225,7 @@ describe('Hub topics', () => {
 describe('Hub close control messages', () => {
   function sockets() {
     const s = setUp();
-    const control = topics.control(1);
+    const control = topics.user(1);
     const tabs = [
       fakeClient(s.log, 's1c1', { userId: 1, sessionId: 1, chatId: 'c1' }),
       fakeClient(s.log, 's1c2', { userId: 1, sessionId: 1, chatId: 'c2' }),

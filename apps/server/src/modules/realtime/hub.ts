@@ -23,11 +23,16 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** A Buffer sent as text: the frames are JSON. */
 const TEXT_FRAME = { binary: false } as const;
 
+/**
+ * A room's topic carries its frames to the sockets in the room. A user's topic carries their notification
+ * frames to their notification sockets, and control (`close`) to every socket of theirs, rooms' included: one
+ * topic, one subscription, per idle socket.
+ */
 export const topics = {
   room: (chatId: string) => `room:${chatId}`,
-  notify: (userId: number) => `notify:${userId}`,
-  control: (userId: number) => `control:${userId}`,
+  user: (userId: number) => `user:${userId}`,
 };
+const USER_TOPIC = 'user:';
 
 export class Hub {
   private readonly topics = new Map<
@@ -47,7 +52,11 @@ export class Hub {
     let entry = this.topics.get(topic);
     if (!entry) {
       const clients = new Set<Client>();
-      entry = { clients, unsubscribe: this.bus.subscribe(topic, (m) => this.deliver(clients, m)) };
+      const forNotifications = topic.startsWith(USER_TOPIC);
+      entry = {
+        clients,
+        unsubscribe: this.bus.subscribe(topic, (m) => this.deliver(clients, m, forNotifications)),
+      };
       this.topics.set(topic, entry);
     }
     entry.clients.add(client);
@@ -80,12 +89,13 @@ export class Hub {
     return counts;
   }
 
-  /** Every socket of this process past authentication: each is attached to its user's control topic. */
+  /** Every socket of this process past authentication: each is attached to its user's topic. */
   *watched(): Generator<Client> {
-    for (const [topic, e] of this.topics) if (topic.startsWith('control:')) yield* e.clients;
+    for (const [topic, e] of this.topics) if (topic.startsWith(USER_TOPIC)) yield* e.clients;
   }
 
-  private deliver(clients: Set<Client>, m: BusMessage): void {
+  /** `forNotifications`: a user's topic, whose frames are for their notification sockets (not their rooms'). */
+  private deliver(clients: Set<Client>, m: BusMessage, forNotifications: boolean): void {
     // Encoded to UTF-8 once for every socket of the broadcast, not once per socket.
     let payload: Buffer | null = null;
     let written = 0;
@@ -97,6 +107,7 @@ export class Hub {
         if (sessionMatches && chatMatches) c.ws.close(code);
         continue;
       }
+      if (forNotifications && c.chatId !== null) continue;
       if (m.exceptUserId === c.userId || c.ws.readyState !== c.ws.OPEN) continue;
       if (m.exceptUserIds?.includes(c.userId) || (m.onlyUserIds && !m.onlyUserIds.includes(c.userId)))
         continue;

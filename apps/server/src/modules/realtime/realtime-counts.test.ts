@@ -17,7 +17,7 @@ beforeEach(async () => {
     totalsUnread: async (ids) =>
       new Map(ids.flatMap((id) => (unread.has(id) ? [[id, unread.get(id) ?? 0]] : []))),
   });
-  await h.listen(...[1, 2, 3, 4].map(topics.notify));
+  await h.listen(...[1, 2, 3, 4].map(topics.user));
 });
 afterEach(() => {
   h.service.close();

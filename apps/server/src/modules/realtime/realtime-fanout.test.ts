@@ -14,7 +14,7 @@ let h: ReturnType<typeof realtimeHarness>;
 beforeEach(async () => {
   vi.useFakeTimers();
   h = realtimeHarness();
-  await h.listen(ROOM, ...[ADA, GRACE, ALAN, BOB].flatMap((id) => [topics.notify(id), topics.control(id)]));
+  await h.listen(ROOM, ...[ADA, GRACE, ALAN, BOB].map(topics.user));
   // Grace has the chat open; Alan and Bob do not.
   await h.rooms.join('c1', GRACE);
 });
@@ -70,18 +70,18 @@ describe('message.published', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(frames(ROOM)).toEqual([{ type: 'chat_message', message: message(), client_id: 'k1' }]);
     for (const away of [ALAN, BOB])
-      expect(frames(topics.notify(away))).toEqual([notice(), { type: 'notification_count', count: 0 }]);
+      expect(frames(topics.user(away))).toEqual([notice(), { type: 'notification_count', count: 0 }]);
     // Neither the sender nor someone in the room is notified.
-    expect(frames(topics.notify(ADA))).toEqual([]);
-    expect(frames(topics.notify(GRACE))).toEqual([]);
+    expect(frames(topics.user(ADA))).toEqual([]);
+    expect(frames(topics.user(GRACE))).toEqual([]);
     expect(h.totalsUnread.mock.calls).toEqual([[[ALAN, BOB]]]);
   });
 
   it('flags the notice of those the message mentions', async () => {
     publish({ message: message({ mentions: [BOB] }) });
     await vi.advanceTimersByTimeAsync(0);
-    expect(frames(topics.notify(ALAN))[0]).toEqual(notice());
-    expect(frames(topics.notify(BOB))[0]).toEqual(notice({ mention: true }));
+    expect(frames(topics.user(ALAN))[0]).toEqual(notice());
+    expect(frames(topics.user(BOB))[0]).toEqual(notice({ mention: true }));
   });
 
   it('sends a resend to the room again and to nobody else', async () => {
@@ -133,8 +133,8 @@ describe('receipts and membership events', () => {
   it("closes a removed member's sockets in that chat, and refreshes their list and count", async () => {
     h.events.emit('member.removed', { chatId: 'c1', userId: BOB });
     await vi.advanceTimersByTimeAsync(0);
-    expect(frames(topics.control(BOB))).toEqual([{ type: 'close', code: CLOSE_NOT_FOUND, chatId: 'c1' }]);
-    expect(frames(topics.notify(BOB))).toEqual([
+    expect(frames(topics.user(BOB))).toEqual([
+      { type: 'close', code: CLOSE_NOT_FOUND, chatId: 'c1' },
       { type: 'chats_changed' },
       { type: 'notification_count', count: 0 },
     ]);
@@ -145,7 +145,7 @@ describe('receipts and membership events', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(frames(ROOM)).toEqual([{ type: 'close', code: CLOSE_NOT_FOUND }]);
     for (const id of [ADA, GRACE])
-      expect(frames(topics.notify(id))).toEqual([
+      expect(frames(topics.user(id))).toEqual([
         { type: 'chats_changed' },
         { type: 'notification_count', count: 0 },
       ]);
@@ -154,7 +154,7 @@ describe('receipts and membership events', () => {
   it("closes the revoked sessions' sockets with 4001", async () => {
     h.events.emit('sessions.revoked', { userId: ADA, sessionIds: [3, 4] });
     await vi.advanceTimersByTimeAsync(0);
-    expect(frames(topics.control(ADA))).toEqual([
+    expect(frames(topics.user(ADA))).toEqual([
       { type: 'close', code: CLOSE_AUTH_FAILED, sessionIds: [3, 4] },
     ]);
   });

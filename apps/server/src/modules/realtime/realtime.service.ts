@@ -118,7 +118,7 @@ export class RealtimeService {
           }
           return data;
         };
-        await Promise.all(away.map((id) => this.bus.publish(topics.notify(id), { data: frameFor(id) })));
+        await Promise.all(away.map((id) => this.bus.publish(topics.user(id), { data: frameFor(id) })));
         this.countsChanged(away);
       }),
     );
@@ -196,7 +196,7 @@ export class RealtimeService {
     on(
       'member.removed',
       guard(async ({ chatId, userId }) => {
-        await this.bus.publish(topics.control(userId), {
+        await this.bus.publish(topics.user(userId), {
           data: '',
           close: { code: CLOSE_NOT_FOUND, chatId },
         });
@@ -224,7 +224,7 @@ export class RealtimeService {
     on(
       'sessions.revoked',
       guard(({ userId, sessionIds }) =>
-        this.bus.publish(topics.control(userId), {
+        this.bus.publish(topics.user(userId), {
           data: '',
           close: { code: CLOSE_AUTH_FAILED, sessionIds },
         }),
@@ -273,7 +273,7 @@ export class RealtimeService {
 
   async chatsChanged(userIds: number[]): Promise<void> {
     const data = JSON.stringify({ type: 'chats_changed' } satisfies NotificationFrame);
-    await Promise.all(userIds.map((id) => this.bus.publish(topics.notify(id), { data })));
+    await Promise.all(userIds.map((id) => this.bus.publish(topics.user(id), { data })));
   }
 
   /**
@@ -300,7 +300,7 @@ export class RealtimeService {
       await Promise.all(
         userIds.map((id) => {
           const frame: NotificationFrame = { type: 'notification_count', count: totals.get(id) ?? 0 };
-          return this.bus.publish(topics.notify(id), { data: JSON.stringify(frame) });
+          return this.bus.publish(topics.user(id), { data: JSON.stringify(frame) });
         }),
       );
     } catch (err) {

@@ -23,7 +23,7 @@ function setUp(live: (ids: number[]) => Promise<Set<number>> = async (ids) => ne
   });
   const watch = (name: string, sessionId: number): FakeClient => {
     const c = fakeClient(log, name, { userId: sessionId, sessionId });
-    hub.attach(topics.control(sessionId), c.client);
+    hub.attach(topics.user(sessionId), c.client);
     return c;
   };
   return { hub, sweep, liveAmong, error, watch };

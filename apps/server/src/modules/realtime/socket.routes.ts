@@ -1,3 +1,6 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import {
   CLOSE_AUTH_FAILED,
   CLOSE_NOT_FOUND,
@@ -38,15 +41,15 @@ function originAllowed(ctx: AppContext, req: FastifyRequest): boolean {
 }
 
 /**
- * Authenticates a socket before anything else: frames that arrive meanwhile wait in order. Returns the session,
- * or closes with 4001 and returns null.
+ * Authenticates a socket before anything else: frames that arrive meanwhile wait in order in `queue` (a room's;
+ * a notification socket's early frames are dropped). Returns the session, or closes with 4001 and returns null.
  */
-async function openSocket(ctx: AppContext, ws: WebSocket, req: FastifyRequest, queue: RawData[]) {
+async function openSocket(ctx: AppContext, ws: WebSocket, req: FastifyRequest, queue?: RawData[]) {
   if (ctx.lifecycle.stopping) {
     ws.close(CLOSE_SERVICE_RESTART, 'Service restart');
     return null;
   }
-  ws.on('message', (data) => queue.push(data));
+  if (queue) ws.on('message', (data) => queue.push(data));
   const token = (req.query as { token?: string }).token;
   const session = originAllowed(ctx, req) ? await ctx.tickets.redeem(token).catch(() => null) : null;
   if (!session) ws.close(CLOSE_AUTH_FAILED, 'Authentication failed');
@@ -54,31 +57,61 @@ async function openSocket(ctx: AppContext, ws: WebSocket, req: FastifyRequest, q
 }
 
 /**
- * Presence and control shared by both channels. The control topic also puts the socket in the process's ping
- * and session sweep (SocketSweep), which drops it when it stops answering or its session ends.
+ * What an open socket keeps of its upgrade request: the connection under it, the request id and a way to log
+ * with that id. The request itself (its headers, Fastify's request and reply, the upgrade's ServerResponse) is
+ * let go of, so an idle socket costs little more than ws's own objects (issue 15: 100,000 on one process).
  */
-/** Returns false when the socket was closed for being one too many of its user's. */
+interface Upgrade {
+  tcp: Duplex;
+  requestId: string;
+  /** A logger carrying the request id, made when something is logged (rarely), not kept per socket. */
+  log(): FastifyBaseLogger;
+}
+
+function letGoOfRequest(
+  ctx: AppContext,
+  ws: WebSocket,
+  req: FastifyRequest,
+  onError: (this: WebSocket, err: Error) => void,
+): Upgrade {
+  const tcp = req.raw.socket;
+  // @fastify/websocket's error listener closes over the request and its reply for the socket's whole life.
+  ws.removeAllListeners('error');
+  ws.on('error', onError);
+  // The upgrade's ServerResponse stays assigned to the connection (and holds the request) until detached.
+  (tcp as { _httpMessage?: ServerResponse | null })._httpMessage?.detachSocket(tcp as Socket);
+  const requestId = req.id;
+  return { tcp, requestId, log: () => ctx.log.child({ reqId: requestId }) };
+}
+
+/**
+ * Presence and control shared by both channels. The user's topic also puts the socket in the process's ping
+ * and session sweep (SocketSweep), which drops it when it stops answering or its session ends.
+ * Returns false when the socket was closed for being one too many of its user's.
+ */
 async function watch(
   ctx: AppContext,
   client: Client,
-  log: FastifyBaseLogger,
-  onClose: () => Promise<void>,
+  upgrade: Upgrade,
+  onClose?: () => Promise<void>,
 ): Promise<boolean> {
   const { ws } = client;
   const connected = ctx.presence
     .connect(client.userId)
-    .catch((err) => log.error({ err }, 'presence connect failed'));
-  ctx.hub.attach(topics.control(client.userId), client);
+    .catch((err) => upgrade.log().error({ err }, 'presence connect failed'));
+  const topic = topics.user(client.userId);
+  ctx.hub.attach(topic, client);
   ws.on('close', () => {
-    ctx.hub.detach(topics.control(client.userId), client);
+    ctx.hub.detach(topic, client);
     void (async () => {
       await connected;
-      await onClose();
+      await onClose?.();
       if (await ctx.presence.disconnect(client.userId)) await ctx.accounts.markSeen(client.userId);
-    })().catch((err) => log.error({ err }, 'socket close handling failed'));
+    })().catch((err) => upgrade.log().error({ err }, 'socket close handling failed'));
   });
-  // Counted online before anything else is announced about this connection.
-  await connected;
+  // Counted online before anything else is announced about this connection, and nothing published to the user
+  // after this returns is missed.
+  await Promise.all([connected, ctx.hub.ready(topic)]);
   // Counted first, then checked, so sockets opening at once on several processes cannot all slip under the limit.
   if ((await ctx.presence.connections(client.userId)) > ctx.config.socketsPerUser) {
     ws.close(CLOSE_TOO_MANY, 'Too many connections');
@@ -88,6 +121,12 @@ async function watch(
 }
 
 export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
+  // A socket error is the client's (a malformed frame, a connection reset): noted, and the socket dropped.
+  const onSocketError = function (this: WebSocket, err: Error) {
+    ctx.log.warn({ err }, 'socket error');
+    this.terminate();
+  };
+
   app.post('/api/ws/ticket/', { preHandler: requireAuth(ctx.sessions) }, async (req) => {
     const session = sessionOf(req);
     const limit = await ctx.limiter.hit(
@@ -115,9 +154,10 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
       return;
     }
     if (ws.readyState !== ws.OPEN) return;
+    const upgrade = letGoOfRequest(ctx, ws, req, onSocketError);
     const client: Client = {
       ws,
-      tcp: req.raw.socket,
+      tcp: upgrade.tcp,
       userId: session.userId,
       sessionId: session.sessionId,
       chatId,
@@ -127,8 +167,8 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.hub.ready(room);
     if (ws.readyState !== ws.OPEN) return ctx.hub.detach(room, client);
     let joined = false;
-    // The socket's log lines carry the request id of its upgrade request (req.log), its frames' included.
-    const watched = await watch(ctx, client, req.log, async () => {
+    // The socket's log lines carry the request id of its upgrade request, its frames' included.
+    const watched = await watch(ctx, client, upgrade, async () => {
       ctx.hub.detach(room, client);
       if (!joined) return;
       await ctx.rooms.leave(chatId, session.userId);
@@ -143,8 +183,8 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
     let chain = Promise.resolve();
     const handle = (data: RawData) => {
       chain = chain
-        .then(() => onFrame(ctx, client, session, data, req))
-        .catch((err) => req.log.error({ err }, 'frame failed'));
+        .then(() => onFrame(ctx, client, session, data, upgrade))
+        .catch((err) => upgrade.log().error({ err }, 'frame failed'));
     };
     ws.removeAllListeners('message');
     ws.on('message', handle);
@@ -152,20 +192,17 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/ws/notifications/', { websocket: true }, async (ws, req) => {
-    const session = await openSocket(ctx, ws, req, []);
+    const session = await openSocket(ctx, ws, req);
     if (!session || ws.readyState !== ws.OPEN) return;
+    const upgrade = letGoOfRequest(ctx, ws, req, onSocketError);
     const client: Client = {
       ws,
-      tcp: req.raw.socket,
+      tcp: upgrade.tcp,
       userId: session.userId,
       sessionId: session.sessionId,
       chatId: null,
     };
-    const topic = topics.notify(session.userId);
-    ctx.hub.attach(topic, client);
-    await ctx.hub.ready(topic);
-    if (ws.readyState !== ws.OPEN) return ctx.hub.detach(topic, client);
-    if (!(await watch(ctx, client, req.log, async () => ctx.hub.detach(topic, client)))) return;
+    if (!(await watch(ctx, client, upgrade)) || ws.readyState !== ws.OPEN) return;
     // A client told of a new message acknowledges it, so the sender sees it delivered before it is opened.
     ws.on('message', (data) => {
       let frame: NotificationClientFrame;
@@ -185,8 +222,8 @@ async function onFrame(
   client: Client,
   session: Session,
   data: RawData,
-  /** The upgrade request: a frame's log lines, and the fan-out of the message it sends, carry its id. */
-  req: FastifyRequest,
+  /** A frame's log lines, and the fan-out of the message it sends, carry its upgrade request's id. */
+  upgrade: Upgrade,
 ): Promise<void> {
   const { ws } = client;
   const chatId = client.chatId as string;
@@ -237,7 +274,7 @@ async function onFrame(
             file_ids: frame.file_ids,
             reply_to: frame.reply_to,
           },
-          req.id,
+          upgrade.requestId,
         );
         return;
       }
@@ -264,7 +301,7 @@ async function onFrame(
       const clientId = frame.type === 'chat_message' ? frame.client_id : undefined;
       return send(ws, { type: 'error', message: err.message, client_id: clientId });
     }
-    req.log.error({ err }, 'socket frame failed');
+    upgrade.log().error({ err }, 'socket frame failed');
     send(ws, {
       type: 'error',
       message: SOCKET_ERRORS.failed,
