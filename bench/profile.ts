@@ -7,13 +7,13 @@ import { summarise } from './lib/cpu-profile';
 import { cpuBetween, runJob } from './lib/drive';
 import { cpuSeconds } from './lib/proc';
 import { checkPostgres, defaultPostgresUrl, sourceAddresses, startRedis } from './lib/services';
-import type { RateResult } from './load/ipc';
+import type { ChurnResult, RateResult } from './load/ipc';
 import { autocannon } from './scenarios/history';
 import { startTarget, type Variant } from './targets';
 
-// `npx tsx bench/profile.ts [--variant parley] [--rooms 100] [--members 10] [--rate 500] [--seconds 10] [--http]
+// `npx tsx bench/profile.ts [--variant parley] [--rooms 100] [--members 10] [--rate 500] [--seconds 10] [--http | --churn]
 //  [--preload file.mjs] [--no-profile]`: runs Parley (the built bundle) at a fixed open-loop message rate (or,
-// with --http, under autocannon on the history page), prints its CPU per 1,000 deliveries (requests) and, from
+// with --http, under autocannon on the history page; with --churn, sockets opened and closed by 50 workers), prints its CPU per 1,000 deliveries (requests) and, from
 // --cpu-prof, where that CPU went, by area and by function (self and inclusive), mapped back to the sources.
 // --preload adds an experiment (bench/experiments/) to the server process. Build the server first.
 const { values: a } = parseArgs({
@@ -25,6 +25,7 @@ const { values: a } = parseArgs({
     seconds: { type: 'string', default: '10' },
     top: { type: 'string', default: '25' },
     http: { type: 'boolean', default: false },
+    churn: { type: 'boolean', default: false },
     preload: { type: 'string' },
     'no-profile': { type: 'boolean', default: false },
   },
@@ -38,7 +39,9 @@ const target = await startTarget(
   variant,
   a.http
     ? { rooms: 1, membersPerRoom: 10, historyMessages: 60 }
-    : { rooms: Number(a.rooms), membersPerRoom: Number(a.members) },
+    : a.churn
+      ? { rooms: 0, membersPerRoom: 0, extraUsers: 2000 }
+      : { rooms: Number(a.rooms), membersPerRoom: Number(a.members) },
   { postgresUrl, redisUrl: redis?.url ?? '' },
   [
     ...(a['no-profile'] ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`]),
@@ -65,6 +68,25 @@ async function load(): Promise<string> {
     );
     const cpu = cpuSeconds(pid) - before;
     return `history page: ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms, non-2xx ${r.non2xx}, server CPU ${((cpu / r.total) * 1e6).toFixed(0)} ms per 1,000 requests`;
+  }
+  if (a.churn) {
+    const { result, marks } = await runJob(
+      target,
+      {
+        mode: 'churn',
+        kind: target.kind,
+        members: target.loners,
+        localAddresses: await sourceAddresses(),
+        connectConcurrency: 50,
+        concurrency: 50,
+        warmupSeconds: 1,
+        seconds: Number(a.seconds),
+      },
+      300_000,
+    );
+    const r = result as ChurnResult;
+    const cpu = marks[0] && marks[1] ? cpuBetween(marks[0], marks[1]) : Number.NaN;
+    return `churn: ${Math.round(r.perSecond)} connections/s, setup p50 ${r.setup.p50} ms, p99 ${r.setup.p99} ms, failed ${r.failed}, server CPU ${((cpu / r.cycles) * 1e3).toFixed(2)} ms per connection`;
   }
   const rate = Number(a.rate);
   const { result, marks } = await runJob(

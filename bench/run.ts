@@ -15,6 +15,7 @@ import { type BenchContext, fullPlan, type Plan, quickPlan } from './scenarios/c
 import { runHistory } from './scenarios/history';
 import { runIdle } from './scenarios/idle';
 import { LATENCY_RATE, REDIS_RATE, runLatencyOnce } from './scenarios/latency';
+import { runRestart } from './scenarios/restart';
 import { runSearch } from './scenarios/search';
 import { runThroughputOnce } from './scenarios/throughput';
 import type { Variant } from './targets';
@@ -24,7 +25,16 @@ import type { Variant } from './targets';
 // budget table and (whole runs: every scenario, not --quick; or with --docs) rewrites docs/benchmarks.md.
 // `--render <json>` only re-renders.
 // `redis` is the latency scenario's one process against two over Redis alone (`latency` runs it too).
-const SCENARIOS = ['throughput', 'latency', 'redis', 'idle', 'churn', 'history', 'search'] as const;
+const SCENARIOS = [
+  'throughput',
+  'latency',
+  'redis',
+  'idle',
+  'churn',
+  'restart',
+  'history',
+  'search',
+] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values: args } = parseArgs({
@@ -80,7 +90,8 @@ function buildServer() {
 async function main() {
   if (!args['no-build']) buildServer();
   // The idle goal's connections, the server's own files and a margin (see raiseFileLimit).
-  if (only.has('idle')) raiseFileLimit(plan.idleGoal + 4_096);
+  if (only.has('idle') || only.has('restart'))
+    raiseFileLimit(Math.max(plan.idleGoal, plan.restartGoal) + 4_096);
   const postgresUrl = defaultPostgresUrl();
   await checkPostgres(postgresUrl);
   const redis = await startRedis();
@@ -187,6 +198,16 @@ async function main() {
           results.churn.push(r);
           log(`  ${v} rep ${rep}: ${Math.round(r.perSecond)} connections/s`);
         }
+    }
+    if (only.has('restart')) {
+      log(`a process restart with ${plan.restartGoal} sockets reconnecting`);
+      const r = await attempt('restart', 'parley', () => runRestart(ctx, plan.restartGoal));
+      if (r) {
+        results.restart = r;
+        log(
+          `  ${r.sockets} back ${r.allBackSeconds.toFixed(1)} s after SIGTERM (${Math.round(r.reconnectsPerSecond)}/s), lost ${r.lost}, dup ${r.duplicated}, unsent ${r.unsent}, gave up ${r.gaveUp}`,
+        );
+      }
     }
     if (only.has('history')) {
       log('history endpoint');

@@ -47,6 +47,8 @@ export interface Target {
   loners: Member[];
   /** Parley: its DATA_DIR (on SQLite, parley.db in it). */
   dataDir?: string;
+  /** Parley: a graceful restart of process `i` on the same port (see launch.ts). */
+  restart?(i?: number): Promise<{ stopSeconds: number; startSeconds: number }>;
   stop(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export async function startTarget(
     rooms,
     loners,
     dataDir: run.dataDir,
+    restart: run.restart,
     stop: run.stop,
   };
 }

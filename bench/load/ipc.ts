@@ -55,7 +55,16 @@ export interface ChurnJob extends JobBase {
   seconds: number;
 }
 
-export type Job = RateJob | IdleJob | ChurnJob;
+/** Keeps notification and room sockets open by the web client's reconnect rule through a server restart; one
+ *  member of each room sends every `sendEveryMs` with an outbox. Ends on the runner's `stop`. */
+export interface RestartJob extends JobBase {
+  mode: 'restart';
+  members: Member[];
+  rooms: RoomSpec[];
+  sendEveryMs: number;
+}
+
+export type Job = RateJob | IdleJob | ChurnJob | RestartJob;
 
 export interface Percentiles {
   count: number;
@@ -122,7 +131,25 @@ export interface ChurnResult {
   firstError: string | null;
 }
 
-export type JobResult = RateResult | IdleResult | ChurnResult;
+export interface RestartResult {
+  mode: 'restart';
+  sockets: number;
+  /** Messages the rooms' senders sent (each once, whatever their outbox resent). */
+  sent: number;
+  /** Messages in the rooms' histories × members: what the members had to have. */
+  expected: number;
+  /** Of those, what a member had neither live nor from its catch-ups. */
+  lost: number;
+  /** Messages stored more than once, and sent ones never stored. */
+  duplicated: number;
+  unsent: number;
+  /** Sockets that stopped trying (five failed attempts in a row, or a 4001/4004). */
+  gaveUp: number;
+  reconnects: number;
+  firstError: string | null;
+}
+
+export type JobResult = RateResult | IdleResult | ChurnResult | RestartResult;
 
 /** Generator → runner. `mark` comes at the start of each phase and at the end, so the runner can sample the server. */
 export type GeneratorMessage =

@@ -31,6 +31,11 @@ export interface ParleyRun {
   seed: SeedResult;
   /** The server's DATA_DIR (its SQLite database is parley.db in it). */
   dataDir: string;
+  /**
+   * Restarts process `i` as an operator would: SIGTERM (a graceful stop), then the same command on the same port.
+   * Resolves once the new process answers; says how long the stop and the start took.
+   */
+  restart(i?: number): Promise<{ stopSeconds: number; startSeconds: number }>;
   stop(): Promise<void>;
 }
 
@@ -105,27 +110,39 @@ export async function launchParley(opts: ParleyOptions): Promise<ParleyRun> {
     const seed = await seedParley(loadConfig(env), opts.seed);
     const urls: string[] = [];
     const statsFiles: string[] = [];
-    for (let i = 0; i < opts.processes; i++) {
-      const port = await freePort();
-      const statsFile = path.join(dataDir, `stats-${i}.json`);
+    const ports: number[] = [];
+    const startOne = async (i: number) => {
       const proc = startProcess(
         `parley-${i}`,
         process.execPath,
         [...probeFlags, ...(opts.nodeFlags ?? []), parleyMain],
         {
           ...env,
-          PORT: String(port),
-          BENCH_STATS_FILE: statsFile,
+          PORT: String(ports[i]),
+          BENCH_STATS_FILE: statsFiles[i],
         },
       );
-      procs.push(proc);
-      const url = `http://127.0.0.1:${port}`;
-      await waitForHttp(`${url}/api/health`, proc);
-      urls.push(url);
-      statsFiles.push(statsFile);
+      procs[i] = proc;
+      await waitForHttp(`${urls[i]}/api/health`, proc);
+    };
+    for (let i = 0; i < opts.processes; i++) {
+      ports.push(await freePort());
+      urls.push(`http://127.0.0.1:${ports[i]}`);
+      statsFiles.push(path.join(dataDir, `stats-${i}.json`));
+      await startOne(i);
     }
     await releaseLock();
-    return { urls, procs, statsFiles, seed, dataDir, stop: cleanup };
+    const restart = async (i = 0) => {
+      const stopping = performance.now();
+      await procs[i]?.stop();
+      const starting = performance.now();
+      await startOne(i);
+      return {
+        stopSeconds: (starting - stopping) / 1000,
+        startSeconds: (performance.now() - starting) / 1000,
+      };
+    };
+    return { urls, procs, statsFiles, seed, dataDir, restart, stop: cleanup };
   } catch (err) {
     await cleanup();
     throw err;

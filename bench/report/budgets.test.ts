@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryRun } from '../scenarios/history';
 import type { IdleRun } from '../scenarios/idle';
 import type { LatencyRun } from '../scenarios/latency';
+import type { RestartRun } from '../scenarios/restart';
 import type { ThroughputRun } from '../scenarios/throughput';
 import type { Variant } from '../targets';
 import { BUDGETS, type BudgetRow, budgetRows } from './budgets';
@@ -334,26 +335,83 @@ describe('latency', () => {
 });
 
 describe('idle, history and web', () => {
-  it('passes idle connections held back by the fd limit when every allowed one is in', () => {
+  it('leaves the count unjudged when the fd limit held the idle connections back, and judges their memory', () => {
     const r = row(
-      results({ idle: [idle({ attempted: 19_944, connected: 19_944, fdLimit: 20_000 })] }),
+      results({
+        idle: [
+          idle({
+            goal: 100_000,
+            attempted: 19_944,
+            connected: 19_944,
+            fdLimit: 20_000,
+            kibPerConnection: 4.6,
+          }),
+        ],
+      }),
       'Idle',
     );
-    expect(r.verdict).toBe('PASS');
+    expect(r.verdict).toBe('n/a');
     expect(r.reason).toBe(
-      '19,944 of the 19,944 the fd limit (20,000) allowed; 0 failed; 11.1 KiB ≤ 16 KiB; heap 9.1 KiB each',
+      '19,944 of the 19,944 the fd limit (20,000) allowed; 100,000 not shown here; 0 failed; 4.6 KiB ≤ 8 KiB; heap 9.1 KiB each',
     );
     expect(r.limitedBy).toBe('fd limit (20,000)');
+    const heavy = row(
+      results({ idle: [idle({ goal: 100_000, attempted: 19_944, connected: 19_944, fdLimit: 20_000 })] }),
+      'Idle',
+    );
+    expect(heavy.verdict).toBe('MISS');
   });
 
-  it('misses idle connections over the memory bound, and leaves a small pass unjudged', () => {
-    expect(row(results({ idle: [idle({ kibPerConnection: 17.5 })] }), 'Idle')).toMatchObject({
+  it('passes 100,000 idle connections within the memory bound, misses over it, and leaves a small run unjudged', () => {
+    const full = { goal: 100_000, attempted: 100_000, connected: 100_000, fdLimit: 200_000 };
+    expect(row(results({ idle: [idle({ ...full, kibPerConnection: 6.2 })] }), 'Idle')).toMatchObject({
+      verdict: 'PASS',
+      reason: '100,000 ≥ 100,000 connected; 0 failed; 6.2 KiB ≤ 8 KiB; heap 9.1 KiB each',
+    });
+    expect(row(results({ idle: [idle({ ...full, kibPerConnection: 17.5 })] }), 'Idle')).toMatchObject({
       verdict: 'MISS',
-      reason: '20,000 ≥ 20,000 connected; 0 failed; 17.5 KiB > 16 KiB; heap 9.1 KiB each',
+      reason: '100,000 ≥ 100,000 connected; 0 failed; 17.5 KiB > 8 KiB; heap 9.1 KiB each',
     });
     const quick = row(results({ idle: [idle({ goal: 2000, attempted: 2000, connected: 2000 })] }), 'Idle');
     expect(quick.verdict).toBe('n/a');
-    expect(quick.reason).toMatch(/^goal 2,000 < 20,000; /);
+    expect(quick.reason).toMatch(/^goal 2,000 < 100,000; /);
+  });
+
+  it('judges a restart: every socket back, the reconnection rate, nothing lost', () => {
+    const restart: RestartRun = {
+      goal: 20_000,
+      sockets: 20_000,
+      fdLimit: 65_536,
+      connectSeconds: 7.4,
+      stopSeconds: 3.6,
+      startSeconds: 0.9,
+      allBackSeconds: 15.2,
+      herdSeconds: 10.6,
+      reconnectsPerSecond: 1887,
+      reconnects: 20_000,
+      gaveUp: 0,
+      sent: 1080,
+      expected: 10_800,
+      lost: 0,
+      duplicated: 0,
+      unsent: 0,
+      firstError: null,
+    };
+    expect(row(results({ restart }), 'A process restart')).toMatchObject({
+      verdict: 'PASS',
+      reason:
+        '20,000 ≥ 20,000 back; 1,887/s ≥ 1,000/s; 0 lost, 0 duplicated; back 15.2 s after SIGTERM (stop 3.6 s, start 0.9 s, the herd 10.6 s); 10,800 messages × members checked',
+    });
+    const lossy = row(results({ restart: { ...restart, lost: 3 } }), 'A process restart');
+    expect(lossy.verdict).toBe('MISS');
+    const held = row(
+      results({ restart: { ...restart, sockets: 19_744, fdLimit: 20_000 } }),
+      'A process restart',
+    );
+    expect(held).toMatchObject({ verdict: 'n/a', limitedBy: 'fd limit (20,000)' });
+    expect(held.reason).toMatch(
+      /^19,744 of the 19,744 the fd limit \(20,000\) allowed back; 20,000 not shown here; /,
+    );
   });
 
   it('misses the history page under both baselines, paired by repetition, and names the side at its ceiling', () => {

@@ -4,6 +4,7 @@ import type { ChurnRun } from '../scenarios/churn';
 import type { HistoryRun } from '../scenarios/history';
 import type { IdleRun } from '../scenarios/idle';
 import type { LatencyRun } from '../scenarios/latency';
+import type { RestartRun } from '../scenarios/restart';
 import type { SearchResult } from '../scenarios/search';
 import type { ThroughputRun } from '../scenarios/throughput';
 import type { WebSize } from './web-size';
@@ -24,6 +25,8 @@ export interface Results {
   redis: LatencyRun[];
   idle: IdleRun[];
   churn: ChurnRun[];
+  /** A process restart under 20,000 reconnecting sockets (issue 15). */
+  restart?: RestartRun | null;
   /** The history page; `catchUp` is absent from results written before it was measured. */
   history: { runs: HistoryRun[]; pageBytes: number; catchUp?: CatchUpRun[] } | null;
   /** Message search on the million-message corpus; absent from results written before the scenario existed. */

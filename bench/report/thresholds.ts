@@ -14,6 +14,11 @@ export const BUDGETS = {
   /** Issue 15: 100,000 on one process (the bench raises its own open-files limit as root), ≤ 8 KiB RSS each. */
   idle: { connections: 100_000, kibEach: 8 },
   /**
+   * A process restarted under 20,000 sockets whose clients reconnect as the web app does: every one back, at
+   * ≥ 1,000 reconnections a second, nothing lost or doubled (issue 15).
+   */
+  restart: { sockets: 20_000, reconnectsPerSecond: 1_000 },
+  /**
    * History page, Parley ÷ a bare Fastify route in requests/s paired run by run: the route reading the same 50
    * rows from the same SQLite file with one prepared statement, and the route returning the same JSON as a constant.
    */

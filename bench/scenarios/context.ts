@@ -11,6 +11,8 @@ export interface Plan {
   latencyWarmupSeconds: number;
   latencySeconds: number;
   idleGoal: number;
+  /** Sockets on the process the restart scenario restarts. */
+  restartGoal: number;
   churnSeconds: number;
   historySeconds: number;
   /** How long to wait, before each run, for someone else's burst of work to pass… */
@@ -32,6 +34,7 @@ export const fullPlan: Plan = {
   latencyWarmupSeconds: 2,
   latencySeconds: 6,
   idleGoal: 100_000,
+  restartGoal: 20_000,
   churnSeconds: 3,
   historySeconds: 3,
   quietWaitSeconds: 15,
@@ -49,6 +52,7 @@ export const quickPlan: Plan = {
   latencyWarmupSeconds: 1,
   latencySeconds: 2,
   idleGoal: 2_000,
+  restartGoal: 2_000,
   churnSeconds: 2,
   historySeconds: 2,
   quietWaitSeconds: 1,

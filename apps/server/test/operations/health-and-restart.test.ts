@@ -2,11 +2,12 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { CLOSE_SERVICE_RESTART } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { people, startChat } from '../chats/chat-helpers';
 import { freePort } from '../helpers/server-process';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { until } from '../helpers/waits';
-import { connectWs, joinRoom, NOTIFICATIONS_PATH, openNotifications } from '../helpers/ws-client';
+import { joinRoom, NOTIFICATIONS_PATH, openNotifications, wsUrl } from '../helpers/ws-client';
 
 // Running Parley like a service (issue 14): /healthz and /readyz, and a stop that lets clients move to another
 // process at once without losing what was being written.
@@ -113,13 +114,21 @@ describe('a graceful stop', () => {
     }
   });
 
-  it('turns a socket away with 1012 while stopping', async () => {
+  it('refuses a new socket before the handshake (503) while stopping', async () => {
     const t = await startTestApp();
     try {
       const [ada] = await people(t, 'Ada');
       t.ctx.lifecycle.stopping = true;
-      const socket = await connectWs(t, NOTIFICATIONS_PATH, ada.token);
-      expect((await socket.closed()).code).toBe(CLOSE_SERVICE_RESTART);
+      const status = await new Promise<number>((resolve, reject) => {
+        const ws = new WebSocket(wsUrl(t, NOTIFICATIONS_PATH, ada.token));
+        ws.on('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          ws.terminate();
+        });
+        ws.on('error', () => {});
+        ws.on('open', () => reject(new Error('the socket opened while the process was stopping')));
+      });
+      expect(status).toBe(503);
     } finally {
       t.ctx.lifecycle.stopping = false;
       await t.close();

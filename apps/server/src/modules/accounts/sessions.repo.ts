@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { prepared } from '../../db/prepared';
 
 // The sessions table's statements. Only a token's SHA-256 hash is stored; expiry is ISO 8601 UTC text, so
 // "expired" is a string comparison that reads the same in SQLite and PostgreSQL.
@@ -19,8 +20,13 @@ export async function insertSession(
   return row.id;
 }
 
-export const findSessionByHash = (db: Db, tokenHash: string) =>
-  db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+/** Prepared: every request and socket that is not in the verified-session cache asks it. */
+const sessionByHash = prepared((db, p: { hash: string }) =>
+  db.selectFrom('sessions').selectAll().where('token_hash', '=', p.hash),
+);
+
+export const findSessionByHash = async (db: Db, tokenHash: string) =>
+  (await sessionByHash(db, { hash: tokenHash }))[0];
 
 export async function expiryOf(db: Db, sessionId: number): Promise<string | undefined> {
   const row = await db

@@ -39,6 +39,12 @@ export class MessageStats implements ChatActivity {
     return new Map(rows.map((u) => [u.chat_id, Number(u.n)]));
   }
 
+  /** Unread messages over all chats for one person (what their notification_count says). */
+  async unreadTotal(userId: number): Promise<number> {
+    const [row] = await repo.unreadTotalOf(this.db, { user: userId, now: new Date().toISOString() });
+    return Number(row?.n ?? 0);
+  }
+
   /** Unread messages over all chats for many people, one query per 500 of them. */
   async unreadTotals(userIds: number[]): Promise<Map<number, number>> {
     const totals = new Map(userIds.map((id) => [id, 0]));

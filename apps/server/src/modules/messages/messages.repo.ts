@@ -107,26 +107,36 @@ export async function chatsMentioningUnread(db: Db, userId: number): Promise<num
 }
 
 /**
- * Unread messages over all chats, for each of these users (a user with none is left out). A chat the member
- * muted counts only its messages that mention them (issue 13): the total is what calls for attention.
+ * Unread messages that call for attention: a chat the member muted counts only its messages that mention them
+ * (issue 13).
  */
+const unreadCallingForAttention = (db: Db, now: string) =>
+  unreadMessages(db).where((eb) =>
+    eb.or([
+      eb('cm.muted_until', 'is', null),
+      eb('cm.muted_until', '<=', now),
+      eb(
+        sql<string>`replace(replace(m.mentions, '[', ','), ']', ',')`,
+        'like',
+        sql<string>`'%,' || ${sql.ref('cm.user_id')} || ',%'`,
+      ),
+    ]),
+  );
+
+/** Those unread messages over all chats, counted for each of these users (a user with none is left out). */
 export const unreadTotals = (db: Db, userIds: number[], now = new Date().toISOString()) =>
-  unreadMessages(db)
+  unreadCallingForAttention(db, now)
     .select(['cm.user_id', (eb) => eb.fn.countAll().as('n')])
     .where('cm.user_id', 'in', userIds)
-    .where((eb) =>
-      eb.or([
-        eb('cm.muted_until', 'is', null),
-        eb('cm.muted_until', '<=', now),
-        eb(
-          sql<string>`replace(replace(m.mentions, '[', ','), ']', ',')`,
-          'like',
-          sql<string>`'%,' || ${sql.ref('cm.user_id')} || ',%'`,
-        ),
-      ]),
-    )
     .groupBy('cm.user_id')
     .execute();
+
+/** The same total for one user, prepared: every socket that opens asks it (its first notification_count). */
+export const unreadTotalOf = prepared((db, p: { user: number; now: string }) =>
+  unreadCallingForAttention(db, p.now)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('cm.user_id', '=', p.user),
+);
 
 /** A message's stored columns, without its sender's: those come from the users module or the chat's members. */
 const messageColumns = [

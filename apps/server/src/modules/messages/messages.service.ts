@@ -176,8 +176,8 @@ export class MessagesService {
     return this.receipts.settled();
   }
 
-  async totalUnread(userId: number): Promise<number> {
-    return (await this.stats.unreadTotals([userId])).get(userId) ?? 0;
+  totalUnread(userId: number): Promise<number> {
+    return this.stats.unreadTotal(userId);
   }
 
   /** The chats (row ids) where an unread message mentions this person. */

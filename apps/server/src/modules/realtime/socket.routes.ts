@@ -14,7 +14,7 @@ import {
   SOCKET_ERRORS,
   SOCKET_MAX_PAYLOAD_BYTES,
 } from '@parley/protocol';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
@@ -68,12 +68,15 @@ interface Upgrade {
   log(): FastifyBaseLogger;
 }
 
+/** The socket's Client, made once it is authenticated, with its upgrade request let go of (see Upgrade). */
 function letGoOfRequest(
   ctx: AppContext,
   ws: WebSocket,
   req: FastifyRequest,
+  session: Session,
+  chatId: string | null,
   onError: (this: WebSocket, err: Error) => void,
-): Upgrade {
+): { upgrade: Upgrade; client: Client } {
   const tcp = req.raw.socket;
   // @fastify/websocket's error listener closes over the request and its reply for the socket's whole life.
   ws.removeAllListeners('error');
@@ -81,7 +84,10 @@ function letGoOfRequest(
   // The upgrade's ServerResponse stays assigned to the connection (and holds the request) until detached.
   (tcp as { _httpMessage?: ServerResponse | null })._httpMessage?.detachSocket(tcp as Socket);
   const requestId = req.id;
-  return { tcp, requestId, log: () => ctx.log.child({ reqId: requestId }) };
+  return {
+    upgrade: { tcp, requestId, log: () => ctx.log.child({ reqId: requestId }) },
+    client: { ws, tcp, userId: session.userId, sessionId: session.sessionId, chatId },
+  };
 }
 
 /**
@@ -142,66 +148,63 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ticket: await ctx.tickets.issue(session) };
   });
 
-  app.get<{ Params: { chatId: string } }>('/ws/chatroom/:chatId/', { websocket: true }, async (ws, req) => {
-    const queue: RawData[] = [];
-    const session = await openSocket(ctx, ws, req, queue);
-    if (!session) return;
-    const chatId = req.params.chatId;
-    try {
-      await ctx.chats.requireMember(session.userId, chatId);
-    } catch {
-      ws.close(CLOSE_NOT_FOUND, 'Chat room not found');
-      return;
-    }
-    if (ws.readyState !== ws.OPEN) return;
-    const upgrade = letGoOfRequest(ctx, ws, req, onSocketError);
-    const client: Client = {
-      ws,
-      tcp: upgrade.tcp,
-      userId: session.userId,
-      sessionId: session.sessionId,
-      chatId,
-    };
-    const room = topics.room(chatId);
-    ctx.hub.attach(room, client);
-    await ctx.hub.ready(room);
-    if (ws.readyState !== ws.OPEN) return ctx.hub.detach(room, client);
-    let joined = false;
-    // The socket's log lines carry the request id of its upgrade request, its frames' included.
-    const watched = await watch(ctx, client, upgrade, async () => {
-      ctx.hub.detach(room, client);
-      if (!joined) return;
-      await ctx.rooms.leave(chatId, session.userId);
+  // A process that is stopping refuses a new socket before the handshake (503): behind nginx the next process
+  // takes it (proxy_next_upstream), and a client alone with this process tries again after its usual delay,
+  // instead of being closed with 1012 right after opening and trying again at once, attempt after attempt.
+  const refuseWhileStopping = async (_req: FastifyRequest, reply: FastifyReply) => {
+    if (ctx.lifecycle.stopping) return reply.code(503).send({ detail: 'Service restart' });
+  };
+
+  app.get<{ Params: { chatId: string } }>(
+    '/ws/chatroom/:chatId/',
+    { websocket: true, onRequest: refuseWhileStopping },
+    async (ws, req) => {
+      const queue: RawData[] = [];
+      const session = await openSocket(ctx, ws, req, queue);
+      if (!session) return;
+      const chatId = req.params.chatId;
+      try {
+        await ctx.chats.requireMember(session.userId, chatId);
+      } catch {
+        ws.close(CLOSE_NOT_FOUND, 'Chat room not found');
+        return;
+      }
+      if (ws.readyState !== ws.OPEN) return;
+      const { upgrade, client } = letGoOfRequest(ctx, ws, req, session, chatId, onSocketError);
+      const room = topics.room(chatId);
+      ctx.hub.attach(room, client);
+      await ctx.hub.ready(room);
+      if (ws.readyState !== ws.OPEN) return ctx.hub.detach(room, client);
+      let joined = false;
+      // The socket's log lines carry the request id of its upgrade request, its frames' included.
+      const watched = await watch(ctx, client, upgrade, async () => {
+        ctx.hub.detach(room, client);
+        if (!joined) return;
+        await ctx.rooms.leave(chatId, session.userId);
+        ctx.realtime.roomOccupancyChanged(chatId);
+      });
+      if (!watched) return;
+      joined = true;
+      await ctx.rooms.join(chatId, session.userId);
       ctx.realtime.roomOccupancyChanged(chatId);
-    });
-    if (!watched) return;
-    joined = true;
-    await ctx.rooms.join(chatId, session.userId);
-    ctx.realtime.roomOccupancyChanged(chatId);
 
-    // Frames are handled one at a time, in the order they arrived.
-    let chain = Promise.resolve();
-    const handle = (data: RawData) => {
-      chain = chain
-        .then(() => onFrame(ctx, client, session, data, upgrade))
-        .catch((err) => upgrade.log().error({ err }, 'frame failed'));
-    };
-    ws.removeAllListeners('message');
-    ws.on('message', handle);
-    for (const data of queue.splice(0)) handle(data);
-  });
+      // Frames are handled one at a time, in the order they arrived.
+      let chain = Promise.resolve();
+      const handle = (data: RawData) => {
+        chain = chain
+          .then(() => onFrame(ctx, client, session, data, upgrade))
+          .catch((err) => upgrade.log().error({ err }, 'frame failed'));
+      };
+      ws.removeAllListeners('message');
+      ws.on('message', handle);
+      for (const data of queue.splice(0)) handle(data);
+    },
+  );
 
-  app.get('/ws/notifications/', { websocket: true }, async (ws, req) => {
+  app.get('/ws/notifications/', { websocket: true, onRequest: refuseWhileStopping }, async (ws, req) => {
     const session = await openSocket(ctx, ws, req);
     if (!session || ws.readyState !== ws.OPEN) return;
-    const upgrade = letGoOfRequest(ctx, ws, req, onSocketError);
-    const client: Client = {
-      ws,
-      tcp: upgrade.tcp,
-      userId: session.userId,
-      sessionId: session.sessionId,
-      chatId: null,
-    };
+    const { upgrade, client } = letGoOfRequest(ctx, ws, req, session, null, onSocketError);
     if (!(await watch(ctx, client, upgrade)) || ws.readyState !== ws.OPEN) return;
     // A client told of a new message acknowledges it, so the sender sees it delivered before it is opened.
     ws.on('message', (data) => {
