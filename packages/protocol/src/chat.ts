@@ -139,9 +139,6 @@ export const chatDetailSchema = z.object({
 });
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
 
-export const DELETED_USERNAME = 'deleted_user';
-export const DELETED_DISPLAY_NAME = 'Deleted User';
-
 export const groupCreateSchema = z.object({
   group_name: z
     .string()

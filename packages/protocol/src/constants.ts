@@ -30,6 +30,10 @@ export const HOME_CACHE_MS = 60_000;
 export const SESSION_TTL_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_TTL_SHORT_MS = 24 * 60 * 60 * 1000;
 export const TOAST_AUTO_CLOSE_MS = 5000;
+/** The username and display name a deleted account's messages and memberships show (kept here, not beside the
+ * chat schemas, so a screen that needs only these names loads no zod). */
+export const DELETED_USERNAME = 'deleted_user';
+export const DELETED_DISPLAY_NAME = 'Deleted User';
 export const PLACEHOLDER_USERS = '1000+';
 export const PLACEHOLDER_MESSAGES = '50K+';
 export const STORAGE_KEYS = { token: 'token', user: 'user', rememberMe: 'rememberMe' } as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { chatDetailSchema, dbIdSchema, messageSchema, reactionSchema } from './chat';
 import { MESSAGE_MAX_LENGTH } from './constants';
-import { MESSAGE_TEXT } from './essentials';
 
 // The two socket channels (SPEC §7, DESIGN §6): one discriminated union per direction and channel. The server
 // parses what clients send with these, the web client parses what the server sends with them.
@@ -99,24 +98,3 @@ export const notificationFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chats_changed') }),
 ]);
 export type NotificationFrame = z.infer<typeof notificationFrameSchema>;
-
-/** Error texts the server puts in `error` frames (and the HTTP answers of the same refusals). */
-export const SOCKET_ERRORS = {
-  invalidFormat: 'Invalid message format',
-  tooLarge: 'Message too large',
-  blank: MESSAGE_TEXT.blank,
-  tooLong: MESSAGE_TEXT.tooLong,
-  rateLimited: 'You are sending messages too fast. Please slow down.',
-  failed: 'Failed to send message. Please try again.',
-} as const;
-
-/** Text the client shows for socket problems (SPEC §8). */
-export const SOCKET_CLIENT_TEXT = {
-  connectionError: 'Connection error',
-  invalidFormat: 'Invalid message format',
-  notConnected: 'Not connected to chat',
-  authFailed: 'Authentication failed',
-  notFound: 'Chat room not found',
-  notificationError: 'Notification connection error',
-  notificationInvalid: 'Invalid notification message format',
-} as const;

@@ -12,4 +12,5 @@ export * from './profiles';
 export * from './push';
 export * from './safety';
 export * from './search';
+export * from './socket-texts';
 export * from './validation';

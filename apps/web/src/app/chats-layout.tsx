@@ -1,9 +1,16 @@
 import { MessagesSquare } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router';
-import { ChatListPane } from '../features/chats/components/chats-page';
+import { LoadingState } from '../components/ui/spinner';
 import { usePageTitle } from '../lib/document-title';
 import { TWO_PANE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { useChatHotkeys } from './use-chat-hotkeys';
+
+// The chat list's code (and the zod its New Group dialog checks with) is loaded only for the two panes: a phone
+// opening a room has no use for it.
+const ChatListPane = lazy(async () => ({
+  default: (await import('../features/chats/components/chats-page')).ChatListPane,
+}));
 
 /** The height under the sticky app header (3.5 rem and its 1 px border). */
 export const UNDER_HEADER = 'h-[calc(100dvh-3.5rem-1px)]';
@@ -25,7 +32,9 @@ export function ChatsLayout() {
         aria-label="Chat list"
         className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white xl:w-96 dark:border-slate-800 dark:bg-slate-900"
       >
-        <ChatListPane />
+        <Suspense fallback={<LoadingState label="Loading chats..." />}>
+          <ChatListPane />
+        </Suspense>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col overflow-y-auto" data-testid="chat-pane">
         {atList ? <SelectChat /> : <Outlet />}

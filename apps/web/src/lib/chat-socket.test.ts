@@ -4,6 +4,7 @@ import { ApiError } from './api-error';
 import {
   droppedFrameCount,
   type FrameSchema,
+  lazyFrameSchema,
   newClientId,
   ReconnectingSocket,
   type SocketLike,
@@ -351,6 +352,34 @@ describe('ReconnectingSocket (SPEC §4 chat channel connection)', () => {
     expect(frames).toEqual([]);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sockets).toHaveLength(1);
+  });
+});
+
+describe('lazyFrameSchema', () => {
+  it('parses once loaded, refuses to parse before, and loads once', async () => {
+    let loads = 0;
+    const frames = lazyFrameSchema(async () => {
+      loads++;
+      return serverFrameSchema;
+    });
+    expect(() => frames.schema.safeParse({ type: 'in_chat_count', count: 1 })).toThrow('not loaded');
+    await Promise.all([frames.ready(), frames.ready()]);
+    await frames.ready();
+    expect(loads).toBe(1);
+    expect(frames.schema.safeParse({ type: 'in_chat_count', count: 1 })).toMatchObject({ success: true });
+    expect(frames.schema.safeParse({ type: 'in_chat_count', count: '1' })).toMatchObject({ success: false });
+  });
+
+  it('tries a failed load again (offline) on the next attempt', async () => {
+    let fail = true;
+    const frames = lazyFrameSchema(async () => {
+      if (fail) throw new Error('offline');
+      return serverFrameSchema;
+    });
+    await expect(frames.ready()).rejects.toThrow('offline');
+    fail = false;
+    await frames.ready();
+    expect(frames.schema.safeParse({ type: 'in_chat_count', count: 1 })).toMatchObject({ success: true });
   });
 });
 

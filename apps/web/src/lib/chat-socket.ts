@@ -48,6 +48,38 @@ export interface FrameSchema<Frame> {
     | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[] }> } };
 }
 
+/**
+ * A frame schema loaded on demand: building zod's schemas takes a phone a tenth of a second or more, which a
+ * screen's first drawing need not wait for. `ready()` loads it (await it in the socket's `url`, beside the
+ * ticket, so no frame comes before it); parsing before that is a programming error.
+ */
+export function lazyFrameSchema<Frame>(load: () => Promise<FrameSchema<Frame>>): {
+  schema: FrameSchema<Frame>;
+  ready: () => Promise<void>;
+} {
+  let loaded: FrameSchema<Frame> | null = null;
+  let loading: Promise<void> | null = null;
+  return {
+    schema: {
+      safeParse: (data) => {
+        if (!loaded) throw new Error('The frame schema is not loaded');
+        return loaded.safeParse(data);
+      },
+    },
+    ready: () =>
+      (loading ??= load().then(
+        (schema) => {
+          loaded = schema;
+        },
+        (error: unknown) => {
+          // A failed load (offline) is tried again by the next attempt.
+          loading = null;
+          throw error;
+        },
+      )),
+  };
+}
+
 let droppedFrames = 0;
 
 /** How many frames failed their schema and were dropped since the page loaded (for tests). */

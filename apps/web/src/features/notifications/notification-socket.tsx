@@ -1,20 +1,20 @@
-import {
-  type NotificationClientFrame,
-  type NotificationFrame,
-  notificationFrameSchema,
-  SOCKET_CLIENT_TEXT,
-} from '@parley/protocol';
+import { type NotificationClientFrame, type NotificationFrame, SOCKET_CLIENT_TEXT } from '@parley/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { createKeyedAckBatcher } from '../../lib/ack-batcher';
 import { api } from '../../lib/api-client';
-import { fetchSocketTicket, ReconnectingSocket, socketUrl } from '../../lib/chat-socket';
+import { fetchSocketTicket, lazyFrameSchema, ReconnectingSocket, socketUrl } from '../../lib/chat-socket';
 import { chatQueryKeys } from '../../lib/chat-socket-shared';
 import { settingsQueryOptions } from '../../lib/settings-query';
 import { askPermissionIfUndecided, notifyNewMessage } from './browser-notification';
 import { notificationStore } from './notification-store';
 import { usePushSubscription } from './push-subscription';
+
+/** The frame schema, loaded beside the first ticket (as the room's is). */
+const frames = lazyFrameSchema<NotificationFrame>(
+  async () => (await import('../../lib/frame-schemas')).notificationFrameSchema,
+);
 
 /** The notification socket itself; loaded lazily so the first page's JavaScript stays small. */
 export function NotificationSocket() {
@@ -45,8 +45,11 @@ export function NotificationSocket() {
       onOpen: () => {
         freshConnection = true;
       },
-      url: async () => socketUrl('/ws/notifications/', await fetchSocketTicket()),
-      schema: notificationFrameSchema,
+      url: async () => {
+        const [ticket] = await Promise.all([fetchSocketTicket(), frames.ready()]);
+        return socketUrl('/ws/notifications/', ticket);
+      },
+      schema: frames.schema,
       // Closed with 4001: this session was signed out elsewhere (Settings, an admin). The next call gets the 401
       // that signs this tab out at once (SPEC §7), instead of it finding out at its next click.
       onError: (text) => {

@@ -2,8 +2,8 @@ import { type ClientFrame, type ServerFrame, SOCKET_CLIENT_TEXT } from '@parley/
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef } from 'react';
 import {
-  type FrameSchema,
   fetchSocketTicket,
+  lazyFrameSchema,
   ReconnectingSocket,
   type SocketStatus,
   socketUrl,
@@ -14,17 +14,10 @@ import { chatQueryKeys, enterChatRoom } from '../../../lib/chat-socket-shared';
 // offline, retried at once when the network or the tab comes back, closed on leaving. What a frame, an open or
 // a drop means is the caller's.
 
-/** The frame schema, once loaded: the socket opens only after it is (see `url` below), so no frame comes sooner. */
-let frameSchema: FrameSchema<ServerFrame> | null = null;
-const loadFrameSchema = async () => {
-  frameSchema ??= (await import('../lib/server-frame-schema')).serverFrameSchema;
-};
-const lazyFrameSchema: FrameSchema<ServerFrame> = {
-  safeParse: (data) => {
-    if (!frameSchema) throw new Error('The frame schema is not loaded');
-    return frameSchema.safeParse(data);
-  },
-};
+/** The frame schema, loaded beside the first ticket: the socket opens only after it is, so no frame comes sooner. */
+const frames = lazyFrameSchema<ServerFrame>(
+  async () => (await import('../../../lib/frame-schemas')).serverFrameSchema,
+);
 
 export type RoomSocket = ReconnectingSocket<ServerFrame, ClientFrame>;
 
@@ -58,10 +51,10 @@ export function useRoomSocket(
   useEffect(() => {
     const socket: RoomSocket = new ReconnectingSocket<ServerFrame, ClientFrame>({
       url: async () => {
-        const [ticket] = await Promise.all([fetchSocketTicket(), loadFrameSchema()]);
+        const [ticket] = await Promise.all([fetchSocketTicket(), frames.ready()]);
         return socketUrl(`/ws/chatroom/${encodeURIComponent(chatId)}/`, ticket);
       },
-      schema: lazyFrameSchema,
+      schema: frames.schema,
       texts: {
         connectionError: SOCKET_CLIENT_TEXT.connectionError,
         invalidFormat: SOCKET_CLIENT_TEXT.invalidFormat,
