@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -58,6 +58,18 @@ export function socketOrigins(host: string | undefined, publicUrl: string | null
 }
 /** apps/web/dist, seen from apps/server/src (tsx) and apps/server/dist (the bundle) alike. */
 const defaultWebDist = path.resolve(here, '../../web/dist');
+
+/**
+ * The CSP sources of a page's inline scripts, by their SHA-256 hashes: the web page's theme script runs inline
+ * before the first paint (a script file there would hold the first paint back by a round trip), and the
+ * policy allows exactly that script, never 'unsafe-inline'.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((match) => match[1] ?? '')
+    .filter((body) => body.trim() !== '')
+    .map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+}
 
 /** Builds the whole server: database (migrated), services, routes and static web. Tests build the same app. */
 export async function buildApp(config: Config): Promise<ParleyServer> {
@@ -135,12 +147,18 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     }
     return origins;
   };
+  const webDist = config.webDist ?? defaultWebDist;
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  const inlineScripts = hasWeb
+    ? inlineScriptHashes(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'))
+    : [];
   // Helmet's middleware is built once: @fastify/helmet builds it afresh for every request, which cost the
   // history page a tenth of its CPU (docs/benchmarks.md, finding 7).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScripts],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", (req) => socketOriginsOf(req.headers.host)],
@@ -224,8 +242,6 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
 
   await app.register(async (media) => avatarMediaRoutes(media, ctx));
 
-  const webDist = config.webDist ?? defaultWebDist;
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,

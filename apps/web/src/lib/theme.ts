@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 // The colour theme: 'system' follows the device's light/dark setting, or a fixed choice kept per browser in
-// localStorage. public/theme-init.js applies the same rule before the first paint (no flash of the wrong
+// localStorage. index.html's inline script applies the same rule before the first paint (no flash of the wrong
 // theme); this module keeps <html> in step afterwards. The `dark` class on <html> is what Tailwind's `dark:`
 // variant keys on (index.css).
 

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { cn } from '../../../lib/cn';
 import { useIsBlocked } from '../../../lib/safety';
+import { timeOf } from '../../../lib/time-format';
 import type { PendingMessage } from '../lib/room-messages';
 import { AttachmentList } from './attachment-list';
 import { useMessageActionsContext } from './message-actions-context';
@@ -18,21 +19,6 @@ import { EditedMark, MessageBody, QuoteButton, ReactionChips } from './message-p
 import { MessageTicks } from './message-ticks';
 import { usePendingActions } from './pending-actions-context';
 import { PendingUploads } from './pending-uploads';
-
-// One formatter for every bubble: toLocaleTimeString with options builds a new Intl.DateTimeFormat on each call,
-// which was the single largest cost of drawing a room (about 2 ms a message on a mid-range phone).
-let timeFormat: Intl.DateTimeFormat | null = null;
-const timeFormatter = () =>
-  (timeFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
-// Its first use loads the locale's data (tens of milliseconds on a phone): done while the room's messages are
-// still on their way, in a task of its own, not inside the render that draws them.
-if (typeof requestIdleCallback === 'function') requestIdleCallback(() => timeFormatter().format(0));
-else setTimeout(() => timeFormatter().format(0), 0);
-const timeOf = (iso: string) => {
-  const format = timeFormatter();
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Invalid Date' : format.format(date);
-};
 
 /** /profile for oneself, /user/{username} for others, nothing for a deleted account or a system line. */
 export function senderPath(message: Message, meId: number): string | null {
