@@ -1,12 +1,12 @@
 // The DOM build of the provider, so navigations can ask for flushSync (signing out relies on it).
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider';
-import { router } from './router';
+import { appRouter } from './router';
 
 export function App() {
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
     </AppProvider>
   );
 }

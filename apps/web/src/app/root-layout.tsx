@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { Outlet, useLocation, useMatch } from 'react-router';
 import { NotificationListener } from '../features/notifications/notification-listener';
 import { cn } from '../lib/cn';
+import { firstScreenDrawn } from '../lib/first-screen';
 import { AppHeader } from './app-header';
 import { DocumentHead } from './document-head';
 import { SearchHost } from './search-host';
@@ -18,6 +20,10 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const authScreen = BARE_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
   const inRoom = Boolean(inChatRoom || inGroupRoom);
+  // A room says itself when it has drawn its messages; any other screen has drawn what it first shows now.
+  useEffect(() => {
+    if (!inRoom) firstScreenDrawn();
+  }, [inRoom]);
   return (
     <div className={cn('flex min-h-dvh flex-col', !inRoom && 'mobile:pb-20')} data-room={inRoom || undefined}>
       <a

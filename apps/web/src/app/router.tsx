@@ -149,12 +149,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+/**
+ * The app's router, made on first use (main.tsx, in a task after the modules' evaluation): making it matches the
+ * first route and starts its loaders (a room's requests).
+ */
+export const appRouter = () => (router ??= createBrowserRouter(routes));
 
 // A 401 from the authenticated client ends the session and asks for a new login, keeping where the user was.
 setUnauthorizedHandler(() => {
   authStore.getState().clearSession();
   queryClient.clear();
-  const from = router.state.location;
-  void router.navigate('/login', { replace: true, state: { from } });
+  const from = appRouter().state.location;
+  void appRouter().navigate('/login', { replace: true, state: { from } });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../../lib/auth-store';
+import { useAfterFirstScreen } from '../../lib/first-screen';
 
 const NotificationSocket = lazy(async () => ({
   default: (await import('./notification-socket')).NotificationSocket,
@@ -12,7 +13,9 @@ const NotificationSocket = lazy(async () => ({
  */
 export function NotificationListener() {
   const userId = useAuth((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
-  if (userId === null) return null;
+  // Its code, settings and ticket come after the first screen's own (lib/first-screen.ts).
+  const ready = useAfterFirstScreen();
+  if (userId === null || !ready) return null;
   return (
     <Suspense fallback={null}>
       <NotificationSocket key={userId} />

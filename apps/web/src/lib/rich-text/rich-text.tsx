@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { afterFirstScreen } from '../first-screen';
 import type { FormatNode } from './format';
 
 // Message bodies with their light formatting, drawn as React elements (text is always text: React escapes it,
@@ -50,8 +51,9 @@ export interface RichTextProps {
 export function RichText({ body, renderText = (text) => text }: RichTextProps) {
   const loaded = useSyncExternalStore(subscribe, snapshot, snapshot);
   const wanted = mayFormat(body);
+  // The first screen is drawn in plain text first; the formatter's chunk follows (lib/first-screen.ts).
   useEffect(() => {
-    if (wanted && !loaded) void loadFormatter();
+    if (wanted && !loaded) return afterFirstScreen(() => void loadFormatter());
   }, [wanted, loaded]);
   if (!wanted || !loaded) return <>{renderText(body)}</>;
   return <>{renderNodes(formatted(loaded, body), renderText)}</>;

@@ -91,8 +91,8 @@ export const latestMessagesQuery = (chatId: string) =>
  */
 export function enterRoom(client: QueryClient, chatId: string): void {
   entries.set(chatId, Date.now());
-  // The first route matches before main.tsx reads the session into the store: the stored token then decides
-  // (the API client sends that one anyway).
+  // Before the store has read the session (main.tsx reads it before the first render makes the router), the
+  // stored token decides (the API client sends that one anyway).
   const { loading, isAuthenticated } = authStore.getState();
   const signedIn = loading ? readToken(browserAuthStorage) !== null : isAuthenticated;
   if (!signedIn || !chatId) return;

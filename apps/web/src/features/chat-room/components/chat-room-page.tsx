@@ -8,6 +8,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth-store';
 import { usePageTitle } from '../../../lib/document-title';
+import { firstScreenDrawn } from '../../../lib/first-screen';
 import { useChat } from '../api/get-chat';
 import { useLatestMessages } from '../api/get-messages';
 import { roomEnteredAt } from '../api/room-queries';
@@ -56,7 +57,13 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
   // The detail is fetched afresh on every entry: its first unread message decides where the room opens.
   // Offline, the detail last loaded (the persisted cache) opens the room; it is fetched again once online.
   const [enteredAt] = useState(() => roomEnteredAt(chatId));
-  if (chat.isPending || !detailReady(chat, enteredAt) || (latest.isPending && !room.messages.loaded)) {
+  const loading =
+    chat.isPending || !detailReady(chat, enteredAt) || (latest.isPending && !room.messages.loaded);
+  // The room, its error or its 'not found' is drawn: what the first screen let wait may go (lib/first-screen.ts).
+  useEffect(() => {
+    if (!loading) firstScreenDrawn();
+  }, [loading]);
+  if (loading) {
     return (
       <div className={FRAME}>
         <LoadingState label="Loading chat..." />

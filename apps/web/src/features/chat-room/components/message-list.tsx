@@ -18,8 +18,12 @@ const HIGHLIGHT_MS = 2500;
 const MESSAGE_ESTIMATE = 68;
 const OTHER_ESTIMATE = 40;
 const PADDING = 8;
-/** Rows mounted beyond the view: few for the room's first drawing, which is the page's longest task, more after. */
-const FIRST_OVERSCAN = 2;
+/**
+ * Rows mounted beyond the view: none for the room's first drawing, which is the page's longest task (its view is
+ * taken as the window's height, taller than the list by the header and the composer: rows a little taller than
+ * estimated still fill it), more after.
+ */
+const FIRST_OVERSCAN = 0;
 const OVERSCAN = 10;
 
 export interface MessageListProps {
@@ -77,6 +81,9 @@ export function MessageList({
     overscan,
     paddingStart: PADDING,
     paddingEnd: PADDING,
+    // A scroll redraws the window in a task of its own, not inside the scroll event: the room's first scroll to
+    // the bottom then paints what the first render drew before drawing the rows it brings into view.
+    useFlushSync: false,
     // A room opening at the bottom draws the newest rows first, not the oldest ones it is about to scroll away
     // from: the first render's window is aimed at the estimated end, with the window's height as the view's.
     initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },

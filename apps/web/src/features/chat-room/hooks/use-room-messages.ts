@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chatQueryKeys } from '../../../lib/chat-socket-shared';
 import { getMessages, getMessagesAround, getMessagesSince } from '../api/get-messages';
-import { initialRoomMessages, PAGE_SIZE, type RoomAction, roomReducer } from '../lib/room-messages';
+import { PAGE_SIZE, type RoomAction, roomReducer, seededRoomMessages } from '../lib/room-messages';
 
 // The room's message list (confirmed messages and this user's pending sends, see room-messages.ts) and the
 // pages that fill it: the newest page from the query cache, what arrived while away (with the loaded stretch
@@ -13,16 +13,20 @@ import { initialRoomMessages, PAGE_SIZE, type RoomAction, roomReducer } from '..
 const WRITE_BACK_MS = 500;
 
 export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
-  const [state, dispatch] = useReducer(roomReducer, initialRoomMessages);
+  // The newest page from the query cache seeds the list, in the room's first render when it is there already (the
+  // route asked for it while the room's code loaded): no empty list is drawn and then replaced.
+  const [state, dispatch] = useReducer(roomReducer, latest, seededRoomMessages);
+  const seeded = useRef(latest);
   /** The list as of the last render, for callbacks that must not be rebuilt on every message. */
   const stateRef = useRef(state);
   stateRef.current = state;
   const [loadingOlder, setLoadingOlder] = useState(false);
   const loadingOlderRef = useRef(false);
 
-  // The newest page from the query cache seeds the list (and refills it after 'Try Again').
+  // A newest page that comes later seeds it then (and refills it after 'Try Again').
   useEffect(() => {
-    if (latest) dispatch({ type: 'page', messages: latest, position: 'latest' });
+    if (latest && latest !== seeded.current) dispatch({ type: 'page', messages: latest, position: 'latest' });
+    seeded.current = undefined;
   }, [latest]);
 
   // The list's newest page goes back to the query cache a moment after it changes: the cache is persisted

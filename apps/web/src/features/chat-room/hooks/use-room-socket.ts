@@ -9,6 +9,7 @@ import {
   socketUrl,
 } from '../../../lib/chat-socket';
 import { chatQueryKeys, enterChatRoom } from '../../../lib/chat-socket-shared';
+import { afterFirstScreen } from '../../../lib/first-screen';
 
 // The room's one socket (SPEC §4 "Chat channel connection"): opened on entering, closed when the browser goes
 // offline, retried at once when the network or the tab comes back, closed on leaving. What a frame, an open or
@@ -72,7 +73,9 @@ export function useRoomSocket(
       onOpen: () => on.current.onOpen(socket),
     });
     socketRef.current = socket;
-    socket.start();
+    // Its ticket and frame schema wait for the room's first drawing (lib/first-screen.ts); a send meanwhile waits
+    // in the outbox as it would for any connection under way.
+    const cancelStart = afterFirstScreen(() => socket.start());
     const leave = enterChatRoom(chatId);
     // The network gone, the socket is too (a browser may keep a dead one open for a while): sends wait in the
     // outbox from now on. Back online, it opens at once and what waited goes out.
@@ -84,6 +87,7 @@ export function useRoomSocket(
     window.addEventListener('offline', goOffline);
     window.addEventListener('online', retryNow);
     return () => {
+      cancelStart();
       window.removeEventListener('offline', goOffline);
       window.removeEventListener('online', retryNow);
       leave();

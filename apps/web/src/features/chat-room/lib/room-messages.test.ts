@@ -5,6 +5,7 @@ import {
   mergeMessages,
   type RoomMessages,
   roomReducer,
+  seededRoomMessages,
   undeliveredFromOthers,
   unreadFromOthers,
 } from './room-messages';
@@ -36,6 +37,17 @@ describe('mergeMessages', () => {
     const list = [msg(1, { is_read: true, is_delivered: true })];
     const merged = mergeMessages(list, [msg(1, { is_read: false, is_delivered: false, body: 'edited' })]);
     expect(merged[0]).toMatchObject({ is_read: true, is_delivered: true, body: 'edited' });
+  });
+});
+
+describe('seededRoomMessages', () => {
+  it('starts a room with its newest page when the cache has it, else empty', () => {
+    expect(seededRoomMessages(undefined)).toBe(initialRoomMessages);
+    const page = [msg(1), msg(2)];
+    expect(seededRoomMessages(page)).toEqual(
+      roomReducer(initialRoomMessages, { type: 'page', messages: page, position: 'latest' }),
+    );
+    expect(seededRoomMessages(page)).toMatchObject({ loaded: true, hasOlder: false });
   });
 });
 

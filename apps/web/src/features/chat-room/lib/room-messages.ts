@@ -68,6 +68,12 @@ export const initialRoomMessages: RoomMessages = {
   loaded: false,
 };
 
+/** The list a room starts with: its newest page when the query cache has it already, else empty. */
+export const seededRoomMessages = (latest: Message[] | undefined): RoomMessages =>
+  latest
+    ? roomReducer(initialRoomMessages, { type: 'page', messages: latest, position: 'latest' })
+    : initialRoomMessages;
+
 /** A copy of `incoming` that keeps every tick the list already had (a stale copy must not undo 'Read'). */
 function keepTicks(current: Message, incoming: Message): Message {
   return {
