@@ -154,8 +154,44 @@ export function MessageList({
   }, [totalSize, virtualizer]);
 
   // A jump to a message (a quote clicked): scroll it to the middle, highlight it, and give it the focus so a
-  // screen reader reads it.
+  // screen reader reads it. The focus waits for its row to be drawn, and the highlight's time for the row to be in
+  // view, however long the scroll and the drawing take (on a slow phone that was longer than the highlight lasted).
   const [highlightId, setHighlightId] = useState<number | null>(null);
+  /** The message a jump is bringing into view, until its row is drawn. */
+  const arriving = useRef<number | null>(null);
+  /** Watches the drawn row until it is in view; then the highlight's time runs. */
+  const inView = useRef<IntersectionObserver | null>(null);
+  const highlightTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const stopHighlight = () => {
+    inView.current?.disconnect();
+    inView.current = null;
+    clearTimeout(highlightTimer.current);
+  };
+  const reveal = () => {
+    const id = arriving.current;
+    if (id === null) return;
+    const row = parentRef.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+    if (!row) return;
+    arriving.current = null;
+    row.focus({ preventScroll: true });
+    stopHighlight();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        highlightTimer.current = setTimeout(
+          () => setHighlightId((current) => (current === id ? null : current)),
+          HIGHLIGHT_MS,
+        );
+      },
+      { root: parentRef.current },
+    );
+    observer.observe(row);
+    inView.current = observer;
+  };
+  // After every render: the row may just have been drawn.
+  useLayoutEffect(reveal);
+  useEffect(() => stopHighlight, []);
   // A new target (not new rows) starts a jump.
   useEffect(() => {
     if (!target) return;
@@ -163,17 +199,9 @@ export function MessageList({
     if (index < 0) return;
     follow.current = false;
     virtualizer.scrollToIndex(index, { align: 'center' });
+    arriving.current = target.id;
     setHighlightId(target.id);
-    const focus = setTimeout(() => {
-      parentRef.current
-        ?.querySelector<HTMLElement>(`[data-message-id="${target.id}"]`)
-        ?.focus({ preventScroll: true });
-    }, 200);
-    const done = setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
-    return () => {
-      clearTimeout(focus);
-      clearTimeout(done);
-    };
+    reveal();
   }, [target]);
 
   const onScroll = () => {
