@@ -52,7 +52,7 @@ function pureProtocolSchemas(): Plugin {
 }
 
 const VENDOR =
-  /\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(query-core|react-query)|react-toastify|zustand|clsx|lucide-react|idb-keyval)\//;
+  /\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(query-core|react-query)|zustand|clsx|lucide-react|idb-keyval)\//;
 
 // In development the API, sockets, dev outbox and media live on the server at :8000; the browser sees one origin.
 const server = 'http://localhost:8000';

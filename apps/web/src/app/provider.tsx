@@ -1,12 +1,15 @@
 import { TOAST_AUTO_CLOSE_MS } from '@parley/protocol';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { OfflineBar } from '../components/offline-bar';
+import { useAfterFirstScreen } from '../lib/first-screen';
 import { isDarkUnder, useThemeChoice, watchTheme } from '../lib/theme';
 import { useMediaQuery } from '../lib/use-media-query';
 import { usePersistedQueries } from '../lib/use-persisted-queries';
 import { queryClient } from './query-client';
+
+// The toasts' code loads once the first screen has painted (lib/toast.ts).
+const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
 
 /** App-wide providers: the query cache and the toast stack (SPEC §4: top-right, 5000 ms, Alt+T). */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -17,17 +20,22 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const dark = isDarkUnder(choice, systemDark);
   // On a phone the stack goes to the bottom and shows two at most, so it never covers a form's card.
   const phone = useMediaQuery('(max-width: 480px)');
+  const toasts = useAfterFirstScreen();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       <OfflineBar />
-      <ToastContainer
-        position={phone ? 'bottom-center' : 'top-right'}
-        autoClose={TOAST_AUTO_CLOSE_MS}
-        newestOnTop
-        limit={phone ? 2 : 4}
-        theme={dark ? 'dark' : 'light'}
-      />
+      {toasts && (
+        <Suspense fallback={null}>
+          <ToastContainer
+            position={phone ? 'bottom-center' : 'top-right'}
+            autoClose={TOAST_AUTO_CLOSE_MS}
+            newestOnTop
+            limit={phone ? 2 : 4}
+            theme={dark ? 'dark' : 'light'}
+          />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { CODE_LENGTH, MSG, sanitizeCodeInput } from '@parley/protocol';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { TextField } from './ui/text-field';
 
 export interface CodeInputProps {

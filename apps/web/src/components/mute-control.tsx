@@ -1,9 +1,9 @@
 import { isMutedNow, MUTE_CHOICES, type MuteState } from '@parley/protocol';
 import { Bell, BellOff } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import { serverErrorOr } from '../lib/api-error';
 import { useSetMute } from '../lib/safety';
+import { toast } from '../lib/toast';
 import { Button } from './ui/button';
 import { Card, CardHeader } from './ui/card';
 

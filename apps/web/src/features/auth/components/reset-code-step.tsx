@@ -1,10 +1,10 @@
 import { CODE_LENGTH, MSG } from '@parley/protocol';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { CodeInput } from '../../../components/code-input';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { serverErrorOr } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useVerifyPasswordReset } from '../api/verify-password-reset';
 

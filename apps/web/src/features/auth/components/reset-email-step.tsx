@@ -1,11 +1,11 @@
 import { EMAIL_MAX_LENGTH, MSG } from '@parley/protocol';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { serverErrorOr } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 export function ResetEmailStep({

@@ -1,11 +1,11 @@
 import { MSG, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@parley/protocol';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { bodyField, isApiError, serverErrorOr } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 export function ResetNewPasswordStep({

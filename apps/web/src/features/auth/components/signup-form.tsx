@@ -9,12 +9,12 @@ import {
 } from '@parley/protocol';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors, isApiError } from '../../../lib/api-error';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { toast } from '../../../lib/toast';
 import { needsVerification, useRegister } from '../api/register';
 
 const EMPTY: SignupFields = {

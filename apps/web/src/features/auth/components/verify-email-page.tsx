@@ -2,12 +2,12 @@ import { CODE_LENGTH, CODE_TTL_MINUTES, MSG, validateCode } from '@parley/protoc
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { CodeInput } from '../../../components/code-input';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { serverErrorOr } from '../../../lib/api-error';
 import { authStore, toSignedIn } from '../../../lib/auth-store';
+import { toast } from '../../../lib/toast';
 import { useResendSignupCode } from '../api/resend-signup-code';
 import { useVerifySignup } from '../api/verify-signup';
 import { AuthShell } from './auth-shell';

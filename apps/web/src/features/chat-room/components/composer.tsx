@@ -10,8 +10,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { toast } from 'react-toastify';
 import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
 import { useMentionSuggestions } from '../hooks/use-mention-suggestions';
 import { type ComposerMode, quoteOf } from '../hooks/use-message-actions';
 import { useShortcodeSuggestions } from '../hooks/use-shortcode-suggestions';

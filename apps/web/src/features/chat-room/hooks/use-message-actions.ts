@@ -1,7 +1,7 @@
 import { type ChatDetail, type Message, REPLY_QUOTE_LENGTH, type ReplyQuote } from '@parley/protocol';
 import { useMemo, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { serverErrorOr } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { deleteMessage, editMessage, setReaction } from '../api/message-actions';
 import type { MessageActions } from '../components/message-actions-context';
 import type { RoomMessageList } from './use-room-messages';

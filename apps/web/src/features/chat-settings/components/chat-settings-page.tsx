@@ -2,7 +2,6 @@ import { DELETED_DISPLAY_NAME, DELETED_USERNAME } from '@parley/protocol';
 import { ArrowLeft, BadgeCheck, Eraser, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
 import { BlockButton } from '../../../components/block-button';
 import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
@@ -13,6 +12,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError, serverErrorOr } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useClearConversation } from '../api/clear-conversation';
 import { usePrivateChat } from '../api/get-private-chat';
 

@@ -2,7 +2,6 @@ import { type ChatDetail, type ChatMember, GROUP_NAME_MAX_LENGTH, groupUpdateSch
 import { LogOut, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { PictureField } from '../../../components/picture-field';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -11,6 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { serverErrorOr } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { toast } from '../../../lib/toast';
 import { useDeleteGroup } from '../api/delete-group';
 import { useLeaveGroup } from '../api/leave-group';
 import { useAddMembers, useRemoveMember } from '../api/manage-members';

@@ -2,12 +2,12 @@ import type { ChatDetail } from '@parley/protocol';
 import { LogOut } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { serverErrorOr } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useLeaveGroup } from '../api/leave-group';
 import { MemberList } from './member-list';
 

@@ -1,7 +1,6 @@
 import { BIO_MAX_LENGTH, MSG, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@parley/protocol';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { PictureField } from '../../../components/picture-field';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -9,6 +8,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
 import { usePageTitle } from '../../../lib/document-title';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { toast } from '../../../lib/toast';
 import { useOwnProfile } from '../api/get-own-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import {

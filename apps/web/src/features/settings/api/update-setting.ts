@@ -1,8 +1,8 @@
 import type { SettingsField, SettingsResponse } from '@parley/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { api } from '../../../lib/api-client';
 import { settingsQueryKey } from '../../../lib/settings-query';
+import { toast } from '../../../lib/toast';
 
 export interface SettingChange {
   field: SettingsField;

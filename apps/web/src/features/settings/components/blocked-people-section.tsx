@@ -1,6 +1,5 @@
 import { SAFETY_TEXT } from '@parley/protocol';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { Avatar } from '../../../components/avatar';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +7,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/spinner';
 import { serverErrorOr } from '../../../lib/api-error';
 import { useBlockedPeople, useSetBlocked } from '../../../lib/safety';
+import { toast } from '../../../lib/toast';
 
 /** Settings' 'Blocked people' (issue 13): whom the person blocked, each with Unblock. */
 export function BlockedPeopleSection() {

@@ -1,12 +1,12 @@
 import { type DataExport, EXPORT_MSG } from '@parley/protocol';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { isApiError, serverErrorOr } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
 import { downloadExport } from '../api/download-export';
 import { useExports } from '../api/list-exports';
 import { useRequestExport } from '../api/request-export';

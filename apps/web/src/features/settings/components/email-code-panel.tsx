@@ -1,13 +1,13 @@
 import { type AuthUser, CODE_LENGTH } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { CodeInput } from '../../../components/code-input';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { serverErrorOr } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { settingsQueryKey } from '../../../lib/settings-query';
+import { toast } from '../../../lib/toast';
 import { useVerifyEmailChange } from '../api/verify-email-change';
 
 /** The code panel after an email change: the code went to the new address; a correct one applies the change. */

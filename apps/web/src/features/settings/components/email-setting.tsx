@@ -2,13 +2,13 @@ import { EMAIL_MAX_LENGTH, looksLikeEmail, MSG, type SettingsResponse } from '@p
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, CircleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { InfoNote } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { serverErrorOr } from '../../../lib/api-error';
 import { settingsQueryKey } from '../../../lib/settings-query';
+import { toast } from '../../../lib/toast';
 import { useUpdateEmail } from '../api/update-email';
 import { EmailCodePanel } from './email-code-panel';
 

@@ -1,11 +1,11 @@
 import type { SessionInfo } from '@parley/protocol';
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
-import { toast } from 'react-toastify';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/spinner';
 import { serverErrorOr } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useSessions } from '../api/list-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';

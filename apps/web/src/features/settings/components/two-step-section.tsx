@@ -1,6 +1,5 @@
 import type { TotpSetup } from '@parley/protocol';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { CodeInput } from '../../../components/code-input';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +8,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors, serverErrorOr } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useDisableTwoStep } from '../api/disable-two-step';
 import { useEnableTwoStep } from '../api/enable-two-step';
 import { useSetupTwoStep } from '../api/setup-two-step';
