@@ -52,6 +52,9 @@ describe('first screen', () => {
     vi.advanceTimersByTime(2999);
     expect(ran).toEqual([]);
     vi.advanceTimersByTime(1);
+    // Each waiting piece of work in a task of its own, right after.
+    expect(ran).toEqual([]);
+    vi.runOnlyPendingTimers();
     expect(ran).toEqual(['notifications']);
   });
 });
