@@ -284,7 +284,10 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     app,
     ctx,
     async start() {
-      const url = await app.listen({ port: config.port, host: config.host });
+      // A deep accept queue: after a restart every client reconnects at once, and a connection the queue has no
+      // room for is dropped and retried by the client's TCP a second or more later (Node's default is 511; the
+      // kernel caps it at net.core.somaxconn, 4096 on current Linux).
+      const url = await app.listen({ port: config.port, host: config.host, backlog: 4096 });
       if (metrics && config.metricsPort !== null)
         metricsServer = await serveMetrics(metrics, config.host, config.metricsPort);
       return url;
