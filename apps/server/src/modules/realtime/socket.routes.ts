@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
 import {
   CLOSE_AUTH_FAILED,
   CLOSE_NOT_FOUND,
@@ -57,12 +56,12 @@ async function openSocket(ctx: AppContext, ws: WebSocket, req: FastifyRequest, q
 }
 
 /**
- * What an open socket keeps of its upgrade request: the connection under it, the request id and a way to log
- * with that id. The request itself (its headers, Fastify's request and reply, the upgrade's ServerResponse) is
- * let go of, so an idle socket costs little more than ws's own objects (issue 15: 100,000 on one process).
+ * What an open socket keeps of its upgrade request besides its Client (which has the connection): the request id
+ * and a way to log with that id. The request itself (its headers, Fastify's request and reply, the upgrade's
+ * ServerResponse) is let go of, so an idle socket costs little more than ws's own objects (issue 15: 100,000 on
+ * one process).
  */
 interface Upgrade {
-  tcp: Duplex;
   requestId: string;
   /** A logger carrying the request id, made when something is logged (rarely), not kept per socket. */
   log(): FastifyBaseLogger;
@@ -85,7 +84,7 @@ function letGoOfRequest(
   (tcp as { _httpMessage?: ServerResponse | null })._httpMessage?.detachSocket(tcp as Socket);
   const requestId = req.id;
   return {
-    upgrade: { tcp, requestId, log: () => ctx.log.child({ reqId: requestId }) },
+    upgrade: { requestId, log: () => ctx.log.child({ reqId: requestId }) },
     client: { ws, tcp, userId: session.userId, sessionId: session.sessionId, chatId },
   };
 }
