@@ -45,6 +45,8 @@ export interface ParleyServer {
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** How long /readyz waits for the database and Redis to answer. */
 const READY_TIMEOUT_MS = 2000;
+/** How long a stop waits for its sockets' clients to answer the 1012 close before cutting them off. */
+const SOCKETS_CLOSE_MS = 2000;
 
 /**
  * CSP connect-src for sockets: this host's ws:/wss: origins (and PUBLIC_URL's when it differs), never any host,
@@ -78,8 +80,9 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     // Only behind a proxy (TRUST_PROXY) may X-Forwarded-For name the client; otherwise anyone could dodge IP limits.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Close keep-alive connections on shutdown, so a restart or a test never waits on an idle client.
-    forceCloseConnections: true,
+    // On shutdown idle keep-alive connections are closed, so a restart or a test never waits on an idle client,
+    // and requests being answered are finished (their connections close with the response, see onSend).
+    forceCloseConnections: 'idle',
     // One line per request, written below (Fastify's own writes two).
     logController: new LogController({ disableRequestLogging: true }),
     // A proxy's request id is kept (so its log and ours meet); otherwise each request gets a fresh one.
@@ -89,6 +92,12 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   app.addHook('onRequest', async (request, reply) => {
     if (!/^[\w.:-]{1,64}$/.test(request.id)) request.id = randomUUID();
     reply.header('x-request-id', request.id);
+  });
+  // A stopping process asks for each connection to be closed with the response it is sending: the close waits
+  // for requests being answered (forceCloseConnections: 'idle'), and a keep-alive connection left idle after
+  // one would otherwise hold it until the proxy lets go.
+  app.addHook('onSend', async (_request, reply) => {
+    if (ctx.lifecycle.stopping) reply.header('connection', 'close');
   });
   // In development requests log at debug, so a newcomer's log shows mails (and their codes) and warnings,
   // not every click; in production each request is one JSON line with its request id.
@@ -277,6 +286,8 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   let metricsServer: Server | null = null;
   app.addHook('onClose', async () => {
     if (metricsServer) await new Promise((resolve) => metricsServer?.close(resolve));
+    // What the sockets started (frames, close handling) runs on the database and Redis closed next.
+    await lifecycle.settled();
     await closeContext(ctx, sweep);
   });
 
@@ -294,12 +305,14 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     },
     /**
      * A graceful stop: /readyz answers 503 and new sockets are turned away, open sockets close with 1012 so
-     * their clients reconnect to another process at once, the group commit in flight is finished, then the
-     * app closes.
+     * their clients reconnect to another process at once; once they are closed (or cut off after
+     * SOCKETS_CLOSE_MS), the frames they sent meanwhile and their close handling are finished, then the group
+     * commit in flight, then the app closes.
      */
     async stop() {
       lifecycle.stopping = true;
-      ctx.hub.closeAll(CLOSE_SERVICE_RESTART, 'Service restart');
+      await ctx.hub.closeAll(CLOSE_SERVICE_RESTART, 'Service restart', SOCKETS_CLOSE_MS);
+      await lifecycle.settled();
       await ctx.messages.writesSettled();
       await app.close();
     },

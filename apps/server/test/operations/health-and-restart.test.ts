@@ -114,6 +114,46 @@ describe('a graceful stop', () => {
     }
   });
 
+  it('closes the database only after its sockets have closed and their frames and close handling are done', async () => {
+    const t = await startTestApp();
+    let closed = false;
+    try {
+      const [ada, grace] = await people(t, 'Ada', 'Grace');
+      const chatId = await startChat(t, ada.token, grace.user.id);
+      const room = await joinRoom(t, ada.token, chatId);
+      await openNotifications(t, grace.token);
+      // What each socket's work came to once the process had stopped: a rejection here is work that ran on a
+      // closed database or Redis (the failure CI saw in a rolling restart).
+      const outcomes: string[] = [];
+      const record =
+        <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
+        async (...args: A) => {
+          try {
+            const result = await fn(...args);
+            outcomes.push(`${name} ok`);
+            return result;
+          } catch (err) {
+            outcomes.push(`${name} failed: ${(err as Error).message}`);
+            throw err;
+          }
+        };
+      const { accounts, messages } = t.ctx;
+      accounts.markSeen = record('markSeen', accounts.markSeen.bind(accounts));
+      messages.send = record('send', messages.send.bind(messages));
+
+      // Ada sends, then her client stops reading: it answers the 1012 close only when it is cut off.
+      room.ws.send(
+        JSON.stringify({ type: 'chat_message', body: 'sent as the stop began', client_id: 'late-1' }),
+      );
+      (room.ws as unknown as { _socket: net.Socket })._socket.pause();
+      closed = true;
+      await t.close();
+      expect(outcomes.sort()).toEqual(['markSeen ok', 'markSeen ok', 'send ok']);
+    } finally {
+      if (!closed) await t.close();
+    }
+  });
+
   it('refuses a new socket before the handshake (503) while stopping', async () => {
     const t = await startTestApp();
     try {

@@ -77,9 +77,24 @@ export class Hub {
     }
   }
 
-  /** Closes every socket of this process (a restart: clients reconnect to another process at once). */
-  closeAll(code: number, reason: string): void {
-    for (const client of this.watched()) client.ws.close(code, reason);
+  /**
+   * Closes every socket of this process (a restart: clients reconnect to another process at once). Resolves
+   * once all are closed; a client that has not answered the close within `withinMs` is cut off.
+   */
+  async closeAll(code: number, reason: string, withinMs: number): Promise<void> {
+    const closing = [...this.watched()].map(
+      ({ ws }) =>
+        new Promise<void>((resolve) => {
+          if (ws.readyState === ws.CLOSED) return resolve();
+          ws.once('close', () => resolve());
+          ws.close(code, reason);
+        }),
+    );
+    const cutOff = setTimeout(() => {
+      for (const client of this.watched()) client.ws.terminate();
+    }, withinMs);
+    await Promise.all(closing);
+    clearTimeout(cutOff);
   }
 
   /** This process's open sockets by channel (the metrics' gauge). */

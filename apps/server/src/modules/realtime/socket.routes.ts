@@ -108,11 +108,14 @@ async function watch(
   ctx.hub.attach(topic, client);
   ws.on('close', () => {
     ctx.hub.detach(topic, client);
-    void (async () => {
-      await connected;
-      await onClose?.();
-      if (await ctx.presence.disconnect(client.userId)) await ctx.accounts.markSeen(client.userId);
-    })().catch((err) => upgrade.log().error({ err }, 'socket close handling failed'));
+    // Tracked: a stopping process closes its database and Redis only after this has run.
+    void ctx.lifecycle.track(
+      (async () => {
+        await connected;
+        await onClose?.();
+        if (await ctx.presence.disconnect(client.userId)) await ctx.accounts.markSeen(client.userId);
+      })().catch((err) => upgrade.log().error({ err }, 'socket close handling failed')),
+    );
   });
   // Counted online before anything else is announced about this connection, and nothing published to the user
   // after this returns is missed.
@@ -154,10 +157,16 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
     if (ctx.lifecycle.stopping) return reply.code(503).send({ detail: 'Service restart' });
   };
 
+  // An opening socket is tracked like its frames: a stop closes the database only after it has finished.
+  const tracked =
+    <R>(open: (ws: WebSocket, req: R) => Promise<void>) =>
+    (ws: WebSocket, req: R) =>
+      ctx.lifecycle.track(open(ws, req));
+
   app.get<{ Params: { chatId: string } }>(
     '/ws/chatroom/:chatId/',
     { websocket: true, onRequest: refuseWhileStopping },
-    async (ws, req) => {
+    tracked(async (ws, req: FastifyRequest<{ Params: { chatId: string } }>) => {
       const queue: RawData[] = [];
       const session = await openSocket(ctx, ws, req, queue);
       if (!session) return;
@@ -190,33 +199,41 @@ export async function socketRoutes(app: FastifyInstance, ctx: AppContext) {
       // Frames are handled one at a time, in the order they arrived.
       let chain = Promise.resolve();
       const handle = (data: RawData) => {
-        chain = chain
-          .then(() => onFrame(ctx, client, session, data, upgrade))
-          .catch((err) => upgrade.log().error({ err }, 'frame failed'));
+        chain = ctx.lifecycle.track(
+          chain
+            .then(() => onFrame(ctx, client, session, data, upgrade))
+            .catch((err) => upgrade.log().error({ err }, 'frame failed')),
+        );
       };
       ws.removeAllListeners('message');
       ws.on('message', handle);
       for (const data of queue.splice(0)) handle(data);
-    },
+    }),
   );
 
-  app.get('/ws/notifications/', { websocket: true, onRequest: refuseWhileStopping }, async (ws, req) => {
-    const session = await openSocket(ctx, ws, req);
-    if (!session || ws.readyState !== ws.OPEN) return;
-    const { upgrade, client } = letGoOfRequest(ctx, ws, req, session, null, onSocketError);
-    if (!(await watch(ctx, client, upgrade)) || ws.readyState !== ws.OPEN) return;
-    // A client told of a new message acknowledges it, so the sender sees it delivered before it is opened.
-    ws.on('message', (data) => {
-      let frame: NotificationClientFrame;
-      try {
-        frame = notificationClientFrameSchema.parse(JSON.parse(String(data)));
-      } catch {
-        return send(ws, { type: 'error', message: SOCKET_ERRORS.invalidFormat });
-      }
-      ctx.messages.markDelivered(session.userId, frame.chatroom_id, frame.message_ids).catch(() => {});
-    });
-    send(ws, { type: 'notification_count', count: await ctx.messages.totalUnread(session.userId) });
-  });
+  app.get(
+    '/ws/notifications/',
+    { websocket: true, onRequest: refuseWhileStopping },
+    tracked(async (ws, req: FastifyRequest) => {
+      const session = await openSocket(ctx, ws, req);
+      if (!session || ws.readyState !== ws.OPEN) return;
+      const { upgrade, client } = letGoOfRequest(ctx, ws, req, session, null, onSocketError);
+      if (!(await watch(ctx, client, upgrade)) || ws.readyState !== ws.OPEN) return;
+      // A client told of a new message acknowledges it, so the sender sees it delivered before it is opened.
+      ws.on('message', (data) => {
+        let frame: NotificationClientFrame;
+        try {
+          frame = notificationClientFrameSchema.parse(JSON.parse(String(data)));
+        } catch {
+          return send(ws, { type: 'error', message: SOCKET_ERRORS.invalidFormat });
+        }
+        void ctx.lifecycle.track(
+          ctx.messages.markDelivered(session.userId, frame.chatroom_id, frame.message_ids).catch(() => {}),
+        );
+      });
+      send(ws, { type: 'notification_count', count: await ctx.messages.totalUnread(session.userId) });
+    }),
+  );
 }
 
 async function onFrame(
