@@ -96,8 +96,9 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   // A stopping process asks for each connection to be closed with the response it is sending: the close waits
   // for requests being answered (forceCloseConnections: 'idle'), and a keep-alive connection left idle after
   // one would otherwise hold it until the proxy lets go.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (ctx.lifecycle.stopping) reply.header('connection', 'close');
+    done(null, payload);
   });
   // In development requests log at debug, so a newcomer's log shows mails (and their codes) and warnings,
   // not every click; in production each request is one JSON line with its request id.
