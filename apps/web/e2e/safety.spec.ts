@@ -167,10 +167,15 @@ test('muting a group: no browser notification for its messages, a mention still 
   await ada.page.goto(`${path}/settings`);
   await ada.page.getByRole('button', { name: 'Unmute' }).click();
   await expect(ada.page.getByRole('button', { name: 'Mute', exact: true })).toBeVisible();
-  // Back on the list, once its notification socket has said hello (the first unread count).
-  const socket = ada.page.waitForEvent('websocket', (ws) => ws.url().includes('/ws/notifications/'));
+  // Back on the list, once its notification socket has said hello (the first unread count). The frame is
+  // listened for as the socket appears: waiting for it after the socket's event could miss a frame already there.
+  const hello = new Promise<void>((resolve) => {
+    ada.page.on('websocket', (ws) => {
+      if (ws.url().includes('/ws/notifications/')) ws.once('framereceived', () => resolve());
+    });
+  });
   await ada.page.goto('/chats');
-  await (await socket).waitForEvent('framereceived');
+  await hello;
   await expect(row).toBeVisible();
   await send(grace.page, 'Now you hear me');
   await expect

@@ -1,14 +1,15 @@
 import { MessagesSquare } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { LoadingState } from '../components/ui/spinner';
 import { usePageTitle } from '../lib/document-title';
+import { lazyRetry } from '../lib/retry-import';
 import { TWO_PANE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { useChatHotkeys } from './use-chat-hotkeys';
 
 // The chat list's code (and the zod its New Group dialog checks with) is loaded only for the two panes: a phone
 // opening a room has no use for it.
-const ChatListPane = lazy(async () => ({
+const ChatListPane = lazyRetry(async () => ({
   default: (await import('../features/chats/components/chats-page')).ChatListPane,
 }));
 

@@ -1,15 +1,16 @@
 import { TOAST_AUTO_CLOSE_MS } from '@parley/protocol';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { OfflineBar } from '../components/offline-bar';
 import { useAfterFirstScreen } from '../lib/first-screen';
+import { lazyRetry } from '../lib/retry-import';
 import { isDarkUnder, useThemeChoice, watchTheme } from '../lib/theme';
 import { useMediaQuery } from '../lib/use-media-query';
 import { usePersistedQueries } from '../lib/use-persisted-queries';
 import { queryClient } from './query-client';
 
 // The toasts' code loads once the first screen has painted (lib/toast.ts).
-const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
+const ToastContainer = lazyRetry(async () => ({ default: (await import('react-toastify')).ToastContainer }));
 
 /** App-wide providers: the query cache and the toast stack (SPEC §4: top-right, 5000 ms, Alt+T). */
 export function AppProvider({ children }: { children: ReactNode }) {

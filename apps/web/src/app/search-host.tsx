@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { useAuth } from '../lib/auth-store';
+import { lazyRetry } from '../lib/retry-import';
 import { closeSearchDialogs, searchDialogs } from '../lib/search-dialogs';
 import { useOpenSearch } from './use-open-search';
 
 // The dialogs' code loads the first time one opens, so it is not part of the first download (DESIGN §8).
-const SearchDialog = lazy(async () => ({
+const SearchDialog = lazyRetry(async () => ({
   default: (await import('../features/search/components/search-dialog')).SearchDialog,
 }));
-const NewChatDialog = lazy(async () => ({
+const NewChatDialog = lazyRetry(async () => ({
   default: (await import('../features/search/components/new-chat-dialog')).NewChatDialog,
 }));
 

@@ -2,12 +2,14 @@
 // loaded first — comes once the first screen has painted (its container mounts then, app/provider.tsx), or with
 // a toast raised sooner. A toast raised before the container is there waits in react-toastify's own queue.
 
+import { retryImport } from './retry-import';
+
 export interface ToastOptions {
   /** One toast at a time for this id. */
   toastId?: string;
 }
 
-const toastify = () => import('react-toastify');
+const toastify = () => retryImport(() => import('react-toastify'));
 
 const show =
   (kind: 'success' | 'error' | 'info') =>

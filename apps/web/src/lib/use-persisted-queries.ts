@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { authStore } from './auth-store';
 import type { Persistence } from './persisted-queries';
+import { retryImport } from './retry-import';
 
 /**
  * Keeps the signed-in person's query cache in IndexedDB (issue 12): restored when they are signed in, saved as
@@ -9,7 +10,7 @@ import type { Persistence } from './persisted-queries';
  */
 export function usePersistedQueries(client: QueryClient): void {
   useEffect(() => {
-    const persistence = import('./persisted-queries');
+    const persistence = retryImport(() => import('./persisted-queries'));
     let current: { userId: number; running: Promise<Persistence> } | null = null;
     const follow = (userId: number | null) => {
       if (current?.userId === userId) return;

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useAuth } from '../../lib/auth-store';
 import { useAfterFirstScreen } from '../../lib/first-screen';
+import { lazyRetry } from '../../lib/retry-import';
 
-const NotificationSocket = lazy(async () => ({
+const NotificationSocket = lazyRetry(async () => ({
   default: (await import('./notification-socket')).NotificationSocket,
 }));
 

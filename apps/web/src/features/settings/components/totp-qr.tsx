@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyRetry } from '../../../lib/retry-import';
 
 // The QR code package is loaded only when someone sets up two-step sign-in, not with the app.
-const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+const QRCodeSVG = lazyRetry(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
 /** The otpauth:// address as a QR code for an authenticator app to scan. */
 export function TotpQr({ url }: { url: string }) {
