@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neighbourChat } from './use-chat-hotkeys';
+import { chatInAddress, neighbourChat } from './use-chat-hotkeys';
 
 const chats = ['a', 'b', 'c'].map((chat_id) => ({ chat_id, is_private: true }));
 
@@ -15,5 +15,16 @@ describe('Alt+↑ / Alt+↓ between chats', () => {
     expect(neighbourChat(chats, null, 1)?.chat_id).toBe('a');
     expect(neighbourChat(chats, 'gone', -1)?.chat_id).toBe('c');
     expect(neighbourChat([], null, 1)).toBeNull();
+  });
+});
+
+describe('chatInAddress', () => {
+  it('reads the chat from a room, a group or their settings, and nothing elsewhere', () => {
+    expect(chatInAddress('/chats/abc')).toBe('abc');
+    expect(chatInAddress('/chats/abc/settings')).toBe('abc');
+    expect(chatInAddress('/groups/g-1')).toBe('g-1');
+    expect(chatInAddress('/groups/g-1/settings')).toBe('g-1');
+    expect(chatInAddress('/chats')).toBeNull();
+    expect(chatInAddress('/profile')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { ChatListItem } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useMatch, useNavigate } from 'react-router';
+import { matchPath, useNavigate } from 'react-router';
 import { chatListQueryOptions } from '../lib/chat-list-query';
 import { chatPath } from '../lib/chat-path';
 import { chatQueryKeys } from '../lib/chat-socket-shared';
@@ -21,13 +21,22 @@ export function neighbourChat(
   return chats[at + step] ?? null;
 }
 
-/** Alt+↑ / Alt+↓ anywhere under the chats frame opens the previous / next chat of the list. */
+/** The chat the address bar shows, private or group, or null. */
+export function chatInAddress(pathname: string): string | null {
+  return (
+    (matchPath('/chats/:chatId/*', pathname) ?? matchPath('/groups/:chatId/*', pathname))?.params.chatId ??
+    null
+  );
+}
+
+/**
+ * Alt+↑ / Alt+↓ anywhere under the chats frame opens the previous / next chat of the list. The chat moved from is
+ * read from the address when the key is pressed: a second press right after the first starts from the chat the
+ * first opened, even before the screen has drawn it.
+ */
 export function useChatHotkeys() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const privateRoom = useMatch('/chats/:chatId/*');
-  const groupRoom = useMatch('/groups/:chatId/*');
-  const current = (privateRoom ?? groupRoom)?.params.chatId ?? null;
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -37,11 +46,11 @@ export function useChatHotkeys() {
       const step = event.key === 'ArrowDown' ? 1 : -1;
       void queryClient.ensureQueryData(chatListQueryOptions()).then(() => {
         const chats = queryClient.getQueryData<ChatListItem[]>(chatQueryKeys.list()) ?? [];
-        const next = neighbourChat(chats, current, step);
+        const next = neighbourChat(chats, chatInAddress(window.location.pathname), step);
         if (next) void navigate(chatPath(next));
       });
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [current, navigate, queryClient]);
+  }, [navigate, queryClient]);
 }
