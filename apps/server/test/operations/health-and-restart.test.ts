@@ -92,15 +92,21 @@ describe.skipIf(!hasRedisServer)('/readyz with Redis', () => {
   }, 60_000);
 });
 
+/** Ada in her room with Grace, Grace on her notification socket: the sockets a stop has to close. */
+async function adaInRoomGraceListening(t: TestApp) {
+  const [ada, grace] = await people(t, 'Ada', 'Grace');
+  const chatId = await startChat(t, ada.token, grace.user.id);
+  const room = await joinRoom(t, ada.token, chatId);
+  const { client: bell } = await openNotifications(t, grace.token);
+  return { ada, chatId, room, bell };
+}
+
 describe('a graceful stop', () => {
   it('closes open sockets with 1012 and finishes the messages being written', async () => {
     const t = await startTestApp();
     let closed = false;
     try {
-      const [ada, grace] = await people(t, 'Ada', 'Grace');
-      const chatId = await startChat(t, ada.token, grace.user.id);
-      const room = await joinRoom(t, ada.token, chatId);
-      const { client: bell } = await openNotifications(t, grace.token);
+      const { ada, chatId, room, bell } = await adaInRoomGraceListening(t);
 
       const sending = t.ctx.messages.send(ada.user.id, chatId, { body: 'written before the stop' });
       const stopping = t.close();
@@ -118,10 +124,7 @@ describe('a graceful stop', () => {
     const t = await startTestApp();
     let closed = false;
     try {
-      const [ada, grace] = await people(t, 'Ada', 'Grace');
-      const chatId = await startChat(t, ada.token, grace.user.id);
-      const room = await joinRoom(t, ada.token, chatId);
-      await openNotifications(t, grace.token);
+      const { room } = await adaInRoomGraceListening(t);
       // What each socket's work came to once the process had stopped: a rejection here is work that ran on a
       // closed database or Redis (the failure CI saw in a rolling restart).
       const outcomes: string[] = [];
