@@ -287,7 +287,9 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   let metricsServer: Server | null = null;
   app.addHook('onClose', async () => {
     if (metricsServer) await new Promise((resolve) => metricsServer?.close(resolve));
-    // What the sockets started (frames, close handling) runs on the database and Redis closed next.
+    // What the sockets started (frames, close handling) runs on the database and Redis closed next. stop() has
+    // waited once already; this covers a socket that was still opening when the stop began, which the app's
+    // close itself closes (its close handling starts here), and a close without stop().
     await lifecycle.settled();
     await closeContext(ctx, sweep);
   });
