@@ -145,7 +145,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     hub: new Hub(bus, observe),
     rooms,
     tickets: new TicketService(db, sessions),
-    realtime: new RealtimeService({ bus, events, chats, messages, rooms, log: log, blocks }),
+    realtime: new RealtimeService({ bus, events, chats, messages, rooms, log: log, blocks, lifecycle }),
     storage,
     avatars,
     push: new PushService({

@@ -1,7 +1,8 @@
 /**
  * Whether this process is shutting down (it then answers /readyz with 503 and takes no new sockets), and the
- * work its sockets started that the database and Redis must outlive: a frame being handled, a socket's
- * close (presence, last seen), a socket still being opened. A stop waits for that work before closing them.
+ * work that the database and Redis must outlive: what the sockets started (a frame being handled, a socket's
+ * close with its presence and last seen, a socket still being opened) and the realtime fan-outs of domain
+ * events. A stop waits for that work before closing them.
  */
 export class Lifecycle {
   stopping = false;

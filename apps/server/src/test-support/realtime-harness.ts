@@ -5,6 +5,7 @@ import type { MessagesService } from '../modules/messages/messages.service';
 import { RealtimeService } from '../modules/realtime/realtime.service';
 import { MemoryBus } from '../platform/bus';
 import { DomainEvents } from '../platform/events';
+import { Lifecycle } from '../platform/lifecycle';
 import { MemoryRoomPresence } from '../platform/room-presence';
 
 // A RealtimeService on the in-process bus and room presence, with a fake in place of the database (the unread
@@ -18,8 +19,9 @@ export interface Published {
 }
 
 type Totals = (userIds: number[]) => Promise<Map<number, number>>;
+type GroupDetail = ChatsService['groupDetail'];
 
-export function realtimeHarness(o: { totalsUnread?: Totals } = {}) {
+export function realtimeHarness(o: { totalsUnread?: Totals; groupDetail?: GroupDetail } = {}) {
   const bus = new MemoryBus();
   const rooms = new MemoryRoomPresence();
   const usersIn = vi.spyOn(rooms, 'usersIn');
@@ -28,14 +30,16 @@ export function realtimeHarness(o: { totalsUnread?: Totals } = {}) {
   // A failure's line goes through a child log with the job's id (platform/job-log.ts): the same fake here.
   const log = { error, child: vi.fn((): unknown => log) };
   const events = new DomainEvents();
+  const lifecycle = new Lifecycle();
   const service = new RealtimeService({
     bus,
     events,
-    // Only chat.updated reads a chat; these tests send no such event.
-    chats: {} as ChatsService,
+    // Only chat.updated reads a chat, from `groupDetail` where a test gives one.
+    chats: { groupDetail: o.groupDetail } as ChatsService,
     messages: { totalsUnread } as unknown as MessagesService,
     rooms,
     log: log as unknown as FastifyBaseLogger,
+    lifecycle,
   });
   const start = Date.now();
   const published: Published[] = [];
@@ -52,5 +56,17 @@ export function realtimeHarness(o: { totalsUnread?: Totals } = {}) {
         ),
       ),
     );
-  return { bus, rooms, usersIn, totalsUnread, error, child: log.child, events, service, published, listen };
+  return {
+    bus,
+    rooms,
+    usersIn,
+    totalsUnread,
+    error,
+    child: log.child,
+    events,
+    lifecycle,
+    service,
+    published,
+    listen,
+  };
 }

@@ -86,6 +86,9 @@ export async function groupOf<const N extends readonly string[]>(t: TestApp, nam
     const res = await addMembers(t, admin.token, chatId, { members: [p.user.username] });
     expect(res.status, res.text).toBe(200);
   }
+  // The frames of the setup (chat_updated, the 'added' lines) are out before a test opens its rooms, so a
+  // room opened next never receives them.
+  await t.ctx.lifecycle.settled();
   return { chatId, people: everyone as { [K in keyof N]: SignedUp } };
 }
 

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus, BusMessage } from '../../platform/bus';
 import type { DomainEvents } from '../../platform/events';
 import { jobLog } from '../../platform/job-log';
+import type { Lifecycle } from '../../platform/lifecycle';
 import type { RoomPresence } from '../../platform/room-presence';
 import type { ChatsService } from '../chats/chats.service';
 import type { MessagesService } from '../messages/messages.service';
@@ -22,6 +23,8 @@ interface Deps {
   messages: Pick<MessagesService, 'totalsUnread'>;
   rooms: RoomPresence;
   log: FastifyBaseLogger;
+  /** Counts each fan-out in, so a stop closes the database and Redis only once they are done. */
+  lifecycle?: Pick<Lifecycle, 'track'>;
   /** People a block stands between see nothing of each other's presence, typing or reading (issue 13). */
   blocks?: Pick<BlocksService, 'relatedTo' | 'relationsAmong'>;
   /** How long after an occupancy announcement further changes are gathered into one (250 ms). */
@@ -51,6 +54,8 @@ export class RealtimeService {
   private countsRound: { soon: NodeJS.Immediate | null; windowEnd: NodeJS.Timeout | null } | null = null;
   private readonly countsWindowMs: number;
   private closed = false;
+  /** Per group, the last chat_updated announcement queued: each waits for the one before (see chat.updated). */
+  private readonly chatAnnouncements = new Map<string, Promise<void>>();
 
   private readonly bus: Bus;
   private readonly rooms: RoomPresence;
@@ -71,10 +76,11 @@ export class RealtimeService {
     const on = deps.events.on.bind(deps.events);
     // A fan-out logs only when it fails: that line carries a job id, and the sending request's id where the
     // event has one (a chat message from a socket). Nothing is spent on a log for fan-outs that succeed.
+    const track = <T>(work: Promise<T>) => deps.lifecycle?.track(work) ?? work;
     const guard =
       <T>(fn: (p: T) => Promise<void>) =>
       (p: T) =>
-        void fn(p).catch((err) =>
+        void track(fn(p)).catch((err) =>
           jobLog(this.log, 'realtime fan-out', (p as { requestId?: string }).requestId).error(
             { err },
             'realtime fan-out failed',
@@ -169,24 +175,21 @@ export class RealtimeService {
       'unread.changed',
       guard(async ({ userIds }) => this.countsChanged(userIds)),
     );
+    // Each announcement reads the group as it is then. They go out one after another per group, so one read
+    // before a change can never land after one read since (the clients would keep the older state).
     on(
       'chat.updated',
       guard(async ({ chatId }) => {
-        const chat = await this.chats.groupDetail(chatId);
-        if (!chat) return;
-        // Members a block stands between see each other offline in it (issue 13).
-        const memberIds = chat.members.flatMap((m) => (m.id === null ? [] : [m.id]));
-        await this.toRoomPerViewer(chatId, memberIds, (hidden) => [
-          {
-            type: 'chat_updated',
-            chat: {
-              ...chat,
-              members: chat.members.map((m) =>
-                m.id !== null && hidden.has(m.id) ? { ...m, is_online: false, last_seen: null } : m,
-              ),
-            },
-          },
-        ]);
+        const before = this.chatAnnouncements.get(chatId);
+        const announced = (before ? before.catch(() => {}) : Promise.resolve()).then(() =>
+          this.announceChat(chatId),
+        );
+        this.chatAnnouncements.set(chatId, announced);
+        try {
+          await announced;
+        } finally {
+          if (this.chatAnnouncements.get(chatId) === announced) this.chatAnnouncements.delete(chatId);
+        }
       }),
     );
     on(
@@ -254,6 +257,27 @@ export class RealtimeService {
    * see the people in `hidden`. Everyone among `viewers` without a block among them shares one copy; each of the
    * others gets their own, addressed to them alone.
    */
+  /**
+   * chat_updated with the group's detail as it is now, to its room. Members a block stands between see each
+   * other offline in it (issue 13).
+   */
+  private async announceChat(chatId: string) {
+    const chat = await this.chats.groupDetail(chatId);
+    if (!chat) return;
+    const memberIds = chat.members.flatMap((m) => (m.id === null ? [] : [m.id]));
+    await this.toRoomPerViewer(chatId, memberIds, (hidden) => [
+      {
+        type: 'chat_updated',
+        chat: {
+          ...chat,
+          members: chat.members.map((m) =>
+            m.id !== null && hidden.has(m.id) ? { ...m, is_online: false, last_seen: null } : m,
+          ),
+        },
+      },
+    ]);
+  }
+
   private async toRoomPerViewer(
     chatId: string,
     viewers: number[],
