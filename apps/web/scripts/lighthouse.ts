@@ -16,6 +16,7 @@ import lighthouse from 'lighthouse';
 import {
   CHROMIUM,
   CHROMIUM_ARGS,
+  conversationFiller,
   converse,
   freePort,
   person,
@@ -25,17 +26,18 @@ import {
   waitFor,
 } from './local-parley';
 
+interface LongTask {
+  url: string;
+  duration: number;
+  startTime: number;
+}
+interface WorkGroup {
+  groupLabel: string;
+  duration: number;
+}
+
 const BUDGET = { performance: 90, accessibility: 100, 'best-practices': 95 } as const;
 const MESSAGES = 40;
-
-/** The numbered filler of a conversation: every seventh a longer one with a link. */
-const filler = (count: number) =>
-  Array.from({ length: count }, (_, n) => {
-    const i = n + 1;
-    return i % 7 === 0
-      ? `Message ${i}: a longer one, to fill the bubble the way a real conversation does, with https://example.com/page-${i}`
-      : `Message ${i} of the conversation`;
-  });
 
 async function main() {
   const port = await freePort();
@@ -48,8 +50,8 @@ async function main() {
     const ada = await person(base, { first: 'Ada', last: 'Lighthouse' });
     const grace = await person(base, { first: 'Grace', last: 'Lighthouse' });
     const chatId = await startChat(base, ada, grace);
-    await converse(base, grace, chatId, filler(MESSAGES / 2));
-    await converse(base, ada, chatId, filler(MESSAGES / 2));
+    await converse(base, grace, chatId, conversationFiller(MESSAGES / 2));
+    await converse(base, ada, chatId, conversationFiller(MESSAGES / 2));
     const url = `${base}/chats/${chatId}`;
 
     // The session and the installability check in a Playwright-driven Chromium, whose profile then serves
@@ -113,6 +115,10 @@ async function main() {
       const { lhr } = result;
       const reportFile = path.join(os.tmpdir(), 'parley-lighthouse.json');
       fs.writeFileSync(reportFile, JSON.stringify(lhr));
+      // The page load as traced (unthrottled: Lighthouse simulates the phone from it), for DevTools' Performance
+      // panel or scripts/room-profile.ts's kind of reading.
+      const traceFile = path.join(os.tmpdir(), 'parley-lighthouse-trace.json');
+      fs.writeFileSync(traceFile, JSON.stringify(result.artifacts.Trace));
 
       let missed = false;
       console.log(`Lighthouse ${lhr.lighthouseVersion} on ${url.replace(base, '')} (mobile emulation)`);
@@ -147,7 +153,24 @@ async function main() {
         console.log('  Audits that lost points:');
         for (const a of lost) console.log(`    ${a.id} (${Math.round((a.score ?? 0) * 100)}): ${a.title}`);
       }
-      console.log(`  Full report: ${reportFile}`);
+      // Where the blocking time comes from: the main thread's longest tasks (durations as simulated on the phone
+      // Lighthouse emulates, with the script each is attributed to) and its work by kind.
+      const longTasks =
+        (lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)?.items ?? [];
+      if (longTasks.length) {
+        console.log('  Longest main-thread tasks (simulated):');
+        for (const task of longTasks.slice(0, 10))
+          console.log(
+            `    ${String(Math.round(task.duration)).padStart(5)} ms at ${String(Math.round(task.startTime)).padStart(5)} ms  ${task.url.replace(base, '') || '(no script)'}`,
+          );
+      }
+      const work = (lhr.audits['mainthread-work-breakdown']?.details as { items?: WorkGroup[] } | undefined)
+        ?.items;
+      if (work?.length)
+        console.log(
+          `  Main-thread work: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(', ')}`,
+        );
+      console.log(`  Full report: ${reportFile}; the load's trace: ${traceFile}`);
       process.exitCode = missed ? 1 : 0;
     } finally {
       const exited = new Promise((resolve) => browser.once('exit', resolve));

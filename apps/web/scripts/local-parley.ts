@@ -111,6 +111,15 @@ export async function api<T = unknown>(
   return (res.status === 204 ? null : await res.json()) as T;
 }
 
+/** A numbered conversation's filler, as the audits seed it: every seventh a longer message with a link. */
+export const conversationFiller = (count: number) =>
+  Array.from({ length: count }, (_, n) => {
+    const i = n + 1;
+    return i % 7 === 0
+      ? `Message ${i}: a longer one, to fill the bubble the way a real conversation does, with https://example.com/page-${i}`
+      : `Message ${i} of the conversation`;
+  });
+
 /** Signs a new person up through the API, verified with the code from the dev outbox, and logs them in. */
 export async function person(base: string, name: PersonName): Promise<Session> {
   const id = randomBytes(4).toString('hex');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 // Work the first screen does not need — the notification channel, a room's socket and its text formatter — waits
 // until that screen has painted (issue 12): on a slow phone and network the first screen's code and data then
@@ -45,9 +45,15 @@ export function afterFirstScreen(run: () => void): () => void {
   return () => waiting.delete(run);
 }
 
-/** Whether the first screen has painted, for a component that renders only after it. */
+/**
+ * Whether the first screen has painted, for a component that renders only after it. What it then draws is drawn
+ * as a transition: React renders it in slices between which the page answers input, not in one long task.
+ */
 export function useAfterFirstScreen(): boolean {
   const [ready, setReady] = useState(released);
-  useEffect(() => (ready ? undefined : afterFirstScreen(() => setReady(true))), [ready]);
+  useEffect(
+    () => (ready ? undefined : afterFirstScreen(() => startTransition(() => setReady(true)))),
+    [ready],
+  );
   return ready;
 }

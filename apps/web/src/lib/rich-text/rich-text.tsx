@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { Fragment, type ReactNode, startTransition, useEffect, useState } from 'react';
 import { afterFirstScreen } from '../first-screen';
 import type { FormatNode } from './format';
 
@@ -28,11 +28,24 @@ export function loadFormatter(): Promise<Formatter | null> {
   return loading;
 }
 
-const snapshot = () => formatter;
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+/**
+ * The formatter once it is loaded. Its arrival redraws every formatted body on the screen: that is a transition,
+ * which React renders in slices (an external store's change would be drawn in one task, a long one on a phone).
+ */
+function useFormatter(): Formatter | null {
+  const [loaded, setLoaded] = useState(formatter);
+  useEffect(() => {
+    if (loaded) return;
+    const listener = () => startTransition(() => setLoaded(formatter));
+    listeners.add(listener);
+    // Loaded between this body's render and this effect: no notification will come.
+    if (formatter) listener();
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [loaded]);
+  return loaded;
+}
 
 /** Whether a body has anything the formatter would change: a marker character or a web address. */
 export function mayFormat(body: string): boolean {
@@ -49,7 +62,7 @@ export interface RichTextProps {
 
 /** The body's formatted content, all phrasing content (a code block is a block-level <code>), for a <p>. */
 export function RichText({ body, renderText = (text) => text }: RichTextProps) {
-  const loaded = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const loaded = useFormatter();
   const wanted = mayFormat(body);
   // The first screen is drawn in plain text first; the formatter's chunk follows (lib/first-screen.ts).
   useEffect(() => {
