@@ -143,14 +143,21 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(
       ada.page.getByRole('region', { name: 'Messages' }).getByText('Buy cheap watches'),
     ).toBeVisible();
-    const history = await request.get(`/api/chats/${chatId}/messages/`, {
-      headers: { Authorization: `Bearer ${grace.token}` },
-    });
-    const body = await history.json();
-    const message = (body.results ?? body).find((m: { body: string }) => m.body === 'Buy cheap watches');
+    // The bubble shows while the message is still on its way: the history has it once it is stored.
+    let message: { id: number } | undefined;
+    await expect
+      .poll(async () => {
+        const history = await request.get(`/api/chats/${chatId}/messages/`, {
+          headers: { Authorization: `Bearer ${grace.token}` },
+        });
+        const body = await history.json();
+        message = (body.results ?? body).find((m: { body: string }) => m.body === 'Buy cheap watches');
+        return message?.id;
+      })
+      .toBeDefined();
     const reported = await request.post('/api/reports/', {
       headers: { Authorization: `Bearer ${grace.token}` },
-      data: { message_id: message.id, reason: 'spam', note: 'Selling things' },
+      data: { message_id: message?.id, reason: 'spam', note: 'Selling things' },
     });
     expect(reported.ok(), await reported.text()).toBe(true);
 

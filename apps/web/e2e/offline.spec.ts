@@ -31,9 +31,13 @@ async function controlledByServiceWorker(page: Page) {
 }
 
 /** Whether the persisted query cache of `userId` holds `text` (saved at most a second after a change). */
-const cacheHolds = (page: Page, userId: number, text: string) =>
+/**
+ * Whether the stored query cache holds `text` in the chat's newest page (the room's own copy: the chat list's
+ * preview of the same message is stored sooner, and a reload before the page's turn would find no message).
+ */
+const roomCacheHolds = (page: Page, userId: number, chatId: string, text: string) =>
   page.evaluate(
-    ({ key, text }) =>
+    ({ key, chatId, text }) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('parley-query-cache');
         open.onerror = () => resolve(false);
@@ -41,12 +45,21 @@ const cacheHolds = (page: Page, userId: number, text: string) =>
           const db = open.result;
           if (!db.objectStoreNames.contains('accounts')) return resolve(false);
           const get = db.transaction('accounts').objectStore('accounts').get(key);
-          get.onsuccess = () =>
-            resolve(typeof get.result?.state === 'string' && get.result.state.includes(text));
+          get.onsuccess = () => {
+            if (typeof get.result?.state !== 'string') return resolve(false);
+            const { queries } = JSON.parse(get.result.state) as {
+              queries: { queryKey: unknown[]; state: { data?: unknown } }[];
+            };
+            const newest = queries.find(
+              (q) => JSON.stringify(q.queryKey) === JSON.stringify(['chats', 'messages', chatId]),
+            );
+            const data = newest?.state.data;
+            resolve(Array.isArray(data) && data.some((m: { body?: string }) => m.body === text));
+          };
           get.onerror = () => resolve(false);
         };
       }),
-    { key: `user:${userId}`, text },
+    { key: `user:${userId}`, chatId, text },
   );
 
 async function fetchOk(request: APIRequestContext, url: string, type: RegExp) {
@@ -113,7 +126,7 @@ test('messages typed offline wait through a reload, can be cancelled, and land o
   await send(ada.page, 'before the drop');
   await expect(bubble(grace.page, 'before the drop')).toHaveCount(1);
   // What the room last loaded is kept, so it opens offline.
-  await expect.poll(() => cacheHolds(ada.page, ada.user.id, 'before the drop')).toBe(true);
+  await expect.poll(() => roomCacheHolds(ada.page, ada.user.id, chatId, 'before the drop')).toBe(true);
 
   await ada.context.setOffline(true);
   await expect(offlineBar(ada.page)).toBeVisible();
