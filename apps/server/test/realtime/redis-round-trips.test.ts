@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { addMember, createGroup, messageWith, people, say } from '../chats/chat-helpers';
+import { monitorRedis } from '../helpers/redis-monitor';
 import { useTestApp } from '../helpers/test-app';
 import { joinRoom, openNotifications } from '../helpers/ws-client';
 
@@ -33,29 +33,28 @@ describe.skipIf(!redisUrl)('a chat message over Redis', () => {
       [`parley:rl:ws-msg:${ada.user.id}`, 'rate limit'],
       [`parley:room:${chatId}`, 'room presence'],
       [`room:${chatId}`, 'room topic'],
-      [`notify:${alan.user.id}`, 'notify topic'],
+      [`user:${alan.user.id}`, 'user topic'],
       ...[ada, grace, alan].map((p) => [`parley:online:${p.user.id}`, 'online presence'] as [string, string]),
     ]);
     const commands: string[] = [];
-    const monitor = await new Redis(redisUrl as string).monitor();
+    const monitor = await monitorRedis(redisUrl as string, (args, source) => {
+      // What a script runs inside Redis is part of its one call.
+      if (source === 'lua') return;
+      const key = args.slice(1).find((a) => ours.has(a));
+      if (key) commands.push(`${String(args[0]).toLowerCase()} ${ours.get(key)}`);
+    });
     try {
-      monitor.on('monitor', (_time: string, args: string[], source: string) => {
-        // What a script runs inside Redis is part of its one call.
-        if (source === 'lua') return;
-        const key = args.slice(1).find((a) => ours.has(a));
-        if (key) commands.push(`${String(args[0]).toLowerCase()} ${ours.get(key)}`);
-      });
-      await sleep(100);
       adaRoom.send({ type: 'chat_message', body: 'Watched', client_id: 'watched-1' });
       await messageWith(graceRoom, 'Watched');
       await alanNotes.next('new_message', (f) => f.message.message === 'Watched');
       // What runs after the delivery (the away list, push, the mail, the unread count round) has its turn.
       await sleep(500);
     } finally {
-      monitor.disconnect();
+      monitor.stop();
     }
 
     expect(commands.filter((c) => c.startsWith('publish room'))).toEqual(['publish room topic']);
+    expect(commands).toContain('publish user topic');
     expect(commands.filter((c) => c.includes('rate limit'))).toEqual(['eval rate limit']);
     expect(commands.filter((c) => c.includes('presence'))).toEqual([]);
     expect(commands.every((c) => c.startsWith('publish') || c === 'eval rate limit')).toBe(true);
