@@ -30,7 +30,6 @@ async function controlledByServiceWorker(page: Page) {
     .toBe('activated');
 }
 
-/** Whether the persisted query cache of `userId` holds `text` (saved at most a second after a change). */
 /**
  * Whether the stored query cache holds `text` in the chat's newest page (the room's own copy: the chat list's
  * preview of the same message is stored sooner, and a reload before the page's turn would find no message).
