@@ -3,7 +3,11 @@
 // slowed 4× (Lighthouse's phone), traced and sampled. Prints every main-thread task over 50 ms with the
 // functions that took most of it (self time, bundled names as built), then the same over the whole load.
 //
-//   npm run build && npm run room-profile -w @parley/web [-- --runs 3]
+//   npm run build && npm run room-profile -w @parley/web [-- --runs 5] [--summary] [--inclusive RE] [--under FN]
+//
+// --summary prints each run's long tasks and blocking time only (no sampling profiler); --inclusive adds the
+// inclusive time of the functions whose names match RE, --under that of each function FN called directly.
+// Names are the build's: a build without minifying (vite build --minify false, served with WEB_DIST) keeps them.
 //
 // A measurement, like lighthouse.ts: never part of `npm test`.
 import fs from 'node:fs';
@@ -43,7 +47,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { frames?: { processId?: number }[] } };
+  args?: { name?: string };
 }
 interface ProfileNode {
   id: number;

@@ -180,10 +180,9 @@ export class RealtimeService {
     on(
       'chat.updated',
       guard(async ({ chatId }) => {
-        const before = this.chatAnnouncements.get(chatId);
-        const announced = (before ? before.catch(() => {}) : Promise.resolve()).then(() =>
-          this.announceChat(chatId),
-        );
+        const announced = (this.chatAnnouncements.get(chatId) ?? Promise.resolve())
+          .catch(() => {})
+          .then(() => this.announceChat(chatId));
         this.chatAnnouncements.set(chatId, announced);
         try {
           await announced;
@@ -253,11 +252,6 @@ export class RealtimeService {
   }
 
   /**
-   * Frames that differ by who reads them (issue 13): `framesFor(hidden)` builds them for a reader who must not
-   * see the people in `hidden`. Everyone among `viewers` without a block among them shares one copy; each of the
-   * others gets their own, addressed to them alone.
-   */
-  /**
    * chat_updated with the group's detail as it is now, to its room. Members a block stands between see each
    * other offline in it (issue 13).
    */
@@ -278,6 +272,11 @@ export class RealtimeService {
     ]);
   }
 
+  /**
+   * Frames that differ by who reads them (issue 13): `framesFor(hidden)` builds them for a reader who must not
+   * see the people in `hidden`. Everyone among `viewers` without a block among them shares one copy; each of the
+   * others gets their own, addressed to them alone.
+   */
   private async toRoomPerViewer(
     chatId: string,
     viewers: number[],
