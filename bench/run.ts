@@ -8,7 +8,7 @@ import { benchDir, fdLimit, raiseFileLimit, repoDir } from './lib/proc';
 import { checkPostgres, defaultPostgresUrl, sourceAddresses, startRedis } from './lib/services';
 import { spread } from './lib/stats';
 import { renderMarkdown, summary } from './report/markdown';
-import { emptyResults, type Results } from './report/results';
+import { emptyResults, type Results, withIdleRuns } from './report/results';
 import { initialJs } from './report/web-size';
 import { runChurnOnce } from './scenarios/churn';
 import { type BenchContext, fullPlan, type Plan, quickPlan } from './scenarios/context';
@@ -20,9 +20,10 @@ import { runSearch } from './scenarios/search';
 import { runThroughputOnce } from './scenarios/throughput';
 import type { Variant } from './targets';
 
-// `npm run bench [-- --quick] [--only a,b] [--reps n] [--idle-goal n] [--generators n] [--no-build] [--docs]`: builds the server, runs every
-// scenario against Parley and its peers in alternation, writes bench/results/<timestamp>.json, prints the
-// budget table and (whole runs: every scenario, not --quick; or with --docs) rewrites docs/benchmarks.md.
+// `npm run bench [-- --quick] [--only a,b] [--reps n] [--idle-goal n] [--idle-variants parley,ws,socketio]
+// [--idle-from <results.json>] [--generators n] [--no-build] [--docs]`: builds the server, runs every scenario
+// against Parley and its peers in alternation, writes bench/results/<timestamp>.json, prints the budget table
+// and (whole runs: every scenario, not --quick; or with --docs) rewrites docs/benchmarks.md.
 // `--render <json>` only re-renders.
 // `redis` is the latency scenario's one process against two over Redis alone (`latency` runs it too).
 const SCENARIOS = [
@@ -45,11 +46,15 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     docs: { type: 'boolean', default: false },
     'idle-goal': { type: 'string' },
+    'idle-variants': { type: 'string' },
+    'idle-from': { type: 'string' },
     generators: { type: 'string' },
     render: { type: 'string' },
   },
 });
 const quick = args.quick ?? false;
+/** `--idle-variants parley`: the servers the idle scenario opens its connections to (all three unless said). */
+const idleVariants = (args['idle-variants']?.split(',') ?? ['parley', 'ws', 'socketio']) as Variant[];
 const only = new Set((args.only?.split(',') ?? SCENARIOS) as Scenario[]);
 const unknown = [...only].filter((s) => !SCENARIOS.includes(s));
 if (unknown.length) {
@@ -93,7 +98,9 @@ async function main() {
   if (only.has('idle') || only.has('restart'))
     raiseFileLimit(Math.max(plan.idleGoal, plan.restartGoal) + 4_096);
   const postgresUrl = defaultPostgresUrl();
-  await checkPostgres(postgresUrl);
+  // Only the scenarios with a PostgreSQL row need it (a virtual machine's run of the idle rows has none).
+  if (['throughput', 'latency', 'redis', 'search'].some((s) => only.has(s as Scenario)))
+    await checkPostgres(postgresUrl);
   const redis = await startRedis();
   const ctx: BenchContext = {
     quick,
@@ -182,7 +189,7 @@ async function main() {
     }
     if (only.has('idle')) {
       log('idle connections');
-      for (const v of ['parley', 'ws', 'socketio'] as Variant[]) {
+      for (const v of idleVariants) {
         const r = await attempt('idle', v, () => runIdle(ctx, v, plan.idleGoal));
         if (!r) continue;
         results.idle.push(r);
@@ -229,6 +236,7 @@ async function main() {
   results.contention.backgroundCoresMax = background.length ? Math.max(...background) : 0;
   results.finishedAt = new Date().toISOString();
   results.durationSeconds = (Date.now() - started) / 1000;
+  Object.assign(results, withIdleFrom(results));
 
   const dir = path.join(benchDir, 'results');
   fs.mkdirSync(dir, { recursive: true });
@@ -242,9 +250,15 @@ async function main() {
   if (results.errors.length) process.exitCode = 1;
 }
 
+/** `--idle-from bench/results/<file>.json`: that run's idle rows (a virtual machine's) in place of this one's. */
+function withIdleFrom(results: Results): Results {
+  const from = args['idle-from'];
+  return from ? withIdleRuns(results, JSON.parse(fs.readFileSync(from, 'utf8')) as Results) : results;
+}
+
 /** `--render bench/results/<file>.json`: the Markdown again from a stored result (after editing findings.md). */
 function render(file: string) {
-  const results = JSON.parse(fs.readFileSync(file, 'utf8')) as Results;
+  const results = withIdleFrom(JSON.parse(fs.readFileSync(file, 'utf8')) as Results);
   const markdown = renderMarkdown(results);
   fs.writeFileSync(path.join(repoDir, 'docs/benchmarks.md'), markdown);
   process.stdout.write(`${summary(results)}\ndocs/benchmarks.md rewritten from ${file}\n`);

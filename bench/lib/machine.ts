@@ -11,6 +11,17 @@ export interface Machine {
   fdLimit: string;
 }
 
+/**
+ * Where a run happened when it was not this machine: `npm run bench:vm` sets BENCH_VM to its accelerator, and the
+ * machine it starts is described from inside (its kernel, CPUs and memory).
+ */
+export function virtualMachine(): string | null {
+  const accel = process.env.BENCH_VM;
+  if (!accel) return null;
+  const cpu = accel === 'kvm' ? 'KVM' : 'an emulated CPU (TCG: its speeds are not this machine’s)';
+  return `a virtual machine of its own (\`npm run bench:vm\`: QEMU, ${cpu}, ${os.cpus().length} CPUs, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Linux ${os.release()})`;
+}
+
 export function describeMachine(fdLimit: number): Machine {
   return {
     cpu: os.cpus()[0]?.model.trim() ?? 'unknown',

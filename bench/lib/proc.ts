@@ -110,8 +110,15 @@ export function startProcess(name: string, command: string, args: string[], env:
   };
 }
 
-/** Polls `url` until it answers 2xx (the server is listening), or throws with the process's last output. */
-export async function waitForHttp(url: string, proc: Managed, timeoutMs = 30_000): Promise<void> {
+/**
+ * Polls `url` until it answers 2xx (the server is listening), or throws with the process's last output. In a
+ * virtual machine with an emulated CPU (`npm run bench:vm`), a start takes tens of times as long.
+ */
+export async function waitForHttp(
+  url: string,
+  proc: Managed,
+  timeoutMs = process.env.BENCH_VM === 'tcg' ? 600_000 : 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited early:\n${proc.tail()}`);

@@ -7,7 +7,7 @@ import type { ThroughputRun } from '../scenarios/throughput';
 import type { Variant } from '../targets';
 import { BUDGETS, type BudgetRow, budgetRows } from './budgets';
 import { limitedBy } from './checks';
-import type { Results } from './results';
+import { type Results, withIdleRuns } from './results';
 import { testResults } from './test-results';
 
 // Results go in, verdicts and reasons come out: each figure against its DESIGN §8 bound, computed from the numbers.
@@ -375,6 +375,30 @@ describe('idle, history and web', () => {
     const quick = row(results({ idle: [idle({ goal: 2000, attempted: 2000, connected: 2000 })] }), 'Idle');
     expect(quick.verdict).toBe('n/a');
     expect(quick.reason).toMatch(/^goal 2,000 < 100,000; /);
+  });
+
+  it('says where an idle run was measured when it was a virtual machine, and takes its rows in place of a run’s', () => {
+    const vm = idle({
+      goal: 100_000,
+      attempted: 100_000,
+      connected: 100_000,
+      fdLimit: 1_100_000,
+      kibPerConnection: 4.9,
+      machine: 'a virtual machine of its own',
+    });
+    const host = results({
+      idle: [idle({ variant: 'ws' }), idle({ goal: 100_000, attempted: 19_944, connected: 19_944 })],
+    });
+    const merged = withIdleRuns(host, { idle: [vm] });
+    expect(merged.idle.map((r) => [r.variant, r.connected])).toEqual([
+      ['parley', 100_000],
+      ['ws', 20_000],
+    ]);
+    expect(row(merged, 'Idle')).toMatchObject({
+      verdict: 'PASS',
+      reason:
+        '100,000 ≥ 100,000 connected; 0 failed; 4.9 KiB ≤ 8 KiB; heap 9.1 KiB each; measured in a virtual machine of its own',
+    });
   });
 
   it('judges a restart: every socket back, the reconnection rate, nothing lost', () => {

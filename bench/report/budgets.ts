@@ -63,7 +63,7 @@ function idleRow(results: Results): BudgetRow {
     socketio: peer('socketio'),
     ratio: '',
     verdict: small ? 'n/a' : judged.verdict,
-    reason: small ? `goal ${fmt(p.goal)} < ${bound(connections)}; ${judged.reason}` : judged.reason,
+    reason: `${small ? `goal ${fmt(p.goal)} < ${bound(connections)}; ` : ''}${judged.reason}${p.machine ? `; measured in ${p.machine}` : ''}`,
     limitedBy: fdBound ? `fd limit (${fmt(p.fdLimit)})` : '',
   };
 }

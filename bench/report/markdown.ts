@@ -216,7 +216,7 @@ export function renderMarkdown(results: Results): string {
           'Heap KiB / conn',
         ],
         results.idle.map((r) => [
-          variantLabel[r.variant],
+          `${variantLabel[r.variant]}${r.machine ? ' †' : ''}`,
           fmt(r.goal),
           `${fmt(r.attempted)} (${fmt(r.fdLimit)})`,
           fmt(r.connected),
@@ -228,6 +228,14 @@ export function renderMarkdown(results: Results): string {
         ]),
       ),
     );
+    const elsewhere = results.idle.find((r) => r.machine)?.machine;
+    if (elsewhere) {
+      out.push('');
+      out.push(
+        `† Measured in ${elsewhere}, where the open-files limit can be raised past this machine's; the count and ` +
+          'the memory per connection are the same code doing the same work, the rate of opening is not comparable.',
+      );
+    }
     out.push('');
   }
 

@@ -35,6 +35,17 @@ export interface Results {
   errors: { scenario: string; variant: string; error: string }[];
 }
 
+/**
+ * `results` with `other`'s idle runs in place of its own for the same servers: a virtual machine's run
+ * (`npm run bench:vm`), where 100,000 connections fit under its open-files limit, in a whole run's report.
+ */
+export function withIdleRuns(results: Results, other: Pick<Results, 'idle'>): Results {
+  const order = ['parley', 'ws', 'socketio'];
+  const replaced = new Set(other.idle.map((r) => r.variant));
+  const idle = [...other.idle, ...results.idle.filter((r) => !replaced.has(r.variant))];
+  return { ...results, idle: idle.sort((a, b) => order.indexOf(a.variant) - order.indexOf(b.variant)) };
+}
+
 /** A result before any scenario ran: what the runner knows at the start, every list empty. */
 export function emptyResults(
   start: Pick<Results, 'startedAt' | 'quick' | 'machine' | 'git' | 'web'>,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { forkGenerator } from '../lib/drive';
+import { virtualMachine } from '../lib/machine';
 import { fdLimit, openFds, rssBytes, sleep } from '../lib/proc';
 import { probe } from '../lib/stats-probe';
 import type { IdleJob, IdleResult, Member } from '../load/ipc';
@@ -28,6 +29,8 @@ export interface IdleRun {
   rssAfterMiB: number;
   kibPerConnection: number;
   heapKibPerConnection: number;
+  /** Set when the run happened in a virtual machine (`npm run bench:vm`), not on the machine the report names. */
+  machine?: string | null;
 }
 
 /** Opens `members` from as many generator processes as needed; returns their results and a way to close them. */
@@ -125,6 +128,7 @@ export async function runIdle(ctx: BenchContext, variant: Variant, goal: number)
       rssAfterMiB: after.rss / 2 ** 20,
       kibPerConnection: (after.rss - before.rss) / n / 1024,
       heapKibPerConnection: (after.heap - before.heap) / n / 1024,
+      machine: virtualMachine(),
     };
   } finally {
     await target.stop();
