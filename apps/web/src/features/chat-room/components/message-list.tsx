@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessagesSquare } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { observeRectAfterLayout, useFirstMeasurement } from '../hooks/use-first-measurement';
 import type { ScrollTarget } from '../hooks/use-message-actions';
 import { usePrependAnchor } from '../hooks/use-prepend-anchor';
 import { type MessageRow, UNREAD_ROW_KEY } from '../lib/message-rows';
@@ -64,6 +65,8 @@ export function MessageList({
     [rows],
   );
   const getItemKey = useCallback((index: number) => rows[index]!.key, [rows]);
+  // The first drawing is measured after the browser's layout, and shown once measured (use-first-measurement.ts).
+  const { measureRow, drawn, measured } = useFirstMeasurement(estimateSize);
   const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
   useEffect(() => {
     if (typeof requestIdleCallback !== 'function') {
@@ -78,6 +81,8 @@ export function MessageList({
     getScrollElement: () => parentRef.current,
     estimateSize,
     getItemKey,
+    measureElement: measureRow,
+    observeElementRect: observeRectAfterLayout,
     overscan,
     paddingStart: PADDING,
     paddingEnd: PADDING,
@@ -169,7 +174,8 @@ export function MessageList({
   };
   const reveal = () => {
     const id = arriving.current;
-    if (id === null) return;
+    // An invisible row cannot take the focus: the first drawing waits for its measurement.
+    if (id === null || !measured.current) return;
     const row = parentRef.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
     if (!row) return;
     arriving.current = null;
@@ -248,7 +254,10 @@ export function MessageList({
             <p className="text-sm">No messages yet. Say hello!</p>
           </div>
         ) : (
-          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          <div
+            className={`relative w-full ${drawn ? '' : 'invisible'}`}
+            style={{ height: virtualizer.getTotalSize() }}
+          >
             {items.map((item) => {
               const row = rows[item.index]!;
               return (
