@@ -1,6 +1,6 @@
 import './lib/zod-jitless';
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { appRouter, warmFirstRoute } from './app/router';
@@ -13,15 +13,19 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 // On a phone, evaluating the app's modules is already a long task; what follows is split into tasks of its own
 // so that none is as long as they were together: the first route's code asked for, then the router (matching
-// the first route starts its requests), then React's first render.
+// the first route starts its requests), then React's first render, as a transition: React renders it in slices,
+// yielding to the browser between them, rather than in one task.
 setTimeout(() => {
   warmFirstRoute();
   setTimeout(() => {
     appRouter();
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    const reactRoot = createRoot(root);
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
   });
 });

@@ -4,6 +4,9 @@
 // were logged') and zod parses as it would without. `jitless` skips the probe. zod reads its settings from
 // `globalThis.__zod_globalConfig`, which every copy of it shares and keeps once set, so they are given here
 // without loading zod into the first screen's code; main.tsx imports this first, before any schema is built
-// (the chunks that build them load on demand). zod-jitless.test.ts checks that zod still reads them there.
+// (the chunks that build them load on demand). zod-jitless.test.ts checks that zod still reads them there. A
+// module (its empty export) so that the test may import it.
 const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+
+export {};

@@ -214,8 +214,15 @@ export function MessageList({
     recordAnchor();
     const el = parentRef.current;
     if (el) {
-      // Scrolling up leaves the bottom; reaching it again follows new messages once more.
-      if (el.scrollTop < lastTop.current - 1) follow.current = false;
+      // Scrolling up leaves the bottom; reaching it again follows new messages once more. Where the bottom is
+      // comes from the rows as measured, not from the page's height: a row that shrank (a sent message confirmed)
+      // moves the view up with it, and by this event a picture still loading below may have grown the page
+      // already; neither is the reader leaving the bottom.
+      if (
+        el.scrollTop < lastTop.current - 1 &&
+        virtualizer.getTotalSize() - el.scrollTop - el.clientHeight >= AT_BOTTOM_PX
+      )
+        follow.current = false;
       lastTop.current = el.scrollTop;
       measureBelow();
     }
