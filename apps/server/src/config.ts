@@ -23,6 +23,7 @@ const schema = z.object({
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   SOCKETS_PER_USER: z.coerce.number().int().min(1).default(30),
   SOCKET_TICKETS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  SOCKET_PING_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   SIGNUPS_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.enum(['true', 'false', 'loopback']).default('false'),
   /** Tests only: let Web Push reach a push service on this machine. */
@@ -64,6 +65,11 @@ export interface Config {
   socketsPerUser: number;
   /** Socket tickets one person may take per minute. */
   socketTicketsPerMinute: number;
+  /**
+   * How often every socket is pinged and its session looked up (SocketSweep); one that has not answered the round
+   * before is cut off. Shorter than a proxy's idle timeout; longer where the machine is slow to answer.
+   */
+  socketPingMs: number;
   /** Whether X-Forwarded-For names the client: true, false, or only from a proxy on loopback. */
   trustProxy: boolean | string;
   /** Web Push may call loopback and private addresses (a local push service in tests); never in a deployment. */
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     messageRateLimit: e.MESSAGE_RATE_LIMIT,
     socketsPerUser: e.SOCKETS_PER_USER,
     socketTicketsPerMinute: e.SOCKET_TICKETS_PER_MINUTE,
+    socketPingMs: e.SOCKET_PING_SECONDS * 1000,
     signupsPerIpHour: e.SIGNUPS_PER_IP_HOUR,
     trustProxy: e.TRUST_PROXY === 'loopback' ? 'loopback' : e.TRUST_PROXY === 'true',
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true',

@@ -209,7 +209,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     }),
   };
   await ctx.admin.announce();
-  const sweep = new SocketSweep(ctx.hub, { sessions, log }).start();
+  const sweep = new SocketSweep(ctx.hub, { sessions, log, intervalMs: config.socketPingMs }).start();
   sessions.startSweeping(log);
   ctx.dataExports.startSweeping(log);
 
