@@ -60,7 +60,11 @@ export class OutboxMailer implements Mailer {
     const date = new Date().toISOString();
     const id = `${date.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
     const stored: StoredMail = { id, from: this.from, date, ...mail };
-    await fs.writeFile(path.join(this.dir, `${id}.json`), JSON.stringify(stored, null, 2));
+    // Written aside and renamed into place: a reader listing the outbox (/dev/mail, a test polling it) never finds
+    // a mail half written, which it could not parse.
+    const file = path.join(this.dir, `${id}.json`);
+    await fs.writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2));
+    await fs.rename(`${file}.tmp`, file);
     if (this.printText)
       log.info({ mailTo: mail.to, subject: mail.subject }, `dev outbox mail:\n${mail.text}`);
     else
