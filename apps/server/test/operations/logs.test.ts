@@ -56,7 +56,10 @@ async function mailTo(proc: ServerProcess, to: string, subject: RegExp): Promise
     async () => {
       const names = await fs.readdir(dir).catch(() => [] as string[]);
       // A mail being written is beside its name until it is whole (`.json.tmp`, platform/mail.ts).
-      for (const name of names.filter((n) => n.endsWith('.json')).sort().reverse()) {
+      for (const name of names
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+        .reverse()) {
         const mail = JSON.parse(await fs.readFile(path.join(dir, name), 'utf8'));
         if (mail.to === to && subject.test(mail.subject)) {
           found = mail;
