@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -158,9 +159,17 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   putStream(key: string, stream: Readable, size: number): Promise<void> {
-    return this.writeAtomically(key, (temp) =>
-      pipeline(stream, exactly(size), createWriteStream(temp, { flags: 'wx', mode: 0o640 })),
-    );
+    return this.writeAtomically(key, async (temp) => {
+      const file = createWriteStream(temp, { flags: 'wx', mode: 0o640 });
+      try {
+        await pipeline(stream, exactly(size), file);
+      } catch (err) {
+        // A failed pipeline destroys the file stream while its open may still be under way, which creates the
+        // temp file after the failure: its close comes after that, so the removal waits for it.
+        if (!file.closed) await once(file, 'close');
+        throw err;
+      }
+    });
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredFile | null> {
