@@ -5,6 +5,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { STORAGE_KEYS } from '../../packages/protocol/src/constants';
+import { PAGE_SIZE } from './src/features/chat-room/lib/page-size';
+import { startEarlyRequests } from './src/lib/early-requests';
 
 /**
  * Brotli and gzip copies of the built text files, beside them (the server sends one to a browser that accepts
@@ -51,6 +54,59 @@ function pureProtocolSchemas(): Plugin {
   };
 }
 
+/** The modules a room's route draws with (app/router.tsx): its layout and its page. */
+const ROOM_ROUTE_MODULES = [
+  '/src/app/chats-layout.tsx',
+  '/src/features/chat-room/components/chat-room-page.tsx',
+];
+
+/**
+ * An inline script in index.html that, on a room's address, starts the room's code and its first requests
+ * while the app's first script is still on its way (src/lib/early-requests.ts). The code is the chunks of the
+ * room's route modules with what they import, less what the first script brings itself.
+ */
+function earlyRoomRequests(): Plugin {
+  let apiBase = '/api';
+  return {
+    name: 'parley-early-room-requests',
+    apply: 'build',
+    configResolved(config) {
+      apiBase = (config.env.VITE_API_URL || '/api').replace(/\/+$/, '');
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = new Map(
+          Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
+        );
+        const withImports = (files: string[], into = new Set<string>()) => {
+          for (const file of files) {
+            if (into.has(file)) continue;
+            into.add(file);
+            withImports(chunks.get(file)?.imports ?? [], into);
+          }
+          return into;
+        };
+        const first = withImports([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
+        const roots = [...chunks.values()]
+          .filter((c) => ROOM_ROUTE_MODULES.some((m) => c.facadeModuleId?.endsWith(m)))
+          .map((c) => c.fileName);
+        if (roots.length !== ROOM_ROUTE_MODULES.length)
+          throw new Error(`early room requests: found ${roots.length} of the room's route chunks`);
+        const modules = [...withImports(roots)].filter((f) => !first.has(f)).map((f) => `/${f}`);
+        const config = { apiBase, tokenKey: STORAGE_KEYS.token, pageSize: PAGE_SIZE, modules };
+        // After the first script and its preloads, which come first, and before the stylesheet: an inline script
+        // after a stylesheet waits for it to load before it runs.
+        const script = `<script>(${startEarlyRequests.toString()})(${JSON.stringify(config)});</script>\n    `;
+        const at = html.search(/<link rel="stylesheet"/);
+        if (at < 0) throw new Error('early room requests: no place for the script in index.html');
+        return html.slice(0, at) + script + html.slice(at);
+      },
+    },
+  };
+}
+
 const VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(query-core|react-query)|zustand|clsx|lucide-react|idb-keyval)\//;
 
@@ -63,6 +119,7 @@ export default defineConfig({
     tailwindcss(),
     precompress(),
     pureProtocolSchemas(),
+    earlyRoomRequests(),
     // Installable and offline (issue 12): the manifest, and sw/sw.ts built with the list of every built file
     // to keep (Workbox's precache), registered by a small script the plugin adds to index.html.
     VitePWA({

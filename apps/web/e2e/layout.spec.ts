@@ -171,3 +171,36 @@ test('the theme chosen in Settings is applied at once and kept after a reload', 
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(html).toHaveClass(/dark/);
 });
+
+test('a room opened from its address: its detail and newest page asked for once, by the page before the app', async ({
+  browser,
+  request,
+}) => {
+  const ada = await person(browser, request, 'ada', { viewport: PHONE });
+  const grace = await person(browser, request, 'grace', { viewport: PHONE });
+  const chatId = await privateChat(request, ada, grace);
+  const { page } = ada;
+  await page.goto(`/chats/${chatId}`);
+  await send(page, 'Said before the reload');
+
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const { pathname, search } = new URL(r.url());
+    if (pathname.startsWith(`/api/chats/${chatId}/`)) asked.push(pathname + search);
+  });
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  await page.reload();
+  await expect(messages(page).getByText('Said before the reload')).toBeVisible();
+  // index.html's own script asked (the CSP allows it by its hash), and the room took both answers.
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __parleyEarlyRequests?: unknown[] }).__parleyEarlyRequests,
+    ),
+  ).toEqual([]);
+  expect(asked.filter((u) => u === `/api/chats/${chatId}/`)).toHaveLength(1);
+  expect(asked.filter((u) => u === `/api/chats/${chatId}/messages/?limit=50`)).toHaveLength(1);
+  expect(refused).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import { ApiError } from './api-error';
 import { browserAuthStorage, readToken } from './auth-storage';
+import { takeEarlyResponse } from './early-requests';
 
 // The fetch wrapper. Same origin '/api' unless VITE_API_URL names another base (e.g. http://host:8000/api).
 export const API_BASE_URL = (import.meta.env?.VITE_API_URL || '/api').replace(/\/+$/, '');
@@ -45,14 +46,19 @@ export function createApiClient({ baseUrl, getToken, onUnauthorized, fetchImpl }
     const token = getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
 
+    const url = `${baseUrl}${path}`;
+    const method = options.method ?? 'GET';
+    // A room's first requests may have been asked for by the page already (early-requests.ts).
+    const early = method === 'GET' ? takeEarlyResponse(url, token ?? null) : undefined;
     let response: Response;
     try {
-      response = await (fetchImpl ?? fetch)(`${baseUrl}${path}`, {
-        method: options.method ?? 'GET',
-        headers,
-        body,
-        signal: options.signal,
-      });
+      response = await (early ??
+        (fetchImpl ?? fetch)(url, {
+          method,
+          headers,
+          body,
+          signal: options.signal,
+        }));
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       throw new ApiError(0, null);
