@@ -55,7 +55,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const served = config.metricsToken !== null || config.metricsPort !== null;
   const metrics = served ? new Metrics(() => ctx.hub.openSockets()) : null;
   const observe = metrics ?? undefined;
-  const { db, dialect } = createDb(
+  const { db, dialect, messagesStamp } = createDb(
     config,
     metrics ? (ms, failed) => metrics.statementTook(ms, failed) : undefined,
   );
@@ -104,6 +104,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     log,
     metrics: observe,
     blocks,
+    messagesStamp,
   });
   const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: log, blocks });
   const lifecycle = new Lifecycle();

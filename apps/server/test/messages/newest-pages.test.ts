@@ -1,0 +1,93 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { addMember, createGroup, history, people } from '../chats/chat-helpers';
+import { deleteGroup } from '../groups/group-helpers';
+import { useTestApp } from '../helpers/test-app';
+import { joinRoom } from '../helpers/ws-client';
+import { deleteMessage, editMessage, expectStatus, pairInRoom, react, send } from './essentials-helpers';
+
+// On SQLite the newest history page is kept while the stored messages are unchanged (newest-pages.ts): each
+// test reads the page (so it is kept), changes the messages one way, and reads it again. On PostgreSQL nothing
+// is kept, and the same reads must hold.
+const app = useTestApp();
+
+const bodies = (page: { body: string }[]) => page.map((m) => m.body);
+
+describe('the newest history page, read again after a change', () => {
+  it('shows a new message, an edit, a deletion and a reaction at once', async () => {
+    const t = app();
+    const { ada, grace, chatId, adaRoom, rooms } = await pairInRoom(t);
+    const first = await send(adaRoom, 'First');
+    expect(bodies(await history(t, grace.token, chatId))).toEqual(['First']);
+
+    const second = await send(adaRoom, 'Second');
+    expect(bodies(await history(t, grace.token, chatId))).toEqual(['First', 'Second']);
+
+    expectStatus(await editMessage(t, ada.token, chatId, first.id, 'First, edited'), 200);
+    expect(bodies(await history(t, grace.token, chatId))).toEqual(['First, edited', 'Second']);
+
+    expectStatus(await react(t, grace.token, chatId, second.id, '👍'), 200);
+    const reacted = (await history(t, ada.token, chatId)).find((m) => m.id === second.id);
+    expect(reacted.reactions).toEqual([expect.objectContaining({ emoji: '👍', count: 1 })]);
+
+    expectStatus(await deleteMessage(t, ada.token, chatId, second.id), 204);
+    const page = await history(t, grace.token, chatId);
+    expect(page.find((m) => m.id === second.id)).toMatchObject({ is_deleted: true, reactions: [] });
+    for (const room of rooms) room.close();
+  });
+
+  it('no longer shows the messages of a person whose account is deleted', async () => {
+    const t = app();
+    const [ada, grace, alan] = await people(t, 'Ada', 'Grace', 'Alan');
+    const chatId = await createGroup(t, ada.token, 'Readers');
+    await addMember(t, chatId, grace.user.id);
+    await addMember(t, chatId, alan.user.id);
+    const graceRoom = await joinRoom(t, grace.token, chatId);
+    const alanRoom = await joinRoom(t, alan.token, chatId);
+    await send(graceRoom, 'From Grace');
+    await send(alanRoom, 'From Alan');
+    expect(bodies(await history(t, ada.token, chatId))).toEqual(
+      expect.arrayContaining(['From Grace', 'From Alan']),
+    );
+    graceRoom.close();
+    expect((await t.del('/api/users/account/delete/', grace.token)).status).toBe(204);
+    const after = bodies(await history(t, ada.token, chatId));
+    expect(after).toContain('From Alan');
+    expect(after).not.toContain('From Grace');
+    alanRoom.close();
+  });
+
+  it('never shows a deleted group’s messages in a group made after it', async () => {
+    const t = app();
+    const [ada] = await people(t, 'Ada');
+    const gone = await createGroup(t, ada.token, 'Gone soon');
+    const room = await joinRoom(t, ada.token, gone);
+    await send(room, 'In the old group');
+    room.close();
+    expect(bodies(await history(t, ada.token, gone))).toContain('In the old group');
+    expect((await deleteGroup(t, ada.token, gone)).status).toBe(204);
+
+    const fresh = await createGroup(t, ada.token, 'Brand new');
+    expect(bodies(await history(t, ada.token, fresh))).not.toContain('In the old group');
+  });
+
+  it.runIf(process.env.DATABASE_URL === undefined)(
+    'shows what another connection to the database file wrote (an operator’s command, a second process)',
+    async () => {
+      const t = app();
+      const { grace, chatId, adaRoom, rooms } = await pairInRoom(t);
+      const sent = await send(adaRoom, 'As sent');
+      expect(bodies(await history(t, grace.token, chatId))).toEqual(['As sent']);
+
+      const other = new SQLite(path.join(t.dataDir, 'parley.db'));
+      try {
+        other.prepare('UPDATE messages SET body = ? WHERE id = ?').run('As written elsewhere', sent.id);
+      } finally {
+        other.close();
+      }
+      expect(bodies(await history(t, grace.token, chatId))).toEqual(['As written elsewhere']);
+      for (const room of rooms) room.close();
+    },
+  );
+});
