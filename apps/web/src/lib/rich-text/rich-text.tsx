@@ -12,10 +12,18 @@ let formatter: Formatter | null = null;
 let loading: Promise<Formatter | null> | null = null;
 const listeners = new Set<() => void>();
 
-/** Loads the formatter once; a failed load (offline) may be tried again by the next body. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+/**
+ * Loads the formatter once; a failed load (offline) may be tried again by the next body. Its module's evaluation,
+ * the parser's making and the bodies' redrawing each run in a task of their own: on a phone they were one.
+ */
 export function loadFormatter(): Promise<Formatter | null> {
   loading ??= import('./format').then(
-    (module) => {
+    async (module) => {
+      await nextTask();
+      module.warmFormatter();
+      await nextTask();
       formatter = module;
       for (const listener of listeners) listener();
       return module;
