@@ -13,21 +13,19 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 // On a phone, evaluating the app's modules is already a long task; what follows is split into tasks of its own
 // so that none is as long as they were together: the first route's code asked for, then the router (matching
-// the first route starts its requests), then React's root and first render, as a transition: React renders it in
-// slices, yielding to the browser between them, rather than in one task.
+// the first route starts its requests), then React's first render, as a transition: React renders it in slices,
+// yielding to the browser between them, rather than in one task.
 setTimeout(() => {
   warmFirstRoute();
   setTimeout(() => {
     appRouter();
-    setTimeout(() => {
-      const reactRoot = createRoot(root);
-      startTransition(() =>
-        reactRoot.render(
-          <StrictMode>
-            <App />
-          </StrictMode>,
-        ),
-      );
-    });
+    const reactRoot = createRoot(root);
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
   });
 });
