@@ -14,6 +14,13 @@ export type FormatNode =
   | { type: 'codeblock'; text: string; lang: string }
   | { type: 'link'; href: string; children: FormatNode[] };
 
+const md = new MarkdownIt('zero', { html: false, linkify: true, typographer: false });
+md.enable(['emphasis', 'strikethrough', 'backticks', 'escape', 'linkify']);
+// An address without a scheme is a link only when it starts with 'www.' (see linkHref): 'main.py' and
+// 'README.md' name files. A bare e-mail address or 'ftp:' is not a web address.
+md.linkify.set({ fuzzyLink: true, fuzzyEmail: false });
+md.linkify.add('ftp:', null).add('mailto:', null);
+
 const TILDE = 0x7e;
 
 /** `~strike~` as well as `~~strike~~`: a run of one or two tildes is one delimiter (three or more stay text). */
@@ -49,33 +56,12 @@ function tildePairs(state: StateInline, delimiters: Delimiter[]) {
   }
 }
 
-let md: InstanceType<typeof MarkdownIt> | null = null;
-
-/**
- * markdown-it set up for message bodies, made on first use rather than as this module loads: on a phone the
- * module's evaluation and the parser's making were one long task together (rich-text.tsx runs them apart).
- */
-function parser(): InstanceType<typeof MarkdownIt> {
-  if (md) return md;
-  md = new MarkdownIt('zero', { html: false, linkify: true, typographer: false });
-  md.enable(['emphasis', 'strikethrough', 'backticks', 'escape', 'linkify']);
-  // An address without a scheme is a link only when it starts with 'www.' (see linkHref): 'main.py' and
-  // 'README.md' name files. A bare e-mail address or 'ftp:' is not a web address.
-  md.linkify.set({ fuzzyLink: true, fuzzyEmail: false });
-  md.linkify.add('ftp:', null).add('mailto:', null);
-  md.inline.ruler.at('strikethrough', tildeTokenize);
-  md.inline.ruler2.at('strikethrough', (state: StateInline) => {
-    tildePairs(state, state.delimiters);
-    for (const meta of state.tokens_meta) if (meta?.delimiters) tildePairs(state, meta.delimiters);
-    return false;
-  });
-  return md;
-}
-
-/** Makes the parser and runs it once, which compiles linkify's patterns: the first body then finds them ready. */
-export function warmFormatter(): void {
-  formatBody('*a* _b_ ~c~ `d` https://example.com www.example.com');
-}
+md.inline.ruler.at('strikethrough', tildeTokenize);
+md.inline.ruler2.at('strikethrough', (state) => {
+  tildePairs(state, state.delimiters);
+  for (const meta of state.tokens_meta) if (meta?.delimiters) tildePairs(state, meta.delimiters);
+  return false;
+});
 
 /** Only absolute http(s) addresses become links; anything else (javascript:, data:, //host) stays text. */
 export function safeHref(href: string): string | null {
@@ -94,7 +80,7 @@ function linkHref(href: string, written: string): string | null {
 }
 
 function inlineNodes(text: string): FormatNode[] {
-  const tokens = parser().parseInline(text, {})[0]?.children ?? [];
+  const tokens = md.parseInline(text, {})[0]?.children ?? [];
   const root: FormatNode[] = [];
   const stack: FormatNode[][] = [root];
   const out = () => stack[stack.length - 1]!;

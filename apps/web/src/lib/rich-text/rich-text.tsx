@@ -12,18 +12,10 @@ let formatter: Formatter | null = null;
 let loading: Promise<Formatter | null> | null = null;
 const listeners = new Set<() => void>();
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
-
-/**
- * Loads the formatter once; a failed load (offline) may be tried again by the next body. Its module's evaluation,
- * the parser's making and the bodies' redrawing each run in a task of their own: on a phone they were one.
- */
+/** Loads the formatter once; a failed load (offline) may be tried again by the next body. */
 export function loadFormatter(): Promise<Formatter | null> {
   loading ??= import('./format').then(
-    async (module) => {
-      await nextTask();
-      module.warmFormatter();
-      await nextTask();
+    (module) => {
       formatter = module;
       for (const listener of listeners) listener();
       return module;
