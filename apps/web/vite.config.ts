@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { STORAGE_KEYS } from '../../packages/protocol/src/constants';
 import { PAGE_SIZE } from './src/features/chat-room/lib/page-size';
-import { startEarlyRequests } from './src/lib/early-requests';
+import { EARLY_REQUESTS, startEarlyRequests } from './src/lib/early-requests';
 
 /**
  * Brotli and gzip copies of the built text files, beside them (the server sends one to a browser that accepts
@@ -95,7 +95,13 @@ function earlyRoomRequests(): Plugin {
         if (roots.length !== ROOM_ROUTE_MODULES.length)
           throw new Error(`early room requests: found ${roots.length} of the room's route chunks`);
         const modules = [...withImports(roots)].filter((f) => !first.has(f)).map((f) => `/${f}`);
-        const config = { apiBase, tokenKey: STORAGE_KEYS.token, pageSize: PAGE_SIZE, modules };
+        const config = {
+          apiBase,
+          tokenKey: STORAGE_KEYS.token,
+          pageSize: PAGE_SIZE,
+          modules,
+          windowKey: EARLY_REQUESTS,
+        };
         // After the first script and its preloads, which come first, and before the stylesheet: an inline script
         // after a stylesheet waits for it to load before it runs.
         const script = `<script>(${startEarlyRequests.toString()})(${JSON.stringify(config)});</script>\n    `;

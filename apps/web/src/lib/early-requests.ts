@@ -14,6 +14,8 @@ export interface EarlyRequestsConfig {
   pageSize: number;
   /** The room's code files, those the app's first script does not already bring. */
   modules: string[];
+  /** Where on the window the requests are kept (EARLY_REQUESTS). */
+  windowKey: string;
 }
 
 /** A request the page started, kept on the window until the API client takes it. */
@@ -64,7 +66,7 @@ export function startEarlyRequests(config: EarlyRequestsConfig): void {
       response.catch(() => {});
       return { url, token, at, response };
     });
-    (window as unknown as { __parleyEarlyRequests: EarlyRequest[] }).__parleyEarlyRequests = requests;
+    (window as unknown as Record<string, EarlyRequest[]>)[config.windowKey] = requests;
   }
 }
 

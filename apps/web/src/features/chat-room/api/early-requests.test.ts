@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@parley/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_REQUESTS } from '../../../lib/early-requests';
 import { createMemoryStorage } from '../../../lib/memory-storage';
 import { PAGE_SIZE } from '../lib/page-size';
 
@@ -11,6 +12,7 @@ const CONFIG = {
   tokenKey: STORAGE_KEYS.token,
   pageSize: PAGE_SIZE,
   modules: ['/assets/room.js'],
+  windowKey: EARLY_REQUESTS,
 };
 
 let fetches: { url: string; headers: Record<string, string> }[];
