@@ -5,9 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { appRouter, warmFirstRoute } from './app/router';
 import { authStore } from './lib/auth-store';
+import { appStarted } from './lib/early-requests';
 
 // The session is read before the first render, so protected screens rarely need their spinner.
 authStore.getState().loadFromStorage();
+// Past this point the app asks for a room's data itself; index.html's early requests start none now.
+appStarted();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

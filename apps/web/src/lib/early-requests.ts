@@ -40,6 +40,8 @@ export function startEarlyRequests(config: EarlyRequestsConfig): void {
   // After the first paint (the page's own loading state), which the requests' work would otherwise delay.
   requestAnimationFrame(() => setTimeout(() => start(match[1] as string)));
   function start(rawId: string) {
+    // The app's own code got here first (its files cached): it asks for the room itself.
+    if ((window as unknown as Record<string, unknown>)[config.windowKey]) return;
     let token: string | null = null;
     let chatId: string;
     try {
@@ -68,6 +70,15 @@ export function startEarlyRequests(config: EarlyRequestsConfig): void {
     });
     (window as unknown as Record<string, EarlyRequest[]>)[config.windowKey] = requests;
   }
+}
+
+/**
+ * The app's own code is running (main.tsx): from now on it asks for what it needs, and a page's script that has
+ * not started its requests yet starts none (with the app's files cached, the app can run before it would).
+ */
+export function appStarted(): void {
+  const holder = window as unknown as Record<string, EarlyRequest[] | undefined>;
+  holder[EARLY_REQUESTS] ??= [];
 }
 
 /** How long after the page's start an early answer may still stand for a request: past it, it is stale. */

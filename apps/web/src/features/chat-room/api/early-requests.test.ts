@@ -19,7 +19,9 @@ let fetches: { url: string; headers: Record<string, string> }[];
 let links: { rel: string; href: string; crossOrigin: string }[];
 let now: number;
 
+/** A page loaded afresh: nothing kept on its window yet. */
 function page(pathname: string, token: string | null) {
+  delete (globalThis as Record<string, unknown>)[EARLY_REQUESTS];
   const local = createMemoryStorage();
   if (token) local.setItem(STORAGE_KEYS.token, token);
   vi.stubGlobal('window', globalThis);
@@ -33,11 +35,16 @@ function page(pathname: string, token: string | null) {
   vi.stubGlobal('requestAnimationFrame', (run: () => void) => run());
 }
 
-/** The page's script, then the app's modules as the page loads them after it (the session read from storage). */
-async function load() {
-  const { startEarlyRequests } = await import('../../../lib/early-requests');
+/**
+ * The page's script, then the app's modules as the page loads them after it (the session read from storage);
+ * `appFirst`: the app's code ran before the script's requests were due (its files cached).
+ */
+async function load(appFirst = false) {
+  const { appStarted, startEarlyRequests } = await import('../../../lib/early-requests');
   startEarlyRequests(CONFIG);
+  if (appFirst) appStarted();
   await new Promise((resolve) => setTimeout(resolve));
+  if (!appFirst) appStarted();
   return import('./room-queries');
 }
 
@@ -102,6 +109,19 @@ describe('the page’s early requests', () => {
     await load();
     expect(fetches).toEqual([]);
     expect(links).toEqual([]);
+  });
+
+  it('starts nothing once the app’s own code runs first: the room asks once, itself', async () => {
+    page('/chats/ab3', 'tok-1');
+    const { getChat, getMessages } = await load(true);
+    expect(fetches).toEqual([]);
+    expect(links).toEqual([]);
+    await getChat('ab3');
+    await getMessages('ab3');
+    expect(fetches.map((f) => f.url)).toEqual([
+      '/api/chats/ab3/',
+      `/api/chats/ab3/messages/?limit=${PAGE_SIZE}`,
+    ]);
   });
 
   it('never stands for a request with another token, nor for one made long after the page loaded', async () => {
