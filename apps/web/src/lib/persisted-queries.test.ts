@@ -62,6 +62,27 @@ describe('persistQueries', () => {
     await vi.waitFor(() => expect(reloaded.getQueryData(['chat', 'c1'])).toEqual({ first_unread_id: 61 }));
   });
 
+  it('leaves a refusal that came before the stored cache was read (a chat one was removed from)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const store = freshStore();
+    const client = new QueryClient();
+    const first = persistQueries(client, 1, store);
+    await first.ready;
+    client.setQueryData(['chat', 'c1'], { name: 'Crew' });
+    await loadAndSave(client);
+    first.stop();
+
+    const reloaded = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await reloaded
+      .fetchQuery({ queryKey: ['chat', 'c1'], queryFn: () => Promise.reject(new Error('404')) })
+      .catch(() => undefined);
+    await persistQueries(reloaded, 1, store).ready;
+    const restored = reloaded.getQueryCache().find({ queryKey: ['chat', 'c1'], exact: true })?.state;
+    expect(restored?.status).toBe('error');
+    expect(restored?.data).toBeUndefined();
+    expect(reloaded.getQueryData(['chats', 'list'])).toEqual(chats);
+  });
+
   it('forgets an account on sign-out, and a stale cache is not shown', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const store = freshStore();

@@ -84,19 +84,20 @@ export function persistQueries(
 }
 
 /**
- * The stored queries less those the app is fetching from the network right now: a copy from an earlier visit
- * written over a query whose answer is on its way would be taken for that answer (the room read an old
- * first_unread_id and opened in the wrong place). Offline, a fetch is paused, not fetching, so the stored copy
- * still fills it.
+ * The stored queries less those the network has answered, or is answering, in this visit:
+ * - a copy from an earlier visit written over a query whose answer is on its way would be taken for that
+ *   answer (the room read an old first_unread_id and opened in the wrong place);
+ * - one written over a refusal that came before the store was read would stand in for it (a group one was
+ *   removed from, its settings opened from the address, showed the group again instead of 'Chat not found').
+ * Offline, a fetch is paused, neither fetching nor failed, so the stored copy still fills it.
  */
 function withoutLiveQueries(client: QueryClient, state: DehydratedState): DehydratedState {
   const cache = client.getQueryCache();
-  return {
-    ...state,
-    queries: state.queries.filter(
-      (q) => cache.find({ queryKey: q.queryKey, exact: true })?.state.fetchStatus !== 'fetching',
-    ),
+  const answered = (queryKey: readonly unknown[]) => {
+    const live = cache.find({ queryKey, exact: true })?.state;
+    return live !== undefined && (live.fetchStatus === 'fetching' || live.status === 'error');
   };
+  return { ...state, queries: state.queries.filter((q) => !answered(q.queryKey)) };
 }
 
 /** Drops `userId`'s stored cache (signing out). */
