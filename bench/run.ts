@@ -21,7 +21,7 @@ import { runThroughputOnce } from './scenarios/throughput';
 import type { Variant } from './targets';
 
 // `npm run bench [-- --quick] [--only a,b] [--reps n] [--idle-goal n] [--idle-variants parley,ws,socketio]
-// [--idle-from <results.json>] [--generators n] [--no-build] [--docs]`: builds the server, runs every scenario
+// [--idle-from <results.json>] [--generators n] [--room-sizes 10,100] [--no-build] [--docs]`: builds the server, runs every scenario
 // against Parley and its peers in alternation, writes bench/results/<timestamp>.json, prints the budget table
 // and (whole runs: every scenario, not --quick; or with --docs) rewrites docs/benchmarks.md.
 // `--render <json>` only re-renders.
@@ -49,6 +49,8 @@ const { values: args } = parseArgs({
     'idle-variants': { type: 'string' },
     'idle-from': { type: 'string' },
     generators: { type: 'string' },
+    /** Only these room sizes in the saturation scenario (all the plan's unless said). */
+    'room-sizes': { type: 'string' },
     render: { type: 'string' },
   },
 });
@@ -64,8 +66,10 @@ if (unknown.length) {
 /** Only a whole run (every scenario, full plan) replaces docs/benchmarks.md, unless --docs says so. */
 const writesDocs = (!quick && only.size === SCENARIOS.length) || args.docs;
 const basePlan = quick ? quickPlan : fullPlan;
+const roomSizes = args['room-sizes']?.split(',').map(Number);
 const plan: Plan = {
   ...basePlan,
+  layouts: basePlan.layouts.filter((l) => !roomSizes || roomSizes.includes(l.size)),
   reps: Number(args.reps ?? basePlan.reps),
   idleGoal: Number(args['idle-goal'] ?? basePlan.idleGoal),
   generators: Math.max(1, Number(args.generators ?? basePlan.generators)),
@@ -139,10 +143,10 @@ async function main() {
     if (only.has('throughput')) {
       log(`saturation throughput (${plan.generators} generator processes)`);
       const found = new Map<string, number>();
-      // The naive ws peer is for reference only: the quick pass leaves it out.
+      // The naive ws peer and the store floor are for reference only: the quick pass leaves them out.
       const servers: Variant[] = quick
         ? ['parley', 'ws', 'socketio']
-        : ['parley', 'ws', 'socketio', 'naive-ws'];
+        : ['parley', 'ws', 'socketio', 'naive-ws', 'ws-sqlite'];
       for (let rep = 1; rep <= reps; rep++)
         for (const layout of plan.layouts)
           for (const v of rotate<Variant>(servers, rep - 1)) {

@@ -23,6 +23,7 @@ export type Variant =
   | 'parley-pg'
   | 'parley-pg-redis'
   | 'ws'
+  | 'ws-sqlite'
   | 'naive-ws'
   | 'socketio';
 
@@ -32,6 +33,7 @@ export const variantLabel: Record<Variant, string> = {
   'parley-pg': 'Parley (PostgreSQL)',
   'parley-pg-redis': 'Parley ×2 processes (PostgreSQL + Redis)',
   ws: 'bare ws',
+  'ws-sqlite': 'ws + SQLite (store floor)',
   'naive-ws': 'naive ws',
   socketio: 'Socket.IO',
 };
@@ -63,7 +65,7 @@ export async function startTarget(
   services: Services,
   nodeFlags: string[] = [],
 ): Promise<Target> {
-  if (variant === 'ws' || variant === 'naive-ws' || variant === 'socketio') return startPeer(variant, layout);
+  if (variant in peerScripts) return startPeer(variant as keyof typeof peerScripts, layout);
   const run = await launchParley({
     db: variant === 'parley' || variant === 'parley-acks' ? 'sqlite' : 'postgres',
     processes: variant === 'parley-pg-redis' ? 2 : 1,
@@ -101,6 +103,7 @@ export async function startTarget(
 
 const peerScripts = {
   ws: 'peers/bare-ws.ts',
+  'ws-sqlite': 'peers/ws-sqlite.ts',
   'naive-ws': 'peers/naive-ws.ts',
   socketio: 'peers/socketio.ts',
 };

@@ -25,6 +25,7 @@ export const COLUMNS = {
   ws: 'bare ws',
   socketio: 'Socket.IO',
   'naive-ws': 'naive ws',
+  'ws-sqlite': 'ws + SQLite',
 } as const;
 export const PEERS = ['parley', 'ws', 'socketio'] as const;
 /** The history scenario's servers. */

@@ -143,6 +143,48 @@ describe('saturation', () => {
     );
   });
 
+  it('gives the store floor for reference, against Parley and against bare ws, never judged', () => {
+    const r = saturationRow(
+      sat('parley', 1, 70_000, 14, 0.5),
+      sat('ws', 1, 300_000, 2.5, 0.6),
+      sat('socketio', 1, 100_000, 7, 0.5),
+      sat('ws-sqlite', 1, 210_000, 4.2, 0.5),
+    );
+    expect(r.verdict).toBe('MISS');
+    expect(r.ratio).toBe(
+      '0.23× ws, 0.18× per CPU-second; 0.70× Socket.IO; 0.33× ws + SQLite (the store floor, itself 0.70× ws)',
+    );
+    expect(r.limitedBy).toContain('ws + SQLite: ');
+  });
+
+  it('compares CPU per delivery at the highest offered rate both ramps shared while both kept up', () => {
+    const steps = (...s: [number, number, number][]) =>
+      s.map(([rate, delivered, cpuMsPer1000]) => ({
+        rate,
+        delivered,
+        p99: 5,
+        generatorCpu: 0.5,
+        cpuMsPer1000,
+      }));
+    const r = saturationRow(
+      sat('parley', 1, 60_000, 15.4, 0.5, 0, {
+        steps: steps([3_200, 31_960, 22.6], [6_400, 59_759, 15.4], [12_800, 40_733, 25]),
+      }),
+      sat('ws', 1, 340_000, 2, 0.6, 0, {
+        steps: steps([3_200, 31_973, 18.6], [6_400, 62_953, 14.6], [12_800, 121_327, 7.2]),
+      }),
+      // A later repetition's ramps share no rate: nothing to compare there.
+      sat('parley', 2, 95_000, 9.9, 0.5, 0, { steps: steps([10_944, 95_700, 9.9]) }),
+      sat('ws', 2, 390_000, 1.4, 0.6, 0, { steps: steps([49_856, 392_542, 1.4]) }),
+      sat('socketio', 1, 68_000, 11.8, 0.5),
+    );
+    expect(r.reason).toContain(
+      'at the same offered load (6,400 msgs/s in, rep 1, both keeping up) server CPU ms per 1,000 deliveries: ' +
+        'Parley 15.4, bare ws 14.6, 0.95 × per CPU-second (for reference, not judged)',
+    );
+    expect(r.verdict).toBe('MISS');
+  });
+
   it('misses on one ratio and says by how much, with the bound taken from BUDGETS', () => {
     const r = saturationRow(
       sat('parley', 1, 77_000, 12.6, 0.56),

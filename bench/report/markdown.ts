@@ -97,7 +97,9 @@ export function renderMarkdown(results: Results): string {
         'in a row deliver under 90% of what they offer or their p99 passes 1 s; the figure is the best step. ' +
         'Deliveries = messages × room members (the sender gets its echo). "gen" is the generator’s CPU in cores: ' +
         'near 1.0 means the figure is the generator’s ceiling, not the server’s. "Connect s" is the time to open ' +
-        'and join every member’s socket.',
+        'and join every member’s socket. Each step shows the server’s CPU ms per 1,000 deliveries in brackets ' +
+        'where recorded: it falls as the load rises, for every server, so two servers’ figures compare at the ' +
+        'same offered rate, not each at its own saturation.',
     );
     out.push('');
     out.push(
@@ -114,7 +116,7 @@ export function renderMarkdown(results: Results): string {
           'gen',
           'bg cores',
           'Connect s',
-          'Steps (in → delivered/s)',
+          'Steps (in → delivered/s [CPU ms / 1k])',
         ],
         results.throughput.map((r) => [
           `${r.rooms} × ${r.roomSize}`,
@@ -128,7 +130,13 @@ export function renderMarkdown(results: Results): string {
           fmt(r.generatorCpu, 2),
           contended(r.background),
           fmt(r.connectSeconds, 1),
-          r.steps.map((s) => `${fmt(s.rate)}→${fmt(s.delivered)}`).join(', '),
+          r.steps
+            .map(
+              (s) =>
+                `${fmt(s.rate)}→${fmt(s.delivered)}` +
+                (s.cpuMsPer1000 === undefined ? '' : ` [${fmt(s.cpuMsPer1000, 1)}]`),
+            )
+            .join(', '),
         ]),
       ),
     );

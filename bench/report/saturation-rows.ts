@@ -9,9 +9,10 @@ import { BUDGETS } from './thresholds';
 
 // DESIGN §8's saturation budget, one row per room size, paired run by run: Parley against the optimal ws peer
 // in deliveries/s and in deliveries per server CPU-second (from the same runs), and against Socket.IO in
-// deliveries/s; the naive ws peer beside them for reference. A run whose busiest generator process was at its
-// core measured the generator, not the server: its deliveries/s are left out of the ratios.
-const SERVERS = ['parley', 'ws', 'socketio', 'naive-ws'] as const;
+// deliveries/s; the naive ws peer and the store floor (the optimal peer keeping every message in SQLite first)
+// beside them for reference. A run whose busiest generator process was at its core measured the generator, not
+// the server: its deliveries/s are left out of the ratios.
+const SERVERS = ['parley', 'ws', 'socketio', 'naive-ws', 'ws-sqlite'] as const;
 
 /** The busiest generator process of a run (results from before several processes: the one). */
 const busiest = (r: ThroughputRun) => r.busiestGeneratorCpu ?? r.generatorCpu;
@@ -44,6 +45,36 @@ function deliveriesCheck(runs: ThroughputRun[], peer: Variant, floor: number, na
   return { check, ratio: free.n ? free : all, note };
 }
 
+/** A step keeps up when it delivers at least this share of what it offers. */
+const KEEPING_UP = 0.9;
+
+/**
+ * Parley's and `peer`'s server CPU per 1,000 deliveries at the same offered rate: the highest step both ramps
+ * shared in one repetition (the first ramp is the same for every server) while both kept up. CPU per delivery
+ * falls as a server falls behind (more frames per read and per write), so each server at its own saturation
+ * compares load levels as much as work; at one rate it compares work. Null when no such step was recorded.
+ */
+export function atSameLoad(runs: ThroughputRun[], peer: Variant) {
+  const keptUp = (r: ThroughputRun) =>
+    new Map(
+      r.steps
+        .filter((s) => s.cpuMsPer1000 !== undefined && s.delivered >= KEEPING_UP * s.rate * r.roomSize)
+        .map((s) => [s.rate, s.cpuMsPer1000 as number]),
+    );
+  let best: { rate: number; parley: number; peer: number; rep: number } | null = null;
+  for (const mine of runs.filter((r) => r.variant === 'parley')) {
+    const theirs = runs.find((r) => r.variant === peer && r.rep === mine.rep);
+    if (!theirs) continue;
+    const other = keptUp(theirs);
+    for (const [rate, cpu] of keptUp(mine)) {
+      const peerCpu = other.get(rate);
+      if (peerCpu !== undefined && (!best || rate > best.rate))
+        best = { rate, parley: cpu, peer: peerCpu, rep: mine.rep };
+    }
+  }
+  return best;
+}
+
 export function saturationRows(results: Results): BudgetRow[] {
   const sizes = [...new Set(results.throughput.map((r) => r.roomSize))].sort((a, b) => a - b);
   const what = (size?: number) =>
@@ -72,7 +103,16 @@ export function saturationRows(results: Results): BudgetRow[] {
       ? ` (server CPU ms per 1,000 deliveries: Parley ${fmt(cpuMs('parley').median, 1)}, bare ws ${fmt(cpuMs('ws').median, 1)})`
       : '';
     const checks = [vsWs.check, { ...perCpu, text: `${perCpu.text}${cpuText}` }, vsIo.check];
-    const notes = [vsWs.note, vsIo.note];
+    const same = atSameLoad(runs, 'ws');
+    const notes = [
+      vsWs.note,
+      vsIo.note,
+      same
+        ? `at the same offered load (${fmt(same.rate)} msgs/s in, rep ${same.rep}, both keeping up) server CPU ms ` +
+          `per 1,000 deliveries: Parley ${fmt(same.parley, 1)}, bare ws ${fmt(same.peer, 1)}, ` +
+          `${fmt(same.peer / same.parley, 2)} × per CPU-second (for reference, not judged)`
+        : '',
+    ];
     const needed = BUDGETS.saturation.socketio * rate('socketio').median;
     if (!vsIo.check.ok && !vsIo.check.missing && needed > rate('ws').median)
       notes.push(
@@ -100,7 +140,11 @@ export function saturationRows(results: Results): BudgetRow[] {
       ratio:
         `${ratioText(vsWs.ratio)} ws, ${ratioText(cpuVsWs)} per CPU-second; ` +
         `${ratioText(vsIo.ratio)} Socket.IO` +
-        (rate('naive-ws').n ? `; ${ratioText(pairedRatio(runs, 'parley', 'naive-ws', sat))} naive ws` : ''),
+        (rate('naive-ws').n ? `; ${ratioText(pairedRatio(runs, 'parley', 'naive-ws', sat))} naive ws` : '') +
+        (rate('ws-sqlite').n
+          ? `; ${ratioText(pairedRatio(runs, 'parley', 'ws-sqlite', sat))} ws + SQLite (the store floor, itself ` +
+            `${ratioText(pairedRatio(runs, 'ws-sqlite', 'ws', sat))} ws)`
+          : ''),
       ...judge(checks, notes),
       limitedBy: sides.join('; '),
     };

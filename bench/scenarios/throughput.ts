@@ -32,6 +32,11 @@ export interface ThroughputRun {
     p99: number;
     generatorCpu: number;
     busiestGeneratorCpu?: number;
+    /**
+     * The server's CPU ms per 1,000 deliveries in this step (absent before it was recorded). It falls as the load
+     * rises, for every server: more frames are read per wake-up and written per system call.
+     */
+    cpuMsPer1000?: number;
   }[];
   lost: number;
   duplicated: number;
@@ -119,13 +124,21 @@ export async function runThroughputOnce(
       busiestGeneratorCpu,
       generatorBound: busiestGeneratorCpu >= AT_ONE_CORE,
       background: Math.max(0, (to.machine - from.machine - cpu) / seconds - generatorCpu),
-      steps: measured.map((p) => ({
-        rate: p.rate,
-        delivered: Math.round(p.deliveredPerSecond),
-        p99: p.arrivalLatency.p99,
-        generatorCpu: Math.round(p.generatorCpu * 100) / 100,
-        busiestGeneratorCpu: Math.round(p.busiestGeneratorCpu * 100) / 100,
-      })),
+      steps: measured.map((p, i) => {
+        const [start, end] = [marks[i + 1], marks[i + 2]];
+        const deliveries = start && end ? (p.deliveredPerSecond * (end.at - start.at)) / 1000 : 0;
+        return {
+          rate: p.rate,
+          delivered: Math.round(p.deliveredPerSecond),
+          p99: p.arrivalLatency.p99,
+          generatorCpu: Math.round(p.generatorCpu * 100) / 100,
+          busiestGeneratorCpu: Math.round(p.busiestGeneratorCpu * 100) / 100,
+          cpuMsPer1000:
+            start && end && deliveries > 0
+              ? Math.round((cpuBetween(start, end) / (deliveries / 1000)) * 10000) / 10
+              : undefined,
+        };
+      }),
       lost: r.lost,
       duplicated: r.duplicated,
       closedEarly: r.closedEarly,
