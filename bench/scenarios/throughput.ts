@@ -101,12 +101,18 @@ export async function runThroughputOnce(
     let best = 0;
     for (let i = 1; i < measured.length; i++)
       if ((measured[i]?.deliveredPerSecond ?? 0) > (measured[best]?.deliveredPerSecond ?? 0)) best = i;
+    /** The server's CPU seconds per 1,000 deliveries in phase i + 1 (NaN when it delivered nothing). */
+    const cpuPer1000 = (i: number) => {
+      const [start, end] = [marks[i + 1], marks[i + 2]];
+      const delivered =
+        start && end ? ((measured[i]?.deliveredPerSecond ?? 0) * (end.at - start.at)) / 1000 : 0;
+      return start && end && delivered > 0 ? cpuBetween(start, end) / (delivered / 1000) : Number.NaN;
+    };
     const step = measured[best];
     const from = marks[best + 1] as Mark;
     const to = marks[best + 2] as Mark;
     const seconds = (to.at - from.at) / 1000;
     const cpu = cpuBetween(from, to);
-    const delivered = (step?.deliveredPerSecond ?? 0) * seconds;
     const generatorCpu = step?.generatorCpu ?? 0;
     const busiestGeneratorCpu = step?.busiestGeneratorCpu ?? generatorCpu;
     return {
@@ -116,7 +122,7 @@ export async function runThroughputOnce(
       rep,
       saturation: step?.deliveredPerSecond ?? 0,
       inputRate: step?.rate ?? 0,
-      cpuPer1000: delivered > 0 ? cpu / (delivered / 1000) : Number.NaN,
+      cpuPer1000: cpuPer1000(best),
       eldP99: worstEld(to)?.p99 ?? null,
       rssMiB: Math.max(...to.rss) / 2 ** 20,
       generatorCpu,
@@ -125,18 +131,14 @@ export async function runThroughputOnce(
       generatorBound: busiestGeneratorCpu >= AT_ONE_CORE,
       background: Math.max(0, (to.machine - from.machine - cpu) / seconds - generatorCpu),
       steps: measured.map((p, i) => {
-        const [start, end] = [marks[i + 1], marks[i + 2]];
-        const deliveries = start && end ? (p.deliveredPerSecond * (end.at - start.at)) / 1000 : 0;
+        const cpuSeconds = cpuPer1000(i);
         return {
           rate: p.rate,
           delivered: Math.round(p.deliveredPerSecond),
           p99: p.arrivalLatency.p99,
           generatorCpu: Math.round(p.generatorCpu * 100) / 100,
           busiestGeneratorCpu: Math.round(p.busiestGeneratorCpu * 100) / 100,
-          cpuMsPer1000:
-            start && end && deliveries > 0
-              ? Math.round((cpuBetween(start, end) / (deliveries / 1000)) * 10000) / 10
-              : undefined,
+          cpuMsPer1000: Number.isNaN(cpuSeconds) ? undefined : Math.round(cpuSeconds * 10000) / 10,
         };
       }),
       lost: r.lost,

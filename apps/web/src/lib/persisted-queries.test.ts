@@ -18,15 +18,21 @@ async function loadAndSave(client: QueryClient) {
   await vi.advanceTimersByTimeAsync(1_100);
 }
 
+/** An earlier visit by user 1 that loaded the chat list (and, given, chat c1's detail) and saved them. */
+async function visitedBefore(store: ReturnType<typeof freshStore>, chat?: unknown) {
+  const client = new QueryClient();
+  const visit = persistQueries(client, 1, store);
+  await visit.ready;
+  if (chat !== undefined) client.setQueryData(['chat', 'c1'], chat);
+  await loadAndSave(client);
+  visit.stop();
+}
+
 describe('persistQueries', () => {
   it("saves what was loaded and restores it into the next session's cache, per account", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const store = freshStore();
-    const client = new QueryClient();
-    const ada = persistQueries(client, 1, store);
-    await ada.ready;
-    await loadAndSave(client);
-    ada.stop();
+    await visitedBefore(store);
 
     const reloaded = new QueryClient();
     await persistQueries(reloaded, 1, store).ready;
@@ -40,12 +46,7 @@ describe('persistQueries', () => {
   it('leaves a query being fetched to its answer, and fills one that waits for the network', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const store = freshStore();
-    const client = new QueryClient();
-    const first = persistQueries(client, 1, store);
-    await first.ready;
-    client.setQueryData(['chat', 'c1'], { first_unread_id: null });
-    await loadAndSave(client);
-    first.stop();
+    await visitedBefore(store, { first_unread_id: null });
 
     // The next visit asks for both before the stored cache is read: one is on the network, one is paused.
     const reloaded = new QueryClient();
@@ -65,12 +66,7 @@ describe('persistQueries', () => {
   it('leaves a refusal that came before the stored cache was read (a chat one was removed from)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const store = freshStore();
-    const client = new QueryClient();
-    const first = persistQueries(client, 1, store);
-    await first.ready;
-    client.setQueryData(['chat', 'c1'], { name: 'Crew' });
-    await loadAndSave(client);
-    first.stop();
+    await visitedBefore(store, { name: 'Crew' });
 
     const reloaded = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await reloaded
