@@ -113,7 +113,7 @@ async function load(): Promise<string> {
   return (
     `${a.rooms} rooms × ${a.members}, ${a.rate} msg/s in: delivered ${Math.round(phase?.deliveredPerSecond ?? 0)}/s, ` +
     `p50 ${phase?.latency.p50} ms, p99 ${phase?.latency.p99} ms, lost ${r.lost}, dup ${r.duplicated}, ` +
-    `server CPU ${((cpu / delivered) * 1e6).toFixed(1)} ms per 1,000 deliveries`
+    `server CPU ${((cpu / delivered) * 1e6).toFixed(2)} ms per 1,000 deliveries`
   );
 }
 

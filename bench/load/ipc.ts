@@ -28,7 +28,13 @@ export interface RateJob extends JobBase {
   rooms: RoomSpec[];
   bodyBytes: number;
   warmup: { rate: number; seconds: number };
-  phases: { rate: number; seconds: number }[];
+  /**
+   * `settleSeconds`: arrivals in a phase's first seconds are not counted in its figures (they still count as
+   * received). A server with a deeper queue takes longer to reach a new rate, and between coordinated phases the
+   * messages still in flight arrive in the pause; a window that starts once the queue has settled measures what
+   * the server sustains, not how fast its latency reached the new step.
+   */
+  phases: { rate: number; seconds: number; settleSeconds?: number }[];
   /** Stop after two phases in a row that deliver under 90% of what they offer or whose p99 passes 1 s. */
   stopWhenSaturated: boolean;
   /** Parley only: each member acknowledges others' messages as the web client on a visible page does: one

@@ -75,8 +75,8 @@ export async function runRateJob(
   const t0 = performance.now();
   const rooms = job.rooms.map((r) => new RoomLedger(r.members.length));
   const phases = [
-    { label: 'warmup', ...job.warmup },
-    ...job.phases.map((p, i) => ({ label: `phase ${i + 1}`, ...p })),
+    { label: 'warmup', settleSeconds: 0, ...job.warmup },
+    ...job.phases.map((p, i) => ({ label: `phase ${i + 1}`, settleSeconds: 0, ...p })),
   ];
   const bySend = phases.map(newHistogram);
   const byArrival = phases.map(newHistogram);
@@ -88,6 +88,8 @@ export async function runRateJob(
   let errorFrames = 0;
   let closedEarly = 0;
   let running = false;
+  /** Arrivals before this moment are not counted in the phase's figures (its settling time). */
+  let countFrom = Number.POSITIVE_INFINITY;
 
   const flat = job.rooms.flatMap((room, r) => room.members.map((member, m) => ({ room, r, member, m })));
   const sockets: Client[][] = job.rooms.map(() => []);
@@ -120,11 +122,10 @@ export async function runRateJob(
           }
           unique++;
           if (job.acks && messageId && ledger.senderOf[seq] !== m) acks?.add([messageId]);
-          const latencyUs = Math.max(
-            1,
-            Math.round((performance.now() - (ledger.dueAt[seq] as number)) * 1000),
-          );
+          const now = performance.now();
+          const latencyUs = Math.max(1, Math.round((now - (ledger.dueAt[seq] as number)) * 1000));
           (bySend[ledger.phaseOf[seq] as number] as Histogram).recordValue(latencyUs);
+          if (now < countFrom) return;
           (byArrival[current] as Histogram).recordValue(latencyUs);
           arrivals[current] = (arrivals[current] as number) + 1;
         },
@@ -156,6 +157,7 @@ export async function runRateJob(
     let timer: ReturnType<typeof setInterval> | undefined;
     const begin = (at: number) => {
       phaseStart = at;
+      countFrom = at + (phases[current]?.settleSeconds ?? 0) * 1000;
       phaseSent = 0;
       phaseCpu = process.cpuUsage();
       if (!job.coordinated) report({ type: 'mark', label: phases[current]?.label ?? '' });
@@ -175,7 +177,7 @@ export async function runRateJob(
         rate: p.rate,
         seconds,
         sent: phaseSent,
-        deliveredPerSecond: (arrivals[current] as number) / seconds,
+        deliveredPerSecond: (arrivals[current] as number) / (seconds - p.settleSeconds),
         latency: percentiles(bySend[current] as Histogram),
         arrivalLatency: percentiles(byArrival[current] as Histogram),
         generatorCpu,

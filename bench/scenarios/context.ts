@@ -8,6 +8,8 @@ export interface Plan {
   /** Generator processes sharing a saturation run's rooms, so that no one generator's core is the ceiling. */
   generators: number;
   stepSeconds: number;
+  /** The first part of each step, not counted: the queue settling at the new rate (ipc.ts, RateJob.phases). */
+  settleSeconds: number;
   latencyWarmupSeconds: number;
   latencySeconds: number;
   idleGoal: number;
@@ -30,7 +32,8 @@ export const fullPlan: Plan = {
     { size: 1000, rooms: 2 },
   ],
   generators: 2,
-  stepSeconds: 1.5,
+  stepSeconds: 2.5,
+  settleSeconds: 1,
   latencyWarmupSeconds: 2,
   latencySeconds: 6,
   idleGoal: 100_000,
@@ -48,7 +51,8 @@ export const quickPlan: Plan = {
     { size: 100, rooms: 5 },
   ],
   generators: 2,
-  stepSeconds: 1,
+  stepSeconds: 1.5,
+  settleSeconds: 0.5,
   latencyWarmupSeconds: 1,
   latencySeconds: 2,
   idleGoal: 2_000,

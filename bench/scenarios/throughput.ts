@@ -48,7 +48,7 @@ export interface ThroughputRun {
  * The ramp: a coarse one (×2 from a cautious guess) the first time a server and room size are measured; later
  * repetitions start at 0.6 × what the first found and climb ×1.25, so they spend their steps near saturation.
  */
-function rampFor(previous: number | undefined, size: number, stepSeconds: number) {
+function rampFor(previous: number | undefined, size: number, stepSeconds: number, settleSeconds: number) {
   const first = previous
     ? Math.max(1, Math.round((previous / size) * 0.6))
     : Math.max(4, Math.round(8000 / size));
@@ -58,6 +58,7 @@ function rampFor(previous: number | undefined, size: number, stepSeconds: number
     phases: Array.from({ length: 7 }, (_, i) => ({
       rate: Math.round(first * factor ** i),
       seconds: stepSeconds,
+      settleSeconds,
     })),
   };
 }
@@ -75,7 +76,7 @@ export async function runThroughputOnce(
     ctx.services,
   );
   try {
-    const ramp = rampFor(previous, layout.size, ctx.plan.stepSeconds);
+    const ramp = rampFor(previous, layout.size, ctx.plan.stepSeconds, ctx.plan.settleSeconds);
     const {
       result: r,
       marks,
