@@ -163,6 +163,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       db,
       events,
       presence,
+      rooms,
       chats,
       messages,
       users,

@@ -6,6 +6,11 @@ export interface RoomPresence {
   /** Removes one connection and returns the users still in it. */
   leave(chatId: string, userId: number): Promise<number[]>;
   usersIn(chatId: string): Promise<number[]>;
+  /**
+   * Those of `userIds` not in the room, in their order: who a new message must notify. Read for every message
+   * sent, so it makes nothing but the answer (in a live conversation, everyone is in the room and it is empty).
+   */
+  absentAmong(chatId: string, userIds: readonly number[]): Promise<number[]>;
 }
 
 export class MemoryRoomPresence implements RoomPresence {
@@ -27,5 +32,9 @@ export class MemoryRoomPresence implements RoomPresence {
   }
   async usersIn(chatId: string) {
     return [...(this.rooms.get(chatId)?.keys() ?? [])];
+  }
+  async absentAmong(chatId: string, userIds: readonly number[]) {
+    const room = this.rooms.get(chatId);
+    return room ? userIds.filter((id) => !room.has(id)) : [...userIds];
   }
 }

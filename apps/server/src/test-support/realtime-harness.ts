@@ -25,6 +25,7 @@ export function realtimeHarness(o: { totalsUnread?: Totals; groupDetail?: GroupD
   const bus = new MemoryBus();
   const rooms = new MemoryRoomPresence();
   const usersIn = vi.spyOn(rooms, 'usersIn');
+  const absentAmong = vi.spyOn(rooms, 'absentAmong');
   const totalsUnread = vi.fn<Totals>(o.totalsUnread ?? (async (ids) => new Map(ids.map((id) => [id, 0]))));
   const error = vi.fn();
   // A failure's line goes through a child log with the job's id (platform/job-log.ts): the same fake here.
@@ -60,6 +61,7 @@ export function realtimeHarness(o: { totalsUnread?: Totals; groupDetail?: GroupD
     bus,
     rooms,
     usersIn,
+    absentAmong,
     totalsUnread,
     error,
     child: log.child,

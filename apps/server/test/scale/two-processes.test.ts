@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisPresenceStore } from '../../src/platform/redis/redis-presence';
+import { RedisPresenceStore, RedisRoomPresence } from '../../src/platform/redis/redis-presence';
 import { historyAfter } from '../helpers/chat-data';
 import { isPostgresUrl } from '../helpers/pg-schema';
 import { killAll, randomIp, type ServerProcess, spawnServer } from '../helpers/server-process';
@@ -312,6 +312,26 @@ describe.skipIf(!enabled)('two processes on PostgreSQL and Redis', () => {
     }
     // A process that shuts down takes its counts and its heartbeat with it.
     expect(await redis.exists(key, `parley:instance:${store1.instanceId}`)).toBe(0);
+  });
+
+  it('tells who of a chat is not in its room from the mirror, as the send path asks (RedisRoomPresence)', async () => {
+    const store1 = new RedisPresenceStore(redisUrl as string);
+    const store2 = new RedisPresenceStore(redisUrl as string);
+    const chatId = `test-absent-${store1.instanceId}`;
+    const rooms1 = new RedisRoomPresence(store1);
+    const rooms2 = new RedisRoomPresence(store2);
+    try {
+      expect(await rooms1.absentAmong(chatId, [1, 2, 3])).toEqual([1, 2, 3]);
+      // Joined on the other process: this one's mirror hears of it.
+      await rooms2.join(chatId, 2);
+      await until(async () => (await rooms1.absentAmong(chatId, [1, 2, 3])).length === 2, 'mirror', 3000);
+      expect(await rooms1.absentAmong(chatId, [3, 2, 1])).toEqual([3, 1]);
+      await rooms2.leave(chatId, 2);
+      await until(async () => (await rooms1.absentAmong(chatId, [1, 2])).length === 2, 'mirror', 3000);
+    } finally {
+      await store1.close();
+      await store2.close();
+    }
   });
 
   it('never loses a count when a connection closes and another opens at once (RedisPresenceStore)', async () => {

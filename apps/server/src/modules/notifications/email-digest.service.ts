@@ -7,6 +7,7 @@ import { jobLog } from '../../platform/job-log';
 import type { Mail, Mailer } from '../../platform/mail';
 import { PeriodicTask } from '../../platform/periodic';
 import type { Presence } from '../../platform/presence';
+import type { RoomPresence } from '../../platform/room-presence';
 import type { UsersService } from '../accounts/users.service';
 import type { ChatsService } from '../chats/chats.service';
 import type { MessagesService } from '../messages/messages.service';
@@ -17,6 +18,8 @@ interface Deps {
   db: Db;
   events: DomainEvents;
   presence: Presence;
+  /** Who is in each chat's room: online, so never mailed (read first, for every message). */
+  rooms: RoomPresence;
   chats: ChatsService;
   messages: MessagesService;
   users: UsersService;
@@ -39,6 +42,7 @@ export class EmailDigestService {
   private readonly config: Config;
   private readonly db: Db;
   private readonly presence: Presence;
+  private readonly rooms: RoomPresence;
   private readonly chats: ChatsService;
   private readonly messages: MessagesService;
   private readonly users: UsersService;
@@ -49,6 +53,7 @@ export class EmailDigestService {
     this.config = deps.config;
     this.db = deps.db;
     this.presence = deps.presence;
+    this.rooms = deps.rooms;
     this.chats = deps.chats;
     this.messages = deps.messages;
     this.users = deps.users;
@@ -89,6 +94,7 @@ export class EmailDigestService {
   }
 
   private async schedule({
+    chatId,
     message,
     memberIds,
     mutedIds,
@@ -97,12 +103,15 @@ export class EmailDigestService {
   }: DomainEventMap['message.published']) {
     // A resend was scheduled when it was first stored.
     if (resend || message.kind !== 'user') return;
+    // Presence first: in a live conversation everyone is in the room (so online), and neither the rest of
+    // presence nor the database is asked at all.
+    const absent = await this.rooms.absentAmong(chatId, memberIds);
+    if (absent.length === 0) return;
     // A muted chat mails nothing, unless the message mentions the person (issue 13); nor does a message from
     // someone a block stands between with them.
     const muted = new Set(mutedIds);
     const blocked = new Set(blockedIds);
-    // Presence first: in a live conversation everyone is online and the database is not asked at all.
-    const others = memberIds.filter(
+    const others = absent.filter(
       (id) => id !== message.sender && !blocked.has(id) && (!muted.has(id) || message.mentions.includes(id)),
     );
     if (others.length === 0) return;

@@ -111,17 +111,14 @@ export class PushService {
     jobLogOf: () => FastifyBaseLogger,
   ) {
     if (message.kind !== 'user') return;
-    const inRoom = new Set(await this.rooms.usersIn(chatId));
+    const absent = await this.rooms.absentAmong(chatId, memberIds);
+    if (absent.length === 0) return;
     // A muted chat pushes nothing, unless the message mentions the person (issue 13).
     // Nor does a message from someone a block stands between with them.
     const muted = new Set(mutedIds);
     const blocked = new Set(blockedIds);
-    const away = memberIds.filter(
-      (id) =>
-        id !== message.sender &&
-        !inRoom.has(id) &&
-        !blocked.has(id) &&
-        (!muted.has(id) || message.mentions.includes(id)),
+    const away = absent.filter(
+      (id) => id !== message.sender && !blocked.has(id) && (!muted.has(id) || message.mentions.includes(id)),
     );
     const targets = await repo.pushTargets(this.db, away, new Date().toISOString());
     if (targets.length === 0) return;

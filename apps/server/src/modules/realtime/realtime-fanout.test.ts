@@ -101,7 +101,7 @@ describe('message.published', () => {
   });
 
   it('logs a fan-out that fails half-way instead of throwing, under a job id and the sending request', async () => {
-    h.usersIn.mockRejectedValueOnce(new Error('redis down'));
+    h.absentAmong.mockRejectedValueOnce(new Error('redis down'));
     publish({ requestId: 'req-7' });
     await vi.advanceTimersByTimeAsync(0);
     expect(frames(ROOM)).toHaveLength(1);

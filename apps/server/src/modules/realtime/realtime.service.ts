@@ -92,8 +92,8 @@ export class RealtimeService {
       guard(async ({ chatId, isPrivate, message, clientId, memberIds, mutedIds, blockedIds, resend }) => {
         await this.toRoom(chatId, { type: 'chat_message', message, client_id: clientId });
         if (resend || message.kind === 'system') return;
-        const inRoom = new Set(await this.rooms.usersIn(chatId));
-        const away = memberIds.filter((id) => id !== message.sender && !inRoom.has(id));
+        const away = (await this.rooms.absentAmong(chatId, memberIds)).filter((id) => id !== message.sender);
+        if (away.length === 0) return;
         const notice = (mention: boolean, muted: boolean): string =>
           JSON.stringify({
             type: 'new_message',

@@ -185,4 +185,11 @@ export class RedisRoomPresence implements RoomPresence {
   async usersIn(chatId: string) {
     return (await this.store.mirroredFields(roomKey(chatId))).map(Number);
   }
+  /** From the mirror too: read for every message sent. */
+  async absentAmong(chatId: string, userIds: readonly number[]) {
+    const fields = await this.store.mirroredFields(roomKey(chatId));
+    if (fields.length === 0) return [...userIds];
+    const present = new Set(fields);
+    return userIds.filter((id) => !present.has(String(id)));
+  }
 }
