@@ -92,9 +92,16 @@ export function renderMarkdown(results: Results): string {
   if (results.throughput.length) {
     out.push('## Saturation throughput');
     out.push('');
+    const step = results.throughput.find((r) => r.step)?.step;
+    const counted = step
+      ? `Steps of ${fmt(step.seconds, 1)} s, each counted over its last ${fmt(step.seconds - step.settleSeconds, 1)} s: ` +
+        'its first arrivals, while the queue settles at the new rate, would count a deeper queue’s fill as lost ' +
+        'throughput. '
+      : 'Steps of 1.5 s, counted from their start. ';
     out.push(
       'Open-loop ramp (×2 per step the first time, then ×1.25 from 0.6 × what the first found) until two steps ' +
         'in a row deliver under 90% of what they offer or their p99 passes 1 s; the figure is the best step. ' +
+        counted +
         'Deliveries = messages × room members (the sender gets its echo). "gen" is the generator’s CPU in cores: ' +
         'near 1.0 means the figure is the generator’s ceiling, not the server’s. "Connect s" is the time to open ' +
         'and join every member’s socket. Each step shows the server’s CPU ms per 1,000 deliveries in brackets ' +

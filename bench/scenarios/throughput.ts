@@ -26,6 +26,11 @@ export interface ThroughputRun {
   generatorBound: boolean;
   /** Cores busy with work that was neither the server nor the generator during that step. */
   background: number;
+  /**
+   * Each step's length, and its first seconds whose arrivals were not counted (the queue settling at the new
+   * rate); absent from results before steps settled (1.5 s steps, all counted).
+   */
+  step?: { seconds: number; settleSeconds: number };
   steps: {
     rate: number;
     delivered: number;
@@ -131,6 +136,7 @@ export async function runThroughputOnce(
       busiestGeneratorCpu,
       generatorBound: busiestGeneratorCpu >= AT_ONE_CORE,
       background: Math.max(0, (to.machine - from.machine - cpu) / seconds - generatorCpu),
+      step: { seconds: ctx.plan.stepSeconds, settleSeconds: ctx.plan.settleSeconds },
       steps: measured.map((p, i) => {
         const cpuSeconds = cpuPer1000(i);
         return {
