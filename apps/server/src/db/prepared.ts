@@ -51,3 +51,32 @@ export function prepared<P extends object, R>(
     return rows;
   };
 }
+
+/**
+ * An `in` list padded to the next power of two with its last value (a repeat changes nothing in `in`), so that
+ * a statement over a varying number of ids has one of a few texts instead of one per count: SQLite keeps a
+ * prepared statement per text (db/database.ts), and the send path's lists run from 1 to hundreds long.
+ */
+export function inList<T>(values: readonly T[]): T[] {
+  const n = values.length;
+  if (n <= 1) return [...values];
+  const size = 2 ** Math.ceil(Math.log2(n));
+  const last = values[n - 1] as T;
+  return [...values, ...Array.from({ length: size - n }, () => last)];
+}
+
+/**
+ * Rows cut into runs whose lengths are powers of two, longest first, at most `max` (itself one): each run is one
+ * multi-row statement, so the statements take a few texts however many rows come (see inList).
+ */
+export function powerOfTwoRuns<T>(rows: readonly T[], max: number): T[][] {
+  const runs: T[][] = [];
+  let at = 0;
+  while (at < rows.length) {
+    const left = rows.length - at;
+    const size = Math.min(max, 2 ** Math.floor(Math.log2(left)));
+    runs.push(rows.slice(at, at + size));
+    at += size;
+  }
+  return runs;
+}

@@ -1,6 +1,7 @@
 import { MAX_DB_ID } from '@parley/protocol';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
+import { inList } from '../../db/prepared';
 import type { UsersTable } from './accounts.tables';
 
 // Every statement that writes the users table or reads it alone (see docs/ARCHITECTURE.md, "One owner per
@@ -63,7 +64,7 @@ export const cards = (db: Db, userIds: number[]): Promise<UserCard[]> =>
     : db
         .selectFrom('users')
         .select(['id', 'username', 'first_name', 'last_name', 'displayname', 'avatar'])
-        .where('id', 'in', userIds)
+        .where('id', 'in', inList(userIds))
         .execute();
 
 /** Activated users named by username (case-insensitive) or id; ids past an `integer` column name nobody. */

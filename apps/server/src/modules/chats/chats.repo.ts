@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
-import { prepared } from '../../db/prepared';
+import { inList, prepared } from '../../db/prepared';
 import type { ChatsTable, Database } from '../../db/schema';
 
 // The only place the SQL of the chats module's tables lives: chats and chat_members. Member lists join users
@@ -95,16 +95,21 @@ export const chatsOfUser = (db: Db, userId: number) =>
     .orderBy('c.id', 'desc')
     .execute();
 
-/** Sets each chat's last activity to its given time, in one statement. */
+/** Sets each chat's last activity to its given time, in one statement (of a few texts: inList). */
 export async function touchChats(db: Executor, at: Map<number, string>): Promise<void> {
+  const pairs = inList([...at]);
   const byId = sql.join(
-    [...at].map(([id, time]) => sql`WHEN ${id} THEN ${time}`),
+    pairs.map(([id, time]) => sql`WHEN ${id} THEN ${time}`),
     sql` `,
   );
   await db
     .updateTable('chats')
     .set({ last_activity_at: sql<string>`CASE id ${byId} END` })
-    .where('id', 'in', [...at.keys()])
+    .where(
+      'id',
+      'in',
+      pairs.map(([id]) => id),
+    )
     .execute();
 }
 
@@ -113,7 +118,7 @@ export async function memberIdsOf(db: Executor, chatDbIds: number[]): Promise<Ma
   const rows = await db
     .selectFrom('chat_members')
     .select(['chat_id', 'user_id'])
-    .where('chat_id', 'in', chatDbIds)
+    .where('chat_id', 'in', inList(chatDbIds))
     .execute();
   const byChat = new Map<number, number[]>(chatDbIds.map((id) => [id, []]));
   for (const r of rows) if (r.user_id !== null) byChat.get(r.chat_id)?.push(r.user_id);
@@ -129,7 +134,7 @@ export async function memberNamesOf(
     .selectFrom('chat_members as cm')
     .innerJoin('users as u', 'u.id', 'cm.user_id')
     .select(['cm.chat_id', 'cm.user_id', 'u.username'])
-    .where('cm.chat_id', 'in', chatDbIds)
+    .where('cm.chat_id', 'in', inList(chatDbIds))
     .execute();
   const byChat = new Map<number, Map<string, number>>();
   for (const r of rows) {
@@ -306,7 +311,7 @@ export async function mutedMembersOf(
   const rows = await db
     .selectFrom('chat_members')
     .select(['chat_id', 'user_id'])
-    .where('chat_id', 'in', chatDbIds)
+    .where('chat_id', 'in', inList(chatDbIds))
     .where('muted_until', '>', now)
     .execute();
   for (const r of rows) {

@@ -1,7 +1,7 @@
 import { MAX_DB_ID } from '@parley/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
-import { prepared } from '../../db/prepared';
+import { powerOfTwoRuns, prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
 // The only place the messages table's SQL lives. Unread counts join chat_members read-only (DESIGN §3: a repo
@@ -195,17 +195,27 @@ export const messageByClientId = (db: Executor, chatDbId: number, senderId: numb
 
 export type NewMessageRow = Omit<StoredMessage, 'id' | 'edited_at' | 'deleted_at' | 'reaction_count'>;
 
+/** Rows per INSERT at most: the batch is cut into runs of powers of two up to this (powerOfTwoRuns). */
+const INSERT_RUN = 256;
+
 /**
- * Inserts many messages in one statement. A row whose (sender, chat, client_id) is already stored is skipped:
- * the answer holds only the inserted rows, in id order, which is the order given.
+ * Inserts many messages in a few multi-row statements, in order: runs of 256, 128 … 1 rows, so that SQLite keeps
+ * nine statement texts prepared instead of one per batch size (each of hundreds of rows is large). A row whose
+ * (sender, chat, client_id) is already stored is skipped: the answer holds only the inserted rows, in id order,
+ * which is the order given.
  */
 export async function insertMessages(db: Executor, rows: NewMessageRow[]) {
-  const inserted = await db
-    .insertInto('messages')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['sender_id', 'chat_id', 'client_id']).doNothing())
-    .returning(['id', 'chat_id', 'sender_id', 'client_id'])
-    .execute();
+  const inserted = [];
+  for (const run of powerOfTwoRuns(rows, INSERT_RUN)) {
+    inserted.push(
+      ...(await db
+        .insertInto('messages')
+        .values(run)
+        .onConflict((oc) => oc.columns(['sender_id', 'chat_id', 'client_id']).doNothing())
+        .returning(['id', 'chat_id', 'sender_id', 'client_id'])
+        .execute()),
+    );
+  }
   return inserted.sort((a, b) => a.id - b.id);
 }
 
