@@ -86,7 +86,7 @@ function git() {
   const run = (a: string[]) => spawnSync('git', a, { cwd: repoDir, encoding: 'utf8' }).stdout.trim();
   return {
     commit: run(['rev-parse', 'HEAD']),
-    dirty: run(['status', '--porcelain', 'apps', 'packages']) !== '',
+    dirty: run(['status', '--porcelain', 'apps', 'packages', 'bench']) !== '',
   };
 }
 

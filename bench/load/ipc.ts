@@ -87,11 +87,11 @@ export interface PhaseResult {
   seconds: number;
   /** Messages sent in this phase. */
   sent: number;
-  /** Unique deliveries received while this phase ran, per second. */
+  /** Unique deliveries received while this phase ran, after its settling time (RateJob.phases), per second. */
   deliveredPerSecond: number;
   /** Latency (ms) of the messages sent in this phase, wherever they arrived. */
   latency: Percentiles;
-  /** Latency (ms) of what arrived while this phase ran (for spotting a backlog during a ramp). */
+  /** Latency (ms) of what arrived in the same window (for spotting a backlog during a ramp). */
   arrivalLatency: Percentiles;
   /** Generator CPU over this phase, as a share of one core (summed over the generators once merged). */
   generatorCpu: number;

@@ -74,6 +74,9 @@ export async function runRateJob(
 ): Promise<RateResult> {
   const t0 = performance.now();
   const rooms = job.rooms.map((r) => new RoomLedger(r.members.length));
+  for (const p of job.phases)
+    if ((p.settleSeconds ?? 0) >= p.seconds)
+      throw new Error('A phase must last longer than its settling time.');
   const phases = [
     { label: 'warmup', settleSeconds: 0, ...job.warmup },
     ...job.phases.map((p, i) => ({ label: `phase ${i + 1}`, settleSeconds: 0, ...p })),
@@ -184,6 +187,8 @@ export async function runRateJob(
         busiestGeneratorCpu: generatorCpu,
       };
       results.push(result);
+      // What arrives after the phase (the pause before the next one, the drain) is no phase's.
+      countFrom = Number.POSITIVE_INFINITY;
       return result;
     };
     const tick = () => {

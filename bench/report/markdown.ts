@@ -97,7 +97,7 @@ export function renderMarkdown(results: Results): string {
       ? `Steps of ${fmt(step.seconds, 1)} s, each counted over its last ${fmt(step.seconds - step.settleSeconds, 1)} s: ` +
         'its first arrivals, while the queue settles at the new rate, would count a deeper queue’s fill as lost ' +
         'throughput. '
-      : 'Steps of 1.5 s, counted from their start. ';
+      : 'Steps of 1.5 s (1 s in a quick run), counted from their start. ';
     out.push(
       'Open-loop ramp (×2 per step the first time, then ×1.25 from 0.6 × what the first found) until two steps ' +
         'in a row deliver under 90% of what they offer or their p99 passes 1 s; the figure is the best step. ' +

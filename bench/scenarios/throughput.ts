@@ -28,7 +28,7 @@ export interface ThroughputRun {
   background: number;
   /**
    * Each step's length, and its first seconds whose arrivals were not counted (the queue settling at the new
-   * rate); absent from results before steps settled (1.5 s steps, all counted).
+   * rate); absent from results before steps settled (1.5 s steps, 1 s in a quick run, all counted).
    */
   step?: { seconds: number; settleSeconds: number };
   steps: {

@@ -1,5 +1,9 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { inList, powerOfTwoRuns } from './prepared';
+import { inList, powerOfTwoRuns, statementRuns } from './prepared';
+import type { Database } from './schema';
 
 describe('inList', () => {
   it('pads a list to the next power of two with its last value', () => {
@@ -25,5 +29,16 @@ describe('powerOfTwoRuns', () => {
     expect(powerOfTwoRuns([], 8)).toEqual([]);
     const big = Array.from({ length: 500 }, (_, i) => i);
     expect(powerOfTwoRuns(big, 256).map((r) => r.length)).toEqual([256, 128, 64, 32, 16, 4]);
+  });
+});
+
+describe('statementRuns', () => {
+  it('cuts rows into runs on SQLite and keeps them in one statement on PostgreSQL', () => {
+    const rows = Array.from({ length: 7 }, (_, i) => i);
+    const sqlite = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+    const postgres = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool() }) });
+    expect(statementRuns(sqlite, rows, 256).map((r) => r.length)).toEqual([4, 2, 1]);
+    expect(statementRuns(postgres, rows, 256)).toEqual([rows]);
+    expect(() => powerOfTwoRuns(rows, 0)).toThrow(RangeError);
   });
 });

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { type Compilable, type CompiledQuery, type Kysely, SqliteAdapter } from 'kysely';
 import type { Database } from './schema';
 
 // Kysely builds and compiles a query on every call, which costs a hot read more than running it does
@@ -70,6 +70,7 @@ export function inList<T>(values: readonly T[]): T[] {
  * multi-row statement, so the statements take a few texts however many rows come (see inList).
  */
 export function powerOfTwoRuns<T>(rows: readonly T[], max: number): T[][] {
+  if (!(max >= 1)) throw new RangeError('A run holds one row at least.');
   const runs: T[][] = [];
   let at = 0;
   while (at < rows.length) {
@@ -79,4 +80,12 @@ export function powerOfTwoRuns<T>(rows: readonly T[], max: number): T[][] {
     at += size;
   }
   return runs;
+}
+
+/**
+ * Rows to write in several multi-row statements where each statement text costs a prepared statement (SQLite:
+ * powerOfTwoRuns), and in one where each statement costs a round trip instead (PostgreSQL).
+ */
+export function statementRuns<T>(db: Kysely<Database>, rows: readonly T[], max: number): T[][] {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? powerOfTwoRuns(rows, max) : [[...rows]];
 }

@@ -1,4 +1,5 @@
-// Who is in which chat room right now (for in_chat_count and in_chat_users_update). In-process by default;
+// Who is in which chat room right now (for in_chat_count and in_chat_users_update, and whom a new message must
+// notify: those absent from its room). In-process by default;
 // the scale-out work adds a Redis implementation behind the same interface.
 export interface RoomPresence {
   /** Adds one connection of the user to the room and returns the users now in it. */

@@ -77,13 +77,13 @@ const mayMention = (p: Pending) => p.senderId !== null && p.body.includes('@');
 
 const resendKey = (p: Pending) => `${p.chat.id}:${p.senderId}:${p.clientId}`;
 
-/** Rows per INSERT: far below SQLite's and PostgreSQL's bound-parameter limits (6 per row). */
+/** Messages per batch: its INSERTs stay far below SQLite's and PostgreSQL's bound-parameter limits (8 per row). */
 const MAX_BATCH = 500;
 
 /**
  * Group commit for messages (DESIGN §8). Every message sent in this process goes through one queue: what
- * arrives while a transaction is under way is written by the next one, in arrival order, as one multi-row
- * INSERT with one membership check, one chat touch and one sender lookup for the whole batch. Batches run
+ * arrives while a transaction is under way is written by the next one, in arrival order, in multi-row INSERTs
+ * (messages.repo.ts) with one membership check, one chat touch and one sender lookup for the whole batch. Batches run
  * one after another and publish their messages (`message.published`) in id order, only after their commit, so a
  * client catching up with ?after=<last id seen> never skips a message still in flight. A resend of a stored
  * message is published again through the same event, in case the first broadcast died with a crashed server.

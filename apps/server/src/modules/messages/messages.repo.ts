@@ -1,7 +1,7 @@
 import { MAX_DB_ID } from '@parley/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
-import { powerOfTwoRuns, prepared } from '../../db/prepared';
+import { prepared, statementRuns } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
 // The only place the messages table's SQL lives. Unread counts join chat_members read-only (DESIGN §3: a repo
@@ -199,14 +199,15 @@ export type NewMessageRow = Omit<StoredMessage, 'id' | 'edited_at' | 'deleted_at
 const INSERT_RUN = 256;
 
 /**
- * Inserts many messages in a few multi-row statements, in order: runs of 256, 128 … 1 rows, so that SQLite keeps
- * nine statement texts prepared instead of one per batch size (each of hundreds of rows is large). A row whose
+ * Inserts many messages in a few multi-row statements, in order: on SQLite runs of 256, 128 … 1 rows, so that it
+ * keeps nine statement texts prepared instead of one per batch size (each of hundreds of rows is large); on
+ * PostgreSQL, where a statement is a round trip, in one. A row whose
  * (sender, chat, client_id) is already stored is skipped: the answer holds only the inserted rows, in id order,
  * which is the order given.
  */
 export async function insertMessages(db: Executor, rows: NewMessageRow[]) {
   const inserted = [];
-  for (const run of powerOfTwoRuns(rows, INSERT_RUN)) {
+  for (const run of statementRuns(db, rows, INSERT_RUN)) {
     inserted.push(
       ...(await db
         .insertInto('messages')
