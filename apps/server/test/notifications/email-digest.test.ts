@@ -151,6 +151,42 @@ describe('missed-message mail', () => {
     await client.close();
   });
 
+  it('is not planned for anyone in the chat’s room, with no look-up of who is online when all are there', async () => {
+    const t = app();
+    const [ada, grace, linus] = await people(t, 'Ada', 'Grace', 'Linus');
+    const groupId = await createGroup(t, ada.token, 'Looms');
+    for (const p of [grace, linus]) await addMember(t, groupId, p.user.id);
+    for (const p of [grace, linus]) await setEmail(t, p, true);
+    // Grace has only the chat's room open: she is in the room, so online.
+    const graceRoom = await joinRoom(t, grace.token, groupId);
+    const lookups: number[][] = [];
+    const onlineAmong = t.ctx.presence.onlineAmong.bind(t.ctx.presence);
+    t.ctx.presence.onlineAmong = (ids, options) => {
+      lookups.push([...ids]);
+      return onlineAmong(ids, options);
+    };
+
+    await send(t, ada, groupId, 'Linus is away');
+    await eventually(() => pendingFor(t, linus), 'the mail planned for Linus');
+    // Only Linus, away from the room, was looked up (the mail itself, composed later, looks up its chat list).
+    expect(lookups).toEqual([[linus.user.id]]);
+    await digestFor(t, linus);
+    expect(await pendingFor(t, grace)).toBeUndefined();
+    expect(t.mail.to(grace.payload.email, DIGEST)).toHaveLength(0);
+
+    // With Linus in the room too, nobody is away and presence is not asked at all (the planning runs in the
+    // send's own turn: its listener has nothing to wait for).
+    const linusRoom = await joinRoom(t, linus.token, groupId);
+    lookups.length = 0;
+    await send(t, ada, groupId, 'Both here');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lookups).toEqual([]);
+    expect(await pendingFor(t, grace)).toBeUndefined();
+    expect(await pendingFor(t, linus)).toBeUndefined();
+    await graceRoom.close();
+    await linusRoom.close();
+  });
+
   it('keeps planned mails in the database: one already due at start is sent, and only one process takes it', async () => {
     const t = app();
     const [ada, grace] = await people(t, 'Ada', 'Grace');
