@@ -135,9 +135,11 @@ export async function runSharedRateJob(
   job: RateJob,
   generators: number,
   timeoutMs: number,
-): Promise<{ result: RateResult; marks: Mark[]; generators: number }> {
+): Promise<{ result: RateResult; marks: Mark[]; settled: (Settled | undefined)[]; generators: number }> {
   const count = Math.max(1, Math.min(generators, job.rooms.length));
   const marks: Mark[] = [];
+  /** Per phase with a settling time, the server read when it ended (the counted window's start). */
+  const settled: (Settled | undefined)[] = [];
   let sampling = Promise.resolve();
   const mark = (label: string) => {
     const snap = snapshot(target, label);
@@ -176,7 +178,15 @@ export async function runSharedRateJob(
     for (let i = 0; i < labels.length; i++) {
       mark(labels[i] as string);
       for (const { gen } of gens) gen.send({ type: 'go' });
+      const settleSeconds = i > 0 ? (job.phases[i - 1]?.settleSeconds ?? 0) : 0;
+      const settling =
+        settleSeconds > 0
+          ? setTimeout(() => {
+              settled[i] = snapshot(target, `${labels[i]} settled`);
+            }, settleSeconds * 1000)
+          : undefined;
       const step = mergePhases((await all('phase')).map((m) => m.phase as PhaseResult));
+      clearTimeout(settling);
       saturatedSteps = i > 0 && saturatedStep(step, step.rate, members) ? saturatedSteps + 1 : 0;
       if (saturatedSteps >= 2 && job.stopWhenSaturated) break;
     }
@@ -184,7 +194,7 @@ export async function runSharedRateJob(
     for (const { gen } of gens) gen.send({ type: 'stop' });
     const results = (await all('result')).map((m) => m.result as RateResult);
     await sampling;
-    return { result: mergeResults(results), marks, generators: count };
+    return { result: mergeResults(results), marks, settled, generators: count };
   } catch (err) {
     const tails = target.procs.map((p) => `--- ${p.name}:\n${p.tail()}`).join('\n');
     throw new Error(`${err instanceof Error ? err.message : String(err)}\n${tails}`);
@@ -195,8 +205,12 @@ export async function runSharedRateJob(
   }
 }
 
+/** The server read once a phase's settling time is over, without the event-loop probe. */
+export type Settled = Omit<Mark, 'eld'>;
+
 /** CPU seconds all the target's processes spent between two marks. */
-export const cpuBetween = (a: Mark, b: Mark) => b.cpu.reduce((s, c, i) => s + c - (a.cpu[i] ?? 0), 0);
+export const cpuBetween = (a: Pick<Mark, 'cpu'>, b: Pick<Mark, 'cpu'>) =>
+  b.cpu.reduce((s, c, i) => s + c - (a.cpu[i] ?? 0), 0);
 
 /** The worst event-loop delay any of the target's processes saw over the interval ending at `m`. */
 export function worstEld(m: Mark): EventLoopDelay | null {

@@ -85,6 +85,7 @@ export async function runThroughputOnce(
     const {
       result: r,
       marks,
+      settled,
       generators,
     } = await runSharedRateJob(
       target,
@@ -107,9 +108,13 @@ export async function runThroughputOnce(
     let best = 0;
     for (let i = 1; i < measured.length; i++)
       if ((measured[i]?.deliveredPerSecond ?? 0) > (measured[best]?.deliveredPerSecond ?? 0)) best = i;
-    /** The server's CPU seconds per 1,000 deliveries in phase i + 1 (NaN when it delivered nothing). */
+    /**
+     * The server's CPU seconds per 1,000 deliveries in phase i + 1 (NaN when it delivered nothing), over the window
+     * its deliveries were counted in: from the end of its settling (the catch-up of a step behind is not charged to
+     * the deliveries counted after it) to the next mark.
+     */
     const cpuPer1000 = (i: number) => {
-      const [start, end] = [marks[i + 1], marks[i + 2]];
+      const [start, end] = [settled[i + 1] ?? marks[i + 1], marks[i + 2]];
       const delivered =
         start && end ? ((measured[i]?.deliveredPerSecond ?? 0) * (end.at - start.at)) / 1000 : 0;
       return start && end && delivered > 0 ? cpuBetween(start, end) / (delivered / 1000) : Number.NaN;
