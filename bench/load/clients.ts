@@ -8,8 +8,8 @@ import type { Member, ServerKind } from './ipc';
 export interface ClientEvents {
   /** The first frame from the server: the socket is authenticated and in its room. */
   ready(): void;
-  /** A chat_message broadcast, identified by the client_id "<room>.<seq>.<sent at, µs>" it echoes; `messageId`
-   *  is the server's id for it. */
+  /** A chat_message broadcast, identified by the client_id it echoes (benchClientId); `messageId` is the
+   *  server's id for it. */
   chat(room: number, seq: number, sentAtMicros: number, messageId: number): void;
   error(): void;
   closed(reason: string): void;
@@ -32,6 +32,13 @@ const CLIENT_ID_KEY = Buffer.from('"client_id":"');
 const DOT = 0x2e;
 const QUOTE = 0x22;
 
+/**
+ * The client_id of a generated message, "<sent at, µs, 12 digits>.<room>.<seq>": it begins with the time, as
+ * the web app's (UUIDv7s) do, so a server's key of stored client_ids grows at its end as a real one's does.
+ */
+export const benchClientId = (room: number, seq: number, sentAtMicros: number) =>
+  `${String(sentAtMicros).padStart(12, '0')}.${room}.${seq}`;
+
 const startsWith = (buf: Buffer, prefix: Buffer) =>
   buf.length >= prefix.length && buf.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
 
@@ -46,7 +53,7 @@ function intAt(buf: Buffer, at: number): number {
   return n;
 }
 
-/** Reads "<int>.<int>.<int>" from `buf` at `at` up to the closing quote, without decoding the frame. */
+/** Reads a benchClientId from `buf` at `at` up to the closing quote, without decoding the frame. */
 function parseIdBytes(
   buf: Buffer,
   at: number,
@@ -59,7 +66,7 @@ function parseIdBytes(
     const ch = buf[i] as number;
     if (ch === QUOTE) {
       if (part !== 2) return false;
-      out(parts[0] as number, parts[1] as number, parts[2] as number, messageId);
+      out(parts[1] as number, parts[2] as number, parts[0] as number, messageId);
       return true;
     }
     if (ch === DOT) {
@@ -76,9 +83,9 @@ function parseIdString(
   out: (a: number, b: number, c: number, id: number) => void,
 ): boolean {
   if (typeof id !== 'string') return false;
-  const [a, b, c] = id.split('.');
-  if (c === undefined) return false;
-  out(Number(a), Number(b), Number(c), messageId);
+  const [sentAt, room, seq] = id.split('.');
+  if (seq === undefined) return false;
+  out(Number(room), Number(seq), Number(sentAt), messageId);
   return true;
 }
 

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import * as hdr from 'hdr-histogram-js';
 import { type AckBatcher, createAckBatcher } from '../../apps/web/src/lib/ack-batcher';
-import { type Client, connectRoom, openAll } from './clients';
+import { benchClientId, type Client, connectRoom, openAll } from './clients';
 import type { GeneratorMessage, Percentiles, PhaseResult, RateJob, RateResult } from './ipc';
 
 // Open-loop load: message k is due at t0 + k / rate whatever the replies do, goes to room k mod N from a random
-// member of it, and carries "<room>.<seq>.<due time µs>" as its client_id. Every member (the sender too) must
+// member of it, and carries its due time, room and sequence number as its client_id (benchClientId). Every member (the sender too) must
 // receive it exactly once; latency runs from the due time, so a late generator shows up as latency
 // (no coordinated omission).
 
@@ -203,7 +203,10 @@ export async function runRateJob(
         const roomSockets = sockets[r] as Client[];
         const senderIndex = Math.floor(Math.random() * roomSockets.length);
         const seq = ledger.add(dueAt, current, senderIndex);
-        (roomSockets[senderIndex] as Client).send(padding, `${r}.${seq}.${Math.round((dueAt - t0) * 1000)}`);
+        (roomSockets[senderIndex] as Client).send(
+          padding,
+          benchClientId(r, seq, Math.round((dueAt - t0) * 1000)),
+        );
         phaseSent++;
         k++;
       }

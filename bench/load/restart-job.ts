@@ -7,7 +7,7 @@ import {
   SOCKET_RECONNECT_ATTEMPTS,
   SOCKET_RECONNECT_DELAY_MS,
 } from '@parley/protocol';
-import { type Client, type ClientEvents, connectNotifications, connectRoom } from './clients';
+import { benchClientId, type Client, type ClientEvents, connectNotifications, connectRoom } from './clients';
 import type { GeneratorMessage, Member, RestartJob, RestartResult, RoomSpec } from './ipc';
 
 // A process restart under clients that behave as the web app does (issue 15): every socket reconnects by the
@@ -189,7 +189,7 @@ export async function runRestartJob(
           if (i === 0) {
             // The outbox goes out again, in order, under the same client_ids.
             const c = seat.socket.client();
-            for (const [s, body] of outbox) c?.send(body, `${r}.${s}.0`);
+            for (const [s, body] of outbox) c?.send(body, benchClientId(r, s, 0));
           }
           if (first) return;
           const after = seat.newest;
@@ -212,7 +212,7 @@ export async function runRestartJob(
       seq++;
       const body = `room ${r} message ${seq}`;
       outbox.set(seq, body);
-      seats[0]?.socket.client()?.send(body, `${r}.${seq}.0`);
+      seats[0]?.socket.client()?.send(body, benchClientId(r, seq, 0));
     };
     return { spec, seats, outbox, send, sent: () => seq };
   });
@@ -235,7 +235,7 @@ export async function runRestartJob(
     const bySeq = new Map<string, number>();
     for (const m of truth) bySeq.set(m.client_id ?? '', (bySeq.get(m.client_id ?? '') ?? 0) + 1);
     for (let s = 1; s <= room.sent(); s++) {
-      const n = bySeq.get(`${r}.${s}.0`) ?? 0;
+      const n = bySeq.get(benchClientId(r, s, 0)) ?? 0;
       if (n === 0) unsent++;
       if (n > 1) duplicated += n - 1;
     }

@@ -7,7 +7,7 @@ import { type ChatFrame, sendToAll, serveRooms } from './ws-rooms';
 
 // The store floor: the optimal ws peer (bare-ws.ts) that also keeps every message before it broadcasts it, as
 // well as a practitioner keeps messages in SQLite, to show what storing alone costs a chat server. Each message
-// is written to a table shaped as Parley's (its columns, its unique (sender, chat, client_id) key, its (chat, id)
+// is written to a table shaped as Parley's (its columns, its unique (client_id, sender, chat) key, its (chat, id)
 // index and its FTS5 search index kept by trigger), in WAL mode with synchronous=NORMAL; the frames read in one
 // turn of the event loop share one transaction and one multi-row INSERT, its statement prepared once per row
 // count, and are broadcast once committed, with the ids the INSERT returned. Nothing else: no auth, no
@@ -21,7 +21,7 @@ db.exec(`
   CREATE TABLE messages (
     id INTEGER PRIMARY KEY AUTOINCREMENT, chat_id TEXT NOT NULL, sender_id INTEGER, kind TEXT NOT NULL,
     client_id TEXT, body TEXT NOT NULL, created_at TEXT NOT NULL, reply_to_id INTEGER,
-    mentions TEXT NOT NULL DEFAULT '[]', UNIQUE (sender_id, chat_id, client_id));
+    mentions TEXT NOT NULL DEFAULT '[]', UNIQUE (client_id, sender_id, chat_id));
   CREATE INDEX messages_chat_id ON messages (chat_id, id);
   CREATE VIRTUAL TABLE messages_fts USING fts5(body, content='messages', content_rowid='id',
     tokenize='unicode61 remove_diacritics 2');

@@ -11,6 +11,7 @@ import { reactionCountsMigration } from './migrations/0007-reaction-counts';
 import { safetyMigration } from './migrations/0008-safety';
 import { accountSecurityMigration } from './migrations/0009-account-security';
 import { adminMigration } from './migrations/0010-admin';
+import { clientKeyFirstMigration } from './migrations/0011-client-key-first';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -24,6 +25,7 @@ const migrations = {
   '0008-safety': safetyMigration,
   '0009-account-security': accountSecurityMigration,
   '0010-admin': adminMigration,
+  '0011-client-key-first': clientKeyFirstMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */

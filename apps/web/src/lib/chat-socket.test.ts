@@ -404,9 +404,12 @@ describe('socketUrl', () => {
 });
 
 describe('newClientId', () => {
-  it('makes distinct v4 UUIDs', () => {
+  it('makes distinct v7 UUIDs that sort in the order they were made', () => {
     const a = newClientId();
-    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(newClientId()).not.toBe(a);
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const made = Array.from({ length: 1000 }, () => newClientId());
+    expect(new Set(made).size).toBe(1000);
+    expect([...made].sort()).toEqual(made);
+    expect(made[0]! > a).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import {
   SOCKET_RECONNECT_ATTEMPTS,
   SOCKET_RECONNECT_DELAY_MS,
 } from '@parley/protocol';
+import { v7 as uuidv7 } from 'uuid';
 import { api } from './api-client';
 import { isApiError } from './api-error';
 
@@ -301,12 +302,9 @@ export async function fetchSocketTicket(): Promise<string> {
   return ticket;
 }
 
-/** A client_id for a message: crypto.randomUUID where the page is a secure context, else random bytes. */
-export function newClientId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/**
+ * A client_id for a message: a UUIDv7, which begins with the time it was made, so the server's key of stored
+ * client_ids grows at its end as messages arrive instead of in its middle (issue 15: two thirds of the cost of
+ * storing a message on SQLite when they were random). Its 74 random bits keep it unguessable.
+ */
+export const newClientId = (): string => uuidv7();

@@ -212,7 +212,7 @@ export async function insertMessages(db: Executor, rows: NewMessageRow[]) {
       ...(await db
         .insertInto('messages')
         .values(run)
-        .onConflict((oc) => oc.columns(['sender_id', 'chat_id', 'client_id']).doNothing())
+        .onConflict((oc) => oc.columns(['client_id', 'sender_id', 'chat_id']).doNothing())
         .returning(['id', 'chat_id', 'sender_id', 'client_id'])
         .execute()),
     );

@@ -1,0 +1,133 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { createDb } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { insertMessages } from '../../src/modules/messages/messages.repo';
+import { searchMessages } from '../../src/modules/search/search.repo';
+import { parseSearch, toFts5, toTsquery } from '../../src/modules/search/search-query';
+import { acquireSchema, migrationLock, releaseSchema } from '../helpers/pg-schema';
+
+// Migration 0011 puts client_id first in the key that makes a resend land once (issue 15). On SQLite it makes
+// the messages table again: every message must come through with its id, its search entry, its replies, files,
+// reactions and edits, and the table must go on refusing a second copy and deleting with its chat.
+const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : null;
+const migrate = (fn: () => Promise<void>) => (pgUrl ? migrationLock(pgUrl, fn) : fn());
+
+describe('the client-key migration', () => {
+  it('keeps every message and what hangs on it, and the key still refuses a resend', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-client-key-'));
+    const schema = pgUrl ? await acquireSchema(pgUrl) : null;
+    const { db, dialect } = createDb(
+      loadConfig({ DATA_DIR: dir, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) }, { databaseSchema: schema }),
+    );
+    try {
+      await migrate(() => migrateToLatest(db, dialect, schema, '0010-admin'));
+      const now = new Date().toISOString();
+      const user = await db
+        .insertInto('users')
+        .values({ username: 'ada', email: 'ada@example.test', password_hash: 'x', date_joined: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const chat = await db
+        .insertInto('chats')
+        .values({ chat_id: 'c1', is_private: 0, name: 'Old', created_at: now, last_activity_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('chat_members')
+        .values({ chat_id: chat.id, user_id: user.id, joined_at: now })
+        .execute();
+      const row = (clientId: string | null, body: string) => ({
+        chat_id: chat.id,
+        sender_id: user.id,
+        kind: 'user',
+        client_id: clientId,
+        body,
+        created_at: now,
+        reply_to_id: null,
+        mentions: '[]',
+      });
+      const first = await insertMessages(db, [row('a', 'Déploiement terminé'), row(null, 'second')]);
+      const ids = first.map((m) => m.id);
+      // A third message, deleted with its sender's account in real life: the ids handed out stay used.
+      const gone = await insertMessages(db, [row('c', 'third')]);
+      await db
+        .deleteFrom('messages')
+        .where('id', '=', gone[0]?.id as number)
+        .execute();
+      await db
+        .updateTable('messages')
+        .set({ reply_to_id: ids[0] as number, reaction_count: 1 })
+        .where('id', '=', ids[1] as number)
+        .execute();
+      await db
+        .insertInto('message_reactions')
+        .values({ message_id: ids[1] as number, user_id: user.id, emoji: '👍', created_at: now })
+        .execute();
+      await db
+        .insertInto('message_edits')
+        .values({ message_id: ids[0] as number, body: 'Deploiement', edited_at: now })
+        .execute();
+
+      await migrate(() => migrateToLatest(db, dialect, schema));
+
+      expect(await uniqueKeys(db, dialect)).toEqual([['client_id', 'sender_id', 'chat_id']]);
+      const kept = await db.selectFrom('messages').selectAll().orderBy('id').execute();
+      expect(kept.map((m) => [m.id, m.client_id, m.body, m.reply_to_id, m.reaction_count])).toEqual([
+        [ids[0], 'a', 'Déploiement terminé', null, 0],
+        [ids[1], null, 'second', ids[0], 1],
+      ]);
+      const found = await searchMessages(db, dialect, {
+        userId: user.id,
+        match:
+          dialect === 'sqlite' ? toFts5(parseSearch('deploiement')) : toTsquery(parseSearch('deploiement')),
+        limit: 10,
+      });
+      expect(found.map((h) => h.id)).toEqual([ids[0]]);
+
+      // A resend of 'a' is skipped; a new message takes an id past every one handed out before.
+      const again = await insertMessages(db, [row('a', 'Déploiement terminé'), row('d', 'fourth')]);
+      expect(again.map((m) => m.client_id)).toEqual(['d']);
+      expect(again[0]?.id).toBeGreaterThan(gone[0]?.id as number);
+
+      // The foreign keys hold in both directions: the chat's deletion takes its messages and what hangs on them.
+      await db.deleteFrom('chats').where('id', '=', chat.id).execute();
+      for (const table of ['messages', 'message_reactions', 'message_edits'] as const) {
+        const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db);
+        expect(Number(rows[0]?.n), table).toBe(0);
+      }
+    } finally {
+      await db.destroy();
+      if (pgUrl && schema) await releaseSchema(pgUrl, schema, false);
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The columns of each unique key on messages but its primary key, in index order. */
+async function uniqueKeys(db: ReturnType<typeof createDb>['db'], dialect: string): Promise<string[][]> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ columns: string[] }>`
+      SELECT array_agg(a.attname::text ORDER BY k.n) AS columns
+      FROM pg_index i
+      CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
+      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+      WHERE i.indrelid = 'messages'::regclass AND i.indisunique AND NOT i.indisprimary
+      GROUP BY i.indexrelid`.execute(db);
+    return rows.map((r) => r.columns);
+  }
+  const { rows: indexes } = await sql<{ name: string; unique: number; origin: string }>`
+    PRAGMA index_list('messages')`.execute(db);
+  const keys: string[][] = [];
+  for (const index of indexes.filter((i) => i.unique && i.origin !== 'pk')) {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_index_info(${index.name})`.execute(
+      db,
+    );
+    keys.push(rows.map((r) => r.name));
+  }
+  return keys;
+}
