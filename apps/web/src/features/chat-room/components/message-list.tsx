@@ -2,7 +2,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessagesSquare } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
-import { observeRectAfterLayout, useFirstMeasurement } from '../hooks/use-first-measurement';
+import {
+  observeRectAfterLayout,
+  scrollAfterFirstLayout,
+  useFirstMeasurement,
+} from '../hooks/use-first-measurement';
 import type { ScrollTarget } from '../hooks/use-message-actions';
 import { usePrependAnchor } from '../hooks/use-prepend-anchor';
 import { type MessageRow, UNREAD_ROW_KEY } from '../lib/message-rows';
@@ -83,6 +87,7 @@ export function MessageList({
     getItemKey,
     measureElement: measureRow,
     observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollAfterFirstLayout,
     overscan,
     paddingStart: PADDING,
     paddingEnd: PADDING,
@@ -130,12 +135,21 @@ export function MessageList({
   const lastKey = lastRow?.key ?? null;
   const lastIsMine = lastRow?.kind === 'message' && lastRow.message.sender === meId;
   const seenLastKey = useRef<string | null>(null);
+  /**
+   * The room's first scroll (to the bottom, or to the unread divider), made in the next animation frame, just
+   * before that frame's layout and paint: made in the commit, its reading of the list's height forced the page's
+   * first layout inside the commit's task, the longest of a room's first load on a phone (issue 12).
+   */
+  const firstScroll = useRef<number | null>(null);
   useLayoutEffect(() => {
     if (lastKey === null) return;
     if (seenLastKey.current === null) {
-      const divider = openAtUnread ? rowsRef.current.findIndex((r) => r.key === UNREAD_ROW_KEY) : -1;
-      if (divider >= 0) virtualizer.scrollToIndex(divider, { align: 'start' });
-      else virtualizer.scrollToEnd();
+      firstScroll.current = requestAnimationFrame(() => {
+        firstScroll.current = null;
+        const divider = openAtUnread ? rowsRef.current.findIndex((r) => r.key === UNREAD_ROW_KEY) : -1;
+        if (divider >= 0) virtualizer.scrollToIndex(divider, { align: 'start' });
+        else virtualizer.scrollToEnd();
+      });
     } else if (seenLastKey.current !== lastKey) {
       if (follow.current || lastIsMine) {
         follow.current = true;
@@ -144,7 +158,14 @@ export function MessageList({
     }
     seenLastKey.current = lastKey;
     const frame = requestAnimationFrame(measureBelow);
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      if (firstScroll.current === null) return;
+      // The first scroll not made yet (a newer message came first, or a second mount): the next run makes it.
+      cancelAnimationFrame(firstScroll.current);
+      firstScroll.current = null;
+      seenLastKey.current = null;
+    };
     // Runs when the newest row changes, not on every render.
   }, [lastKey, virtualizer]);
 
@@ -154,7 +175,7 @@ export function MessageList({
   const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(() => {
     const el = parentRef.current;
-    if (!el || !follow.current || seenLastKey.current === null) return;
+    if (!el || !follow.current || seenLastKey.current === null || firstScroll.current !== null) return;
     if (el.scrollHeight - el.scrollTop - el.clientHeight > 1) virtualizer.scrollToEnd();
   }, [totalSize, virtualizer]);
 

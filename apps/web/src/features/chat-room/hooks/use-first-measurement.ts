@@ -1,4 +1,10 @@
-import { measureElement, observeElementRect, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  elementScroll,
+  measureElement,
+  observeElementRect,
+  type Rect,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useRef, useState } from 'react';
 
 // The room's first drawing without a layout forced inside its commit (issue 12's longest task on a phone). Its
@@ -19,6 +25,27 @@ export function observeRectAfterLayout(instance: ListVirtualizer, cb: (rect: Rec
   const observer = new ResizeObserver(() => cb({ width: element.clientWidth, height: element.clientHeight }));
   observer.observe(element, { box: 'content-box' });
   return () => observer.disconnect();
+}
+
+/** Virtualizers whose scroll element has had its first layout (scrollAfterFirstLayout). */
+const laidOut = new WeakSet<ListVirtualizer>();
+
+/**
+ * The virtualizer's elementScroll, but a scroll asked for before the list was first laid out (the virtualizer
+ * puts the element at its initial offset when it attaches it, in the commit) is made in the next animation frame,
+ * just before that frame's own layout: setting scrollTop in the commit forced the page's first layout there.
+ */
+export function scrollAfterFirstLayout(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: ListVirtualizer,
+): void {
+  const win = instance.targetWindow;
+  if (laidOut.has(instance) || !win) return elementScroll(offset, options, instance);
+  win.requestAnimationFrame(() => {
+    laidOut.add(instance);
+    elementScroll(offset, options, instance);
+  });
 }
 
 export interface FirstMeasurement {

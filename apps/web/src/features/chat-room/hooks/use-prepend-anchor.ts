@@ -24,6 +24,8 @@ export function usePrependAnchor(
 ): () => void {
   const anchor = useRef<Anchor | null>(null);
   const restoring = useRef(false);
+  /** Whether the list has had its first frame. */
+  const framed = useRef(false);
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
 
@@ -63,7 +65,15 @@ export function usePrependAnchor(
     // moved it by the difference between their estimated and real heights.
     if (el && restoring.current && virtualizer.scrollOffset !== null) el.scrollTop = virtualizer.scrollOffset;
     restoring.current = false;
-    record();
+    if (framed.current) return record();
+    // Before the list's first frame nobody has scrolled it and nothing older can have come: the first anchor is
+    // read in that frame, before its layout, since reading scrollTop here forced the page's first layout inside
+    // the commit (issue 12: the longest task of a room's first load on a phone).
+    const frame = requestAnimationFrame(() => {
+      framed.current = true;
+      record();
+    });
+    return () => cancelAnimationFrame(frame);
   });
 
   return record;
