@@ -29,7 +29,16 @@ describe('the client-key migration', () => {
       const now = new Date().toISOString();
       const user = await db
         .insertInto('users')
-        .values({ username: 'ada', email: 'ada@example.test', password_hash: 'x', date_joined: now })
+        .values({
+          username: 'ada',
+          email: 'ada@example.test',
+          password_hash: 'x',
+          first_name: 'Ada',
+          last_name: 'L',
+          displayname: 'ada',
+          date_joined: now,
+          is_activated: 1,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const chat = await db
@@ -44,7 +53,7 @@ describe('the client-key migration', () => {
       const row = (clientId: string | null, body: string) => ({
         chat_id: chat.id,
         sender_id: user.id,
-        kind: 'user',
+        kind: 'user' as const,
         client_id: clientId,
         body,
         created_at: now,

@@ -41,7 +41,10 @@ export function scrollAfterFirstLayout(
   instance: ListVirtualizer,
 ): void {
   const win = instance.targetWindow;
-  if (laidOut.has(instance) || !win) return elementScroll(offset, options, instance);
+  if (laidOut.has(instance) || !win) {
+    elementScroll(offset, options, instance);
+    return;
+  }
   win.requestAnimationFrame(() => {
     laidOut.add(instance);
     elementScroll(offset, options, instance);

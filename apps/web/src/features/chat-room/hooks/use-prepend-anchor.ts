@@ -65,7 +65,10 @@ export function usePrependAnchor(
     // moved it by the difference between their estimated and real heights.
     if (el && restoring.current && virtualizer.scrollOffset !== null) el.scrollTop = virtualizer.scrollOffset;
     restoring.current = false;
-    if (framed.current) return record();
+    if (framed.current) {
+      record();
+      return;
+    }
     // Before the list's first frame nobody has scrolled it and nothing older can have come: the first anchor is
     // read in that frame, before its layout, since reading scrollTop here forced the page's first layout inside
     // the commit (issue 12: the longest task of a room's first load on a phone).
