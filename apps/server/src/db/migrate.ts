@@ -12,6 +12,7 @@ import { safetyMigration } from './migrations/0008-safety';
 import { accountSecurityMigration } from './migrations/0009-account-security';
 import { adminMigration } from './migrations/0010-admin';
 import { clientKeyFirstMigration } from './migrations/0011-client-key-first';
+import { replyIndexMigration } from './migrations/0012-reply-index';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -26,6 +27,7 @@ const migrations = {
   '0009-account-security': accountSecurityMigration,
   '0010-admin': adminMigration,
   '0011-client-key-first': clientKeyFirstMigration,
+  '0012-reply-index': replyIndexMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */

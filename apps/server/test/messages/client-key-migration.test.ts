@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createDb } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import { clientKeyFirstMigration } from '../../src/db/migrations/0011-client-key-first';
 import { insertMessages } from '../../src/modules/messages/messages.repo';
 import { searchMessages } from '../../src/modules/search/search.repo';
 import { parseSearch, toFts5, toTsquery } from '../../src/modules/search/search-query';
@@ -85,6 +86,8 @@ describe('the client-key migration', () => {
       await migrate(() => migrateToLatest(db, dialect, schema));
 
       expect(await uniqueKeys(db, dialect)).toEqual([['client_id', 'sender_id', 'chat_id']]);
+      // A start that stopped after SQLite's rebuild but before Kysely recorded it runs it again: it finds it made.
+      if (dialect === 'sqlite') await clientKeyFirstMigration(dialect).up(db);
       const kept = await db.selectFrom('messages').selectAll().orderBy('id').execute();
       expect(kept.map((m) => [m.id, m.client_id, m.body, m.reply_to_id, m.reaction_count])).toEqual([
         [ids[0], 'a', 'Déploiement terminé', null, 0],
@@ -107,6 +110,30 @@ describe('the client-key migration', () => {
       const again = await insertMessages(db, [row('a', 'Déploiement terminé'), row('d', 'fourth')]);
       expect(again.map((m) => m.client_id)).toEqual(['d']);
       expect(again[0]?.id).toBeGreaterThan(gone[0]?.id as number);
+
+      // A message's replies are found by an index, not by reading every message (its deletion sets their
+      // reply_to_id to NULL, once for each message of a deleted account).
+      if (dialect === 'sqlite') {
+        const { rows: plan } = await sql<{ detail: string }>`
+          EXPLAIN QUERY PLAN UPDATE messages SET reply_to_id = NULL WHERE reply_to_id = ${ids[0]}`.execute(
+          db,
+        );
+        expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING (COVERING )?INDEX messages_reply_to/);
+      } else {
+        const { rows: index } =
+          await sql`SELECT 1 FROM pg_indexes WHERE indexname = 'messages_reply_to'`.execute(db);
+        expect(index).toHaveLength(1);
+      }
+      await db
+        .deleteFrom('messages')
+        .where('id', '=', ids[0] as number)
+        .execute();
+      const reply = await db
+        .selectFrom('messages')
+        .select('reply_to_id')
+        .where('id', '=', ids[1] as number)
+        .executeTakeFirst();
+      expect(reply?.reply_to_id).toBeNull();
 
       // The foreign keys hold in both directions: the chat's deletion takes its messages and what hangs on them.
       await db.deleteFrom('chats').where('id', '=', chat.id).execute();

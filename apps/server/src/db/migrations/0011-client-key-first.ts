@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../database';
 
 // The key that makes a resend land once, (sender, chat, client_id), becomes (client_id, sender, chat): the
-// same uniqueness and the same lookups, in an order in which a time-ordered client_id (the web app's UUIDv7)
+// same uniqueness and the same lookups by all three, in an order in which a time-ordered client_id (the web app's UUIDv7)
 // is appended at the index's end instead of being inserted in the middle of its sender's range. Under load each
 // message dirtied its own page of that index, written to the WAL and again at the checkpoint: with SQLite it cost
 // two thirds of storing a message (issue 15, docs/benchmarks.md, the thirteenth pass of the findings).
@@ -33,6 +33,8 @@ async function rebuildMessagesTable(db: Kysely<any>): Promise<void> {
     SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'messages'`.execute(db);
   const createSql = tables[0]?.sql;
   const oldConstraint = `constraint "${OLD}" unique ("sender_id", "chat_id", "client_id")`;
+  // Made already by a run that stopped before Kysely recorded it (SQLite's migrations run outside a transaction).
+  if (createSql?.includes(`constraint "${NEW}"`)) return;
   if (!createSql?.includes(oldConstraint))
     throw new Error(`messages has no constraint ${OLD} as 0002 made it`);
   const createNew = createSql

@@ -225,6 +225,11 @@ export function MessageList({
     const index = rowsRef.current.findIndex((r) => r.kind === 'message' && r.message.id === target.id);
     if (index < 0) return;
     follow.current = false;
+    if (firstScroll.current !== null) {
+      // A room opened at a message (a search result): the jump is its first scroll, not the bottom.
+      cancelAnimationFrame(firstScroll.current);
+      firstScroll.current = null;
+    }
     virtualizer.scrollToIndex(index, { align: 'center' });
     arriving.current = target.id;
     setHighlightId(target.id);
