@@ -121,7 +121,9 @@ describe('the client-key migration', () => {
         expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING (COVERING )?INDEX messages_reply_to/);
       } else {
         const { rows: index } =
-          await sql`SELECT 1 FROM pg_indexes WHERE indexname = 'messages_reply_to'`.execute(db);
+          await sql`SELECT 1 FROM pg_indexes WHERE indexname = 'messages_reply_to' AND schemaname = current_schema()`.execute(
+            db,
+          );
         expect(index).toHaveLength(1);
       }
       await db
