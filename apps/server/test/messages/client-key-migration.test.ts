@@ -1,59 +1,26 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config';
-import { createDb } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
+import type { Db } from '../../src/db/database';
 import { clientKeyFirstMigration } from '../../src/db/migrations/0011-client-key-first';
 import { insertMessages } from '../../src/modules/messages/messages.repo';
 import { searchMessages } from '../../src/modules/search/search.repo';
 import { parseSearch, toFts5, toTsquery } from '../../src/modules/search/search-query';
-import { acquireSchema, migrationLock, releaseSchema } from '../helpers/pg-schema';
+import { openMigratingDb, seedMemberOfChat } from '../helpers/migrating-db';
 
 // Migration 0011 puts client_id first in the key that makes a resend land once (issue 15). On SQLite it makes
 // the messages table again: every message must come through with its id, its search entry, its replies, files,
 // reactions and edits, and the table must go on refusing a second copy and deleting with its chat.
-const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : null;
-const migrate = (fn: () => Promise<void>) => (pgUrl ? migrationLock(pgUrl, fn) : fn());
 
 describe('the client-key migration', () => {
   it('keeps every message and what hangs on it, and the key still refuses a resend', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-client-key-'));
-    const schema = pgUrl ? await acquireSchema(pgUrl) : null;
-    const { db, dialect } = createDb(
-      loadConfig({ DATA_DIR: dir, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) }, { databaseSchema: schema }),
-    );
+    const { db, dialect, migrate, close } = await openMigratingDb('parley-client-key-');
     try {
-      await migrate(() => migrateToLatest(db, dialect, schema, '0010-admin'));
+      await migrate('0010-admin');
       const now = new Date().toISOString();
-      const user = await db
-        .insertInto('users')
-        .values({
-          username: 'ada',
-          email: 'ada@example.test',
-          password_hash: 'x',
-          first_name: 'Ada',
-          last_name: 'L',
-          displayname: 'ada',
-          date_joined: now,
-          is_activated: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const chat = await db
-        .insertInto('chats')
-        .values({ chat_id: 'c1', is_private: 0, name: 'Old', created_at: now, last_activity_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('chat_members')
-        .values({ chat_id: chat.id, user_id: user.id, joined_at: now })
-        .execute();
+      const { userId, chatId } = await seedMemberOfChat(db, now);
       const row = (clientId: string | null, body: string) => ({
-        chat_id: chat.id,
-        sender_id: user.id,
+        chat_id: chatId,
+        sender_id: userId,
         kind: 'user' as const,
         client_id: clientId,
         body,
@@ -76,14 +43,14 @@ describe('the client-key migration', () => {
         .execute();
       await db
         .insertInto('message_reactions')
-        .values({ message_id: ids[1] as number, user_id: user.id, emoji: '👍', created_at: now })
+        .values({ message_id: ids[1] as number, user_id: userId, emoji: '👍', created_at: now })
         .execute();
       await db
         .insertInto('message_edits')
         .values({ message_id: ids[0] as number, body: 'Deploiement', edited_at: now })
         .execute();
 
-      await migrate(() => migrateToLatest(db, dialect, schema));
+      await migrate();
 
       expect(await uniqueKeys(db, dialect)).toEqual([['client_id', 'sender_id', 'chat_id']]);
       // A start that stopped after SQLite's rebuild but before Kysely recorded it runs it again: it finds it made.
@@ -99,7 +66,7 @@ describe('the client-key migration', () => {
         expect(Number(rows[0]?.n), table).toBe(1);
       }
       const found = await searchMessages(db, dialect, {
-        userId: user.id,
+        userId: userId,
         match:
           dialect === 'sqlite' ? toFts5(parseSearch('deploiement')) : toTsquery(parseSearch('deploiement')),
         limit: 10,
@@ -138,21 +105,19 @@ describe('the client-key migration', () => {
       expect(reply?.reply_to_id).toBeNull();
 
       // The foreign keys hold in both directions: the chat's deletion takes its messages and what hangs on them.
-      await db.deleteFrom('chats').where('id', '=', chat.id).execute();
+      await db.deleteFrom('chats').where('id', '=', chatId).execute();
       for (const table of ['messages', 'message_reactions', 'message_edits'] as const) {
         const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db);
         expect(Number(rows[0]?.n), table).toBe(0);
       }
     } finally {
-      await db.destroy();
-      if (pgUrl && schema) await releaseSchema(pgUrl, schema, false);
-      await fs.rm(dir, { recursive: true, force: true });
+      await close();
     }
   });
 });
 
 /** The columns of each unique key on messages but its primary key, in index order. */
-async function uniqueKeys(db: ReturnType<typeof createDb>['db'], dialect: string): Promise<string[][]> {
+async function uniqueKeys(db: Db, dialect: string): Promise<string[][]> {
   if (dialect === 'postgres') {
     const { rows } = await sql<{ columns: string[] }>`
       SELECT array_agg(a.attname::text ORDER BY k.n) AS columns
