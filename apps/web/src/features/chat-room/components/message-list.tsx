@@ -141,6 +141,13 @@ export function MessageList({
    * first layout inside the commit's task, the longest of a room's first load on a phone (issue 12).
    */
   const firstScroll = useRef<number | null>(null);
+  /** Cancels the first scroll if it is still to be made; says whether it was. */
+  const cancelFirstScroll = () => {
+    if (firstScroll.current === null) return false;
+    cancelAnimationFrame(firstScroll.current);
+    firstScroll.current = null;
+    return true;
+  };
   useLayoutEffect(() => {
     if (lastKey === null) return;
     if (seenLastKey.current === null) {
@@ -160,11 +167,8 @@ export function MessageList({
     const frame = requestAnimationFrame(measureBelow);
     return () => {
       cancelAnimationFrame(frame);
-      if (firstScroll.current === null) return;
       // The first scroll not made yet (a newer message came first, or a second mount): the next run makes it.
-      cancelAnimationFrame(firstScroll.current);
-      firstScroll.current = null;
-      seenLastKey.current = null;
+      if (cancelFirstScroll()) seenLastKey.current = null;
     };
     // Runs when the newest row changes, not on every render.
   }, [lastKey, virtualizer]);
@@ -225,11 +229,8 @@ export function MessageList({
     const index = rowsRef.current.findIndex((r) => r.kind === 'message' && r.message.id === target.id);
     if (index < 0) return;
     follow.current = false;
-    if (firstScroll.current !== null) {
-      // A room opened at a message (a search result): the jump is its first scroll, not the bottom.
-      cancelAnimationFrame(firstScroll.current);
-      firstScroll.current = null;
-    }
+    // A room opened at a message (a search result): the jump is its first scroll, not the bottom.
+    cancelFirstScroll();
     virtualizer.scrollToIndex(index, { align: 'center' });
     arriving.current = target.id;
     setHighlightId(target.id);
