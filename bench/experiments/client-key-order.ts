@@ -1,15 +1,15 @@
 // An experiment, not part of `npm run bench`: what the order of the messages table's unique client key costs
 // SQLite to store a message (issue 15, findings' thirteenth pass). It writes 200,000 messages from 1,000 senders
 // in 100 chats, 218 to a transaction (a batch of Parley's writer in rooms of 10 at saturation), into the store
-// floor's table (bench/peers/ws-sqlite.ts: Parley's columns, its (chat, id) index and its FTS5 index by trigger)
+// floor's table (bench/peers/floor-store.ts: Parley's columns, its (chat, id) index and its FTS5 index by trigger)
 // under each key, and prints the time of the INSERTs and of the COMMITs per message.
 //
 //   npx tsx bench/experiments/client-key-order.ts
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
+import { FLOOR_CLIENT_KEY, openFloorStore } from '../peers/floor-store';
 
 const MESSAGES = 200_000;
 const BATCH = 218;
@@ -31,26 +31,13 @@ const variants: Variant[] = [
     key: 'client_id, sender_id, chat_id',
     clientId: () => crypto.randomUUID(),
   },
-  { name: '(client_id, sender, chat), UUIDv7 ids', key: 'client_id, sender_id, chat_id', clientId: uuidv7 },
+  { name: '(client_id, sender, chat), UUIDv7 ids', key: FLOOR_CLIENT_KEY, clientId: uuidv7 },
   { name: 'no unique key (for reference)', key: '', clientId: uuidv7 },
 ];
 
 for (const v of variants) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-key-'));
-  const db = new SQLite(path.join(dir, 'messages.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.exec(`
-    CREATE TABLE messages (
-      id INTEGER PRIMARY KEY AUTOINCREMENT, chat_id INTEGER NOT NULL, sender_id INTEGER, kind TEXT NOT NULL,
-      client_id TEXT, body TEXT NOT NULL, created_at TEXT NOT NULL, reply_to_id INTEGER,
-      mentions TEXT NOT NULL DEFAULT '[]'${v.key ? `, UNIQUE (${v.key})` : ''});
-    CREATE INDEX messages_chat_id ON messages (chat_id, id);
-    CREATE VIRTUAL TABLE messages_fts USING fts5(body, content='messages', content_rowid='id',
-      tokenize='unicode61 remove_diacritics 2');
-    CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
-      INSERT INTO messages_fts(rowid, body) VALUES (new.id, new.body);
-    END;`);
+  const db = openFloorStore(path.join(dir, 'messages.db'), v.key || null);
   const rows = Array.from({ length: BATCH }, () => "(?, ?, 'user', ?, ?, ?, NULL, '[]')").join(', ');
   const insert = db.prepare(
     `INSERT INTO messages (chat_id, sender_id, kind, client_id, body, created_at, reply_to_id, mentions)

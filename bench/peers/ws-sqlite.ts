@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
+import { openFloorStore } from './floor-store';
 import { chatMessage } from './message-shape';
 import { type ChatFrame, sendToAll, serveRooms } from './ws-rooms';
 
@@ -14,21 +15,7 @@ import { type ChatFrame, sendToAll, serveRooms } from './ws-rooms';
 // membership check, no rate limit, no foreign keys, no notifications.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ws-sqlite-'));
-const db = new SQLite(path.join(dir, 'messages.db'));
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.exec(`
-  CREATE TABLE messages (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, chat_id TEXT NOT NULL, sender_id INTEGER, kind TEXT NOT NULL,
-    client_id TEXT, body TEXT NOT NULL, created_at TEXT NOT NULL, reply_to_id INTEGER,
-    mentions TEXT NOT NULL DEFAULT '[]', UNIQUE (client_id, sender_id, chat_id));
-  CREATE INDEX messages_chat_id ON messages (chat_id, id);
-  CREATE VIRTUAL TABLE messages_fts USING fts5(body, content='messages', content_rowid='id',
-    tokenize='unicode61 remove_diacritics 2');
-  CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
-    INSERT INTO messages_fts(rowid, body) VALUES (new.id, new.body);
-  END;
-`);
+const db = openFloorStore(path.join(dir, 'messages.db'));
 const begin = db.prepare('BEGIN');
 const commit = db.prepare('COMMIT');
 const inserts = new Map<number, SQLite.Statement>();
