@@ -126,7 +126,7 @@ export default defineConfig({
     precompress(),
     pureProtocolSchemas(),
     earlyRoomRequests(),
-    // Installable and offline (issue 12): the manifest, and sw/sw.ts built with the list of every built file
+    // Installable and offline: the manifest, and sw/sw.ts built with the list of every built file
     // to keep (Workbox's precache), registered by a small script the plugin adds to index.html.
     VitePWA({
       strategies: 'injectManifest',
@@ -178,7 +178,7 @@ export default defineConfig({
         // The libraries every screen runs on, in one chunk loaded with the entry (its modulepreload): with them
         // the icons and the small hooks the lazy screens share (each icon was a chunk of its own), so a room's
         // code comes in 8 files instead of 17 — on HTTP/1.1's six connections and a slow network the room's own
-        // chunk and its data no longer queue behind a dozen files of a few hundred bytes (issue 12).
+        // chunk and its data no longer queue behind a dozen files of a few hundred bytes.
         manualChunks: (id) => (VENDOR.test(id) ? 'vendor' : undefined),
       },
     },

@@ -1,4 +1,4 @@
-// Lighthouse on a chat room (issue 12's budget): starts the production build (apps/server/dist serving
+// Lighthouse on a chat room (the room's performance budget): starts the production build (apps/server/dist serving
 // apps/web/dist) on a free port with a fresh SQLite database, seeds two people and a conversation, signs one
 // of them in, and audits /chats/{id} with Lighthouse's mobile emulation (its default: a mid-range phone,
 // simulated slow 4G) in Debian's Chromium, never a downloaded browser. Prints Performance, Accessibility and

@@ -1,4 +1,4 @@
-// Draws Parley's app icons (issue 12) from the favicon's mark with Debian's Chromium, into public/icons/:
+// Draws Parley's app icons from the favicon's mark with Debian's Chromium, into public/icons/:
 // 192 and 512 px (the mark as the favicon draws it), a 512 px maskable one (full bleed: the platform cuts its
 // own shape; the glyph sits inside the 80 % safe zone) and the 180 px apple-touch icon (opaque, square).
 // Run again after changing the mark: `npx tsx apps/web/scripts/make-icons.ts`; the PNGs are committed.

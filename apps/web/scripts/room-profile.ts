@@ -1,4 +1,4 @@
-// Where a room's first load spends the main thread (issue 12's blocking time): the production build with the
+// Where a room's first load spends the main thread (the Lighthouse budget's blocking time): the production build with the
 // same 40-message conversation lighthouse.ts audits, loaded as a first visit in Debian's Chromium with the CPU
 // slowed 4× (Lighthouse's phone), traced and sampled. Prints every main-thread task over 50 ms with the
 // functions that took most of it (self time, bundled names as built), then the same over the whole load.

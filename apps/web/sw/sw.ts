@@ -1,6 +1,6 @@
 // Parley's service worker. It keeps the app shell (index.html and every built file, listed by the build) so
-// Parley installs as an app and opens without a network (issue 12), and it shows Web Push notifications and
-// opens the chat when one is clicked (issue 5). The API, sockets and media always go to the network.
+// Parley installs as an app and opens without a network, and it shows Web Push notifications and
+// opens the chat when one is clicked. The API, sockets and media always go to the network.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 

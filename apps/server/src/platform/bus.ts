@@ -8,7 +8,7 @@ export interface BusMessage {
   data: string;
   /** A user whose sockets skip this frame (the typist, for instance). */
   exceptUserId?: number;
-  /** More users whose sockets skip it (people a block stands between, issue 13). */
+  /** More users whose sockets skip it (people a block stands between). */
   exceptUserIds?: number[];
   /** Only these users' sockets get it (a frame made for one reader). */
   onlyUserIds?: number[];

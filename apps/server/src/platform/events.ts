@@ -18,9 +18,9 @@ export interface DomainEventMap {
     message: Message;
     clientId: string | null;
     memberIds: number[];
-    /** The members who muted the chat (issue 13): no push, mail or browser notification unless mentioned. */
+    /** The members who muted the chat: no push, mail or browser notification unless mentioned. */
     mutedIds?: number[];
-    /** Members a block stands between with the sender (issue 13): nothing notifies them of it, mention or not. */
+    /** Members a block stands between with the sender: nothing notifies them of it, mention or not. */
     blockedIds?: number[];
     resend: boolean;
     /** The request that sent it (the sender's socket), whose id the logs of the work it sets off carry. */
@@ -44,7 +44,7 @@ export interface DomainEventMap {
   'chats.changed': { userIds: number[] };
   'member.removed': { chatId: string; userId: number };
   'chat.deleted': { chatId: string; avatar: string | null; memberIds: number[] };
-  /** A block was added or lifted (issue 13): presence, typing and receipts between the two change. */
+  /** A block was added or lifted: presence, typing and receipts between the two change. */
   'blocks.changed': { blockerId: number; blockedId: number };
 }
 

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { idColumn } from './columns';
 
-// Conversation essentials (issue 10): edits with their earlier versions, deletion for everyone, replies,
+// Conversation essentials: edits with their earlier versions, deletion for everyone, replies,
 // reactions and mentions.
 export const messageEssentialsMigration = (dialect: DialectName): Migration => ({
   async up(db: Kysely<any>) {

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../database';
 
-// Search (issue 11). The indexes live in the database and follow every write, edit and deletion inside its own
+// Search. The indexes live in the database and follow every write, edit and deletion inside its own
 // transaction: triggers on SQLite (FTS5, unicode61 without diacritics), a generated tsvector with a GIN index on
 // PostgreSQL (an unaccenting text search configuration). Words match whole and by prefix, ignoring case and accents.
 

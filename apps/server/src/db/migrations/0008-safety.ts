@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { idColumn } from './columns';
 
-// Safety for people (issue 13): blocks (the safety module's), reports (the reports module's) and a member's mute
+// Safety for people: blocks (the safety module's), reports (the reports module's) and a member's mute
 // of a chat (chat_members.muted_until, the chats module's).
 export const safetyMigration = (dialect: DialectName): Migration => ({
   async up(db: Kysely<any>) {

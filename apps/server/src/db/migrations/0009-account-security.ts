@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { idColumn } from './columns';
 
-// Issue 13, for people: where each session signed in from and when it was last used (the sessions list), the
+// For people: where each session signed in from and when it was last used (the sessions list), the
 // two-step sign-in factor with its recovery codes (accounts'), and the prepared data exports (data-export's).
 export const accountSecurityMigration = (dialect: DialectName): Migration => ({
   async up(db: Kysely<any>) {

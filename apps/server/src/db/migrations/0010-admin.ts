@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { idColumn } from './columns';
 
-// Issue 13, for operators: the audit log, site admins and deactivation on users, server settings, invite links.
+// For operators: the audit log, site admins and deactivation on users, server settings, invite links.
 export const adminMigration = (dialect: DialectName): Migration => ({
   async up(db: Kysely<any>) {
     // Kept when the people it names are deleted: no foreign keys, ids and a detail of what mattered then.

@@ -31,7 +31,7 @@ import type { MessagesService } from '../messages/messages.service';
 import * as repo from './data-export.repo';
 import type { DataExportsTable } from './data-export.tables';
 
-// "Export my data" (issue 13): a ZIP of the person's profile, settings, every chat's messages as they can see
+// "Export my data": a ZIP of the person's profile, settings, every chat's messages as they can see
 // them, and the files they uploaded, prepared after the request, kept in the file store for 24 hours and mailed
 // as a link. It asks each owner's service for what it holds; the only table here is data_exports.
 

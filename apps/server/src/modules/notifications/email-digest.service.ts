@@ -107,7 +107,7 @@ export class EmailDigestService {
     // presence nor the database is asked at all.
     const absent = await this.rooms.absentAmong(chatId, memberIds);
     if (absent.length === 0) return;
-    // A muted chat mails nothing, unless the message mentions the person (issue 13); nor does a message from
+    // A muted chat mails nothing, unless the message mentions the person; nor does a message from
     // someone a block stands between with them.
     const muted = new Set(mutedIds);
     const blocked = new Set(blockedIds);
@@ -163,7 +163,7 @@ export class EmailDigestService {
       this.chats.listChats(userId),
       this.messages.unreadMentionsIn(userId),
     ]);
-    // Muted chats are left out, unless an unread message there mentions the person (issue 13).
+    // Muted chats are left out, unless an unread message there mentions the person.
     const unread = chats.filter((c) => c.unread_count > 0 && (!c.muted || mentioned.has(c.id)));
     if (unread.length === 0) return;
     await this.mailer.send(digestMail(user.email, user.first_name, unread, this.baseUrl(), mentioned), log);

@@ -5,7 +5,7 @@ import { requireAuth, sessionOf } from '../../platform/auth';
 import { enforceLimit } from '../../platform/rate-limit-policy';
 import { parseBody } from '../../platform/validate';
 
-// Web Push subscriptions (issue 5). The missed-message mail has no routes: the settings switch drives it.
+// Web Push subscriptions. The missed-message mail has no routes: the settings switch drives it.
 export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = requireAuth(ctx.sessions);
   const perUser = async (req: { session: { userId: number } | null }) =>

@@ -113,7 +113,7 @@ export class PushService {
     if (message.kind !== 'user') return;
     const absent = await this.rooms.absentAmong(chatId, memberIds);
     if (absent.length === 0) return;
-    // A muted chat pushes nothing, unless the message mentions the person (issue 13).
+    // A muted chat pushes nothing, unless the message mentions the person.
     // Nor does a message from someone a block stands between with them.
     const muted = new Set(mutedIds);
     const blocked = new Set(blockedIds);

@@ -21,7 +21,7 @@ interface Deps {
   events: DomainEvents;
   log: FastifyBaseLogger;
   messages: { totalMessages(): Promise<number> };
-  /** People a block stands between see each other offline (issue 13). */
+  /** People a block stands between see each other offline. */
   blocks?: { relatedTo(userId: number): Promise<Set<number>> };
 }
 

@@ -5,7 +5,7 @@ import { requireAuth, sessionOf } from '../../platform/auth';
 import { responseSchema } from '../../platform/response-schema';
 import { parseBody } from '../../platform/validate';
 
-// HTTP shape of reporting (issue 13). Operators read and resolve reports through the admin API, which calls
+// HTTP shape of reporting. Operators read and resolve reports through the admin API, which calls
 // ReportsService (reports.service.ts).
 export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(

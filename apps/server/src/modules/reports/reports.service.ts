@@ -16,7 +16,7 @@ import type { MessagesService } from '../messages/messages.service';
 import * as repo from './reports.repo';
 
 /**
- * Reports of messages and people (issue 13); this module owns the `reports` table. `ctx.reports`:
+ * Reports of messages and people; this module owns the `reports` table. `ctx.reports`:
  *
  * For people (POST /api/reports/, reports.routes.ts):
  * - `create(reporterId, {message_id | username, reason, note})` → `{id, detail}`. A message must be one the

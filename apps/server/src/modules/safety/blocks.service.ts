@@ -8,7 +8,7 @@ import { avatarUrl } from '../accounts/user-view';
 import type { UsersService } from '../accounts/users.service';
 import * as repo from './blocks.repo';
 
-// Blocking (issue 13). A block is one-way in the table and two-way in effect: neither person sees the other
+// Blocking. A block is one-way in the table and two-way in effect: neither person sees the other
 // online, typing or reading, and the blocked person cannot message the blocker (nor the blocker them until they
 // unblock). Checks that must be exact (starting a chat, the writer) read the table; the per-frame filters of the
 // realtime side (typing, receipts, room occupancy) read a per-process cache that every process drops for both

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
 import { responseSchema } from '../../platform/response-schema';
 
-// HTTP shape of blocking (issue 13). Muting a chat is the chats module's (chats.routes.ts), reporting the
+// HTTP shape of blocking. Muting a chat is the chats module's (chats.routes.ts), reporting the
 // reports module's (reports.routes.ts).
 export async function safetyRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireAuth(ctx.sessions) };

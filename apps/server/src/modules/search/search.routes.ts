@@ -9,7 +9,7 @@ import { requireAuth, sessionOf } from '../../platform/auth';
 import { responseSchema } from '../../platform/response-schema';
 import { parseBody } from '../../platform/validate';
 
-// HTTP shape of search (issue 11).
+// HTTP shape of search.
 export async function searchRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireAuth(ctx.sessions) };
 
