@@ -1,114 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryRun } from '../scenarios/history';
-import type { IdleRun } from '../scenarios/idle';
-import type { LatencyRun } from '../scenarios/latency';
-import type { RestartRun } from '../scenarios/restart';
 import type { ThroughputRun } from '../scenarios/throughput';
-import type { Variant } from '../targets';
 import { BUDGETS, type BudgetRow, budgetRows } from './budgets';
 import { limitedBy } from './checks';
 import { type Results, withIdleRuns } from './results';
 import { testResults } from './test-results';
+import { idle, lat, page, restartRun, sat } from './test-runs';
 
 // Results go in, verdicts and reasons come out: each figure against its DESIGN §8 bound, computed from the numbers.
 const results = testResults;
-
-/**
- * A saturation run: `cpuMs` per 1,000 deliveries, so its server used cpuMs × deliveries/s ÷ 10⁶ cores; `gen` the
- * generator's cores (one process unless `over` says otherwise).
- */
-function sat(
-  variant: Variant,
-  rep: number,
-  saturation: number,
-  cpuMs: number,
-  gen: number,
-  bg = 0,
-  over: Partial<ThroughputRun> = {},
-): ThroughputRun {
-  return {
-    variant,
-    roomSize: 10,
-    rooms: 100,
-    rep,
-    saturation,
-    inputRate: saturation / 10,
-    cpuPer1000: cpuMs / 1000,
-    eldP99: 1,
-    rssMiB: 100,
-    generatorCpu: gen,
-    generatorBound: gen > 0.9,
-    background: bg,
-    steps: [],
-    lost: 0,
-    duplicated: 0,
-    closedEarly: 0,
-    connectSeconds: 1,
-    ...over,
-  };
-}
-
-function lat(variant: Variant, rep: number, p99: number, over: Partial<LatencyRun> = {}): LatencyRun {
-  return {
-    variant,
-    rep,
-    rate: 500,
-    latency: { count: 30_000, p50: p99 / 3, p95: p99 / 2, p99, max: p99 * 2, mean: p99 / 3 },
-    deliveredPerSecond: 5000,
-    expected: 30_000,
-    lost: 0,
-    duplicated: 0,
-    errorFrames: 0,
-    closedEarly: 0,
-    cpuPer1000: 0.088,
-    eldP99: 3.5,
-    eldMax: 5,
-    rssMiB: 160,
-    generatorCpu: 0.21,
-    background: 0,
-    histogram: '',
-    ...over,
-  };
-}
-
-function idle(over: Partial<IdleRun> = {}): IdleRun {
-  return {
-    variant: 'parley',
-    goal: 20_000,
-    attempted: 20_000,
-    connected: 20_000,
-    failed: 0,
-    firstError: null,
-    fdLimit: 65_536,
-    connectSeconds: 10,
-    connectionsPerSecond: 2000,
-    rssBeforeMiB: 136,
-    rssAfterMiB: 352,
-    kibPerConnection: 11.1,
-    heapKibPerConnection: 9.1,
-    ...over,
-  };
-}
-
-/** A history run: `cpuMs` server CPU ms per 1,000 requests; `load` autocannon's cores, where recorded. */
-const page = (
-  server: HistoryRun['server'],
-  rep: number,
-  rps: number,
-  cpuMs: number,
-  load?: number,
-): HistoryRun => ({
-  server,
-  rep,
-  requestsPerSecond: rps,
-  latencyP50: 12,
-  latencyP99: 28,
-  errors: 0,
-  non2xx: 0,
-  total: rps * 3,
-  cpuMsPer1000: cpuMs,
-  ...(load === undefined ? {} : { loadCpu: load }),
-});
 
 const row = (r: Results, what: string): BudgetRow => {
   const found = budgetRows(r).find((x) => x.what.startsWith(what));
@@ -444,25 +344,7 @@ describe('idle, history and web', () => {
   });
 
   it('judges a restart: every socket back, the reconnection rate, nothing lost', () => {
-    const restart: RestartRun = {
-      goal: 20_000,
-      sockets: 20_000,
-      fdLimit: 65_536,
-      connectSeconds: 7.4,
-      stopSeconds: 3.6,
-      startSeconds: 0.9,
-      allBackSeconds: 15.2,
-      herdSeconds: 10.6,
-      reconnectsPerSecond: 1887,
-      reconnects: 20_000,
-      gaveUp: 0,
-      sent: 1080,
-      expected: 10_800,
-      lost: 0,
-      duplicated: 0,
-      unsent: 0,
-      firstError: null,
-    };
+    const restart = restartRun();
     expect(row(results({ restart }), 'A process restart')).toMatchObject({
       verdict: 'PASS',
       reason:

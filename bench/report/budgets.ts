@@ -21,7 +21,7 @@ import { BUDGETS } from './thresholds';
 
 // DESIGN §8, budget by budget: Parley's figure beside its budget and the peers, a verdict computed from the
 // numbers with the comparisons that decided it, and which side's CPU limited the figure. Why a figure is what it
-// is, is written in findings.md, not here.
+// is, is written in where-time-goes.md (the dated notes behind it in bench/findings/), not here.
 export { type BudgetRow, COLUMNS } from './budget-row';
 export type { Verdict } from './checks';
 export { BUDGETS } from './thresholds';

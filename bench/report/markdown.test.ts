@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryRun } from '../scenarios/history';
 import { renderMarkdown } from './markdown';
 import { testResults } from './test-results';
-
-const run = (server: HistoryRun['server'], rps: number): HistoryRun => ({
-  server,
-  rep: 1,
-  requestsPerSecond: rps,
-  latencyP50: 12,
-  latencyP99: 28,
-  errors: 0,
-  non2xx: 0,
-  total: rps * 3,
-  cpuMsPer1000: 300,
-});
+import { page, wholeRun } from './test-runs';
 
 describe('history section', () => {
   it('names each of the three servers by what it is', () => {
@@ -21,12 +9,44 @@ describe('history section', () => {
       testResults({
         history: {
           pageBytes: 19_000,
-          runs: [run('parley', 2000), run('fastify-sqlite', 3000), run('fastify', 6000)],
+          runs: [
+            page('parley', 1, 2000, 300),
+            page('fastify-sqlite', 1, 3000, 300),
+            page('fastify', 1, 6000, 300),
+          ],
         },
       }),
     );
     expect(md).toContain('| Parley (SQLite) | 1 | 2,000 |');
     expect(md).toContain('| bare Fastify + SQLite | 1 | 3,000 |');
     expect(md).toContain('| bare Fastify (constant JSON) | 1 | 6,000 |');
+  });
+});
+
+describe('the report of a whole run', () => {
+  it('stays reference: at most 250 lines, with what is measured, the budgets and where the time goes', () => {
+    const md = renderMarkdown(wholeRun());
+    expect(md.split('\n').length).toBeLessThanOrEqual(250);
+    const headings = md.split('\n').filter((line) => line.startsWith('## '));
+    expect(headings).toEqual([
+      '## What is measured',
+      '## DESIGN §8 budgets',
+      '## Where time goes now',
+      '## Saturation throughput',
+      '## Delivery latency',
+      '## One process against two over Redis',
+      '## Idle connections',
+      '## Connect/disconnect churn',
+      '## A process restart',
+      '## History endpoint',
+      '## Message search',
+    ]);
+    expect(md).toContain('[Where time goes now](#where-time-goes-now)');
+  });
+
+  it('leaves the search plans to bench/results/latest.md', () => {
+    expect(renderMarkdown(wholeRun())).not.toContain('Plan of the slowest HTTP query');
+    const withPlans = renderMarkdown(wholeRun(), { plans: true });
+    expect(withPlans).toContain('Plan of the slowest HTTP query (by its fastest pass) on PostgreSQL');
   });
 });

@@ -25,7 +25,7 @@ export interface Results {
   redis: LatencyRun[];
   idle: IdleRun[];
   churn: ChurnRun[];
-  /** A process restart under 20,000 reconnecting sockets (issue 15). */
+  /** A process restart under 20,000 reconnecting sockets. */
   restart?: RestartRun | null;
   /** The history page; `catchUp` is absent from results written before it was measured. */
   history: { runs: HistoryRun[]; pageBytes: number; catchUp?: CatchUpRun[] } | null;

@@ -6,7 +6,7 @@ import { atMost, bound, judge, limitedBy, notMeasured } from './checks';
 import type { Results } from './results';
 import { BUDGETS } from './thresholds';
 
-// Issue 11's search budgets: the HTTP route's p95 over the 200 queries against its bound per dialect, the LIKE
+// The message search budgets: the HTTP route's p95 over the 200 queries against its bound per dialect, the LIKE
 // scan beside it, and the index's size on disk (reported, no budget).
 const DIALECTS = [
   { dialect: 'sqlite', label: 'SQLite', budget: BUDGETS.searchP95Ms.sqlite },

@@ -1,18 +1,12 @@
 import { fmt } from '../lib/stats';
 import { SHAPES } from '../search/queries';
+import { table } from './markdown-cells';
 import type { Results } from './results';
 import { mib } from './search-rows';
 
-// The report's section on message search: every way of running the queries by shape, the index's size, and the
-// plan of the slowest query's statement.
-const table = (head: string[], rows: string[][]) =>
-  [
-    `| ${head.join(' | ')} |`,
-    `|${head.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
-
-export function searchSection(results: Results): string[] {
+// The report's section on message search: every way of running the queries by shape, the index's size, and, with
+// `plans`, the plan of each dialect's slowest query (long: kept out of docs/benchmarks.md).
+export function searchSection(results: Results, plans: boolean): string[] {
   const s = results.search;
   if (!s?.runs.length) return [];
   const c = s.corpus;
@@ -80,7 +74,7 @@ export function searchSection(results: Results): string[] {
     '',
   );
   for (const r of s.runs) {
-    if (!r.plan) continue;
+    if (!plans || !r.plan) continue;
     const q = r.plan.query;
     out.push(
       `Plan of the slowest HTTP query (by its fastest pass) on ${label(r.dialect)} (${q.shape}: \`${q.q}\`${q.from ? ` from ${q.from}` : ''}, ${fmt(r.plan.ms, 1)} ms):`,

@@ -11,11 +11,11 @@ export const BUDGETS = {
   latencyP99Ms: 25,
   /** p99 of two processes over Redis minus one process's, paired run by run. */
   redisExtraP99Ms: 5,
-  /** Issue 15: 100,000 on one process (the bench raises its own open-files limit as root), ≤ 8 KiB RSS each. */
+  /** Idle connections: 100,000 on one process (the bench raises its own open-files limit as root), ≤ 8 KiB RSS each. */
   idle: { connections: 100_000, kibEach: 8 },
   /**
    * A process restarted under 20,000 sockets whose clients reconnect as the web app does: every one back, at
-   * ≥ 1,000 reconnections a second, nothing lost or doubled (issue 15).
+   * ≥ 1,000 reconnections a second, nothing lost or doubled.
    */
   restart: { sockets: 20_000, reconnectsPerSecond: 1_000 },
   /**
@@ -25,10 +25,10 @@ export const BUDGETS = {
   history: { sqlite: 0.5, constant: 0.3 },
   /**
    * Catch-up after a reconnect: the server's CPU ms for a client that missed 1,000 messages to fetch them as the
-   * web app does (one keyset query per page of 100), its loaded stretch read again included (issue 15).
+   * web app does (one keyset query per page of 100), its loaded stretch read again included.
    */
   catchUpServerMs: 100,
-  /** Message search on 1,000,000 messages, p95 of the 200 queries through the HTTP route (issue 11). */
+  /** Message search on 1,000,000 messages, p95 of the 200 queries through the HTTP route. */
   searchP95Ms: { sqlite: 50, postgres: 80 },
   webInitialKiB: 150,
   webRowsMounted: 120,
