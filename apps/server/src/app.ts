@@ -163,7 +163,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     ? inlineScriptHashes(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'))
     : [];
   // Helmet's middleware is built once: @fastify/helmet builds it afresh for every request, which cost the
-  // history page a tenth of its CPU (docs/benchmarks.md, finding 7).
+  // history page a tenth of its CPU (bench/findings/2026-11-25-history-page-statements.md).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

@@ -2,9 +2,10 @@ import { type Compilable, type CompiledQuery, type Kysely, SqliteAdapter } from 
 import type { Database } from './schema';
 
 // Kysely builds and compiles a query on every call, which costs a hot read more than running it does
-// (docs/benchmarks.md, finding 7). A prepared query is built and compiled once per dialect, with a placeholder
-// where each parameter goes, and later runs only bind the values: the SQL stays written with Kysely, in the
-// repo that owns it, and the same text reaches SQLite's statement cache (db/database.ts) or PostgreSQL.
+// (bench/findings/2026-11-25-history-page-statements.md). A prepared query is built and compiled once per
+// dialect, with a placeholder where each parameter goes, and later runs only bind the values: the SQL stays
+// written with Kysely, in the repo that owns it, and the same text reaches SQLite's statement cache
+// (db/database.ts) or PostgreSQL.
 
 /** Stands for a parameter while a prepared query is compiled. */
 class Slot {

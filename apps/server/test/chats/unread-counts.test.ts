@@ -3,9 +3,10 @@ import { useTestApp } from '../helpers/test-app';
 import { eventually, joinRoom, openNotifications, type WsClient } from '../helpers/ws-client';
 import { addMember, createGroup, newClientId, people } from './chat-helpers';
 
-// notification_count for members away from a room (bench finding 5): counted in rounds with one query for
-// everyone due, the first round at once and later ones gathered per window, each round reading the counts as
-// they are then. A burst in a busy group costs a few rounds, not a count per away member per message.
+// notification_count for members away from a room (bench/findings/2026-11-21-what-a-message-cost.md,
+// finding 5): counted in rounds with one query for everyone due, the first round at once and later ones gathered
+// per window, each round reading the counts as they are then. A burst in a busy group costs a few rounds, not a
+// count per away member per message.
 const app = useTestApp();
 const open: WsClient[] = [];
 afterEach(async () => {

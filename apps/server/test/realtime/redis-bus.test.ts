@@ -3,7 +3,8 @@ import type { BusMessage } from '../../src/platform/bus';
 import { RedisBus } from '../../src/platform/redis/redis-bus';
 
 // The Redis bus delivers to this process's own subscribers at once, in publish order, and drops its own
-// echo when Redis sends it back; other processes get every message once, in order (bench finding 6).
+// echo when Redis sends it back; other processes get every message once, in order
+// (bench/findings/2026-11-21-what-a-message-cost.md, finding 6).
 
 const redisUrl = process.env.REDIS_URL;
 

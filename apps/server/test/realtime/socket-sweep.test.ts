@@ -7,9 +7,10 @@ import { people, startChat } from '../chats/chat-helpers';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 import { joinRoom, openNotifications, roomPath, ticketFor, wsUrl } from '../helpers/ws-client';
 
-// One ping-and-session sweep for every socket of the process (bench finding 9, DESIGN §6): sockets whose
-// session has ended are closed with 4001, sockets that stop answering pings are dropped, and all sessions are
-// checked with one look-up per round. The app's own sweep runs every 30 s; these tests run their own.
+// One ping-and-session sweep for every socket of the process (DESIGN §6;
+// bench/findings/2026-11-21-what-a-message-cost.md, finding 9): sockets whose session has ended are closed with
+// 4001, sockets that stop answering pings are dropped, and all sessions are checked with one look-up per round.
+// The app's own sweep runs every 30 s; these tests run their own.
 
 const app = useTestApp();
 const sweeps: SocketSweep[] = [];

@@ -5,7 +5,7 @@ import type { DialectName } from '../database';
 // same uniqueness and the same lookups by all three, in an order in which a time-ordered client_id (the web app's UUIDv7)
 // is appended at the index's end instead of being inserted in the middle of its sender's range. Under load each
 // message dirtied its own page of that index, written to the WAL and again at the checkpoint: with SQLite it cost
-// two thirds of storing a message (docs/benchmarks.md, the thirteenth pass of the findings).
+// two thirds of storing a message (bench/findings/2026-11-27-client-key-order.md).
 const OLD = 'messages_sender_chat_client';
 const NEW = 'messages_client_sender_chat';
 
