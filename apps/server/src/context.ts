@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, DialectName } from './db/database';
-import type { AccountsService } from './modules/accounts/accounts.service';
+import type { AccountSettingsService } from './modules/accounts/account-settings.service';
+import type { PasswordResetService } from './modules/accounts/password-reset.service';
 import type { SessionService } from './modules/accounts/session.service';
+import type { SignInService } from './modules/accounts/sign-in.service';
+import type { SignUpService } from './modules/accounts/sign-up.service';
 import type { TwoFactorService } from './modules/accounts/two-factor.service';
 import type { UsersService } from './modules/accounts/users.service';
 import type { AdminService } from './modules/admin/admin.service';
@@ -51,8 +54,12 @@ export interface AppContext {
   presence: Presence;
   sessions: SessionService;
   users: UsersService;
-  accounts: AccountsService;
-  /** Two-step sign-in (issue 13): its factor and recovery codes are accounts' tables. */
+  /** Accounts by job: sign-up, sign-in, a forgotten password, and a person's own settings. */
+  signUp: SignUpService;
+  signIn: SignInService;
+  passwordReset: PasswordResetService;
+  accountSettings: AccountSettingsService;
+  /** Two-step sign-in: its factor and recovery codes are accounts' tables. */
   twoFactor: TwoFactorService;
   chats: ChatsService;
   membership: ChatMembership;
@@ -70,13 +77,13 @@ export interface AppContext {
   emailDigests: EmailDigestService;
   profiles: ProfilesService;
   search: SearchService;
-  /** "Export my data" (issue 13): modules/data-export. */
+  /** "Export my data": modules/data-export. */
   dataExports: DataExportService;
   /** The audit log: admin actions and security events. */
   audit: AuditService;
-  /** Blocks between people (issue 13): modules/safety. */
+  /** Blocks between people: modules/safety. */
   blocks: BlocksService;
-  /** Reports of messages and people (issue 13); the admin API reads and resolves them here. */
+  /** Reports of messages and people; the admin API reads and resolves them here. */
   reports: ReportsService;
   /** Server settings: who may sign up, invite links. */
   siteSettings: SiteSettingsService;

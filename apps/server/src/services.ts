@@ -4,10 +4,14 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { AccountsService } from './modules/accounts/accounts.service';
+import { AccountSettingsService } from './modules/accounts/account-settings.service';
 import { CodeService } from './modules/accounts/code.service';
+import { PasswordResetService } from './modules/accounts/password-reset.service';
+import { Passwords } from './modules/accounts/passwords';
 import { SecretBox } from './modules/accounts/secret-box';
 import { SessionService } from './modules/accounts/session.service';
+import { SignInService } from './modules/accounts/sign-in.service';
+import { SignUpService } from './modules/accounts/sign-up.service';
 import { TwoFactorService } from './modules/accounts/two-factor.service';
 import { UsersService } from './modules/accounts/users.service';
 import { AdminService } from './modules/admin/admin.service';
@@ -76,6 +80,8 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const siteSettings = new SiteSettingsService(db, audit, config.publicUrl);
   const codes = new CodeService(db, audit);
   const twoFactor = new TwoFactorService(db, await SecretBox.load(db), audit);
+  const passwords = new Passwords(config.argonMemoryKiB);
+  const accountSettings = new AccountSettingsService({ log, db, mailer, limiter, events, presence, codes });
   const bus = config.redisUrl ? new RedisBus(config.redisUrl, observe, log) : new MemoryBus();
   const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
   const storage = await openStorage(config.storage, config.s3);
@@ -122,20 +128,20 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     presence,
     sessions,
     users,
-    accounts: new AccountsService({
-      config,
-      log: log,
+    signUp: new SignUpService({
+      log,
       db,
       mailer,
       limiter,
-      events,
-      presence,
-      sessions,
+      passwords,
       codes,
+      sessions,
       audit,
       signupGate: siteSettings,
-      twoFactor,
     }),
+    signIn: new SignInService({ db, limiter, passwords, sessions, audit, twoFactor }),
+    passwordReset: new PasswordResetService({ log, db, mailer, limiter, passwords, codes, sessions }),
+    accountSettings,
     twoFactor,
     chats,
     membership,
@@ -180,10 +186,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       limiter,
       events,
       audit,
-      accounts: {
-        ownProfile: (id) => ctx.accounts.ownProfile(id),
-        settings: (id) => ctx.accounts.settings(id),
-      },
+      accounts: accountSettings,
       users,
       avatars,
       chats,
@@ -201,7 +204,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       log,
       users,
       sessions,
-      deleteAccount: (userId) => ctx.accounts.deleteAccount(userId),
+      deleteAccount: (userId) => accountSettings.deleteAccount(userId),
       reports: () => ctx.reports,
       deleteMessage: (chatId, messageId) => messages.changes.deleteByOperator(chatId, messageId),
       presence,

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { until } from '../helpers/waits';
 import { joinRoom, NOTIFICATIONS_PATH, openNotifications, wsUrl } from '../helpers/ws-client';
 
-// Running Parley like a service (issue 14): /healthz and /readyz, and a stop that lets clients move to another
+// Running Parley like a service: /healthz and /readyz, and a stop that lets clients move to another
 // process at once without losing what was being written.
 
 describe('/healthz and /readyz', () => {
@@ -140,8 +140,8 @@ describe('a graceful stop', () => {
             throw err;
           }
         };
-      const { accounts, messages } = t.ctx;
-      accounts.markSeen = record('markSeen', accounts.markSeen.bind(accounts));
+      const { users, messages } = t.ctx;
+      users.markSeen = record('markSeen', users.markSeen.bind(users));
       messages.send = record('send', messages.send.bind(messages));
 
       // Ada sends, then her client stops reading: it answers the 1012 close only when it is cut off.

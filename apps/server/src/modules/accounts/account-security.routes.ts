@@ -19,7 +19,7 @@ import { parseBody } from '../../platform/validate';
 const ok = (schema: z.ZodType) => ({ schema: { response: { 200: responseSchema(schema) } } });
 const sessionIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
-// HTTP shape of a person's own security (issue 13): their sessions and two-step sign-in.
+// HTTP shape of a person's own security: their sessions and two-step sign-in.
 export async function accountSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = requireAuth(ctx.sessions);
   /** Setting up and turning on or off: a handful an hour is plenty for a person. */

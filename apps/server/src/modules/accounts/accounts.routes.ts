@@ -26,33 +26,33 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     enforceLimit(ctx.limiter, `ip:${name}:${req.ip}`, limit, 60 * 60_000);
 
   app.post('/users/register/', { preHandler: perIp('register', signups) }, async (req) =>
-    ctx.accounts.register(parseBody(registerSchema, req.body)),
+    ctx.signUp.register(parseBody(registerSchema, req.body)),
   );
 
   app.post('/users/email/verify/signup/', { preHandler: perIp('verify', signups * 3 + 10) }, async (req) => {
     const body = parseBody(emailCodeSchema, req.body);
-    return ctx.accounts.verifySignup(body.email, body.verification_code, clientOf(req));
+    return ctx.signUp.verifySignup(body.email, body.verification_code, clientOf(req));
   });
 
   app.post('/users/email/resend/signup/', { preHandler: perIp('mail', signups * 2) }, async (req) =>
-    ctx.accounts.resendSignup(parseBody(emailOnlySchema, req.body).email),
+    ctx.signUp.resendSignup(parseBody(emailOnlySchema, req.body).email),
   );
 
   app.post('/users/login/', async (req) => {
     const body = parseBody(loginSchema, req.body);
-    return ctx.accounts.login(body.email, body.password, body.remember_me, req.ip, {
+    return ctx.signIn.login(body.email, body.password, body.remember_me, req.ip, {
       totpCode: body.totp_code,
       client: clientOf(req),
     });
   });
 
   app.post('/users/logout/', { preHandler: auth }, async (_req, reply) => {
-    await ctx.accounts.logout(sessionOf(_req));
+    await ctx.signIn.logout(sessionOf(_req));
     return reply.code(200).send({ detail: 'Logged out.' });
   });
 
   app.post('/users/password/reset/request/', { preHandler: perIp('mail', signups * 2) }, async (req) =>
-    ctx.accounts.requestReset(parseBody(emailOnlySchema, req.body).email, (err) =>
+    ctx.passwordReset.requestReset(parseBody(emailOnlySchema, req.body).email, (err) =>
       req.log.error({ err }, 'password reset mail failed'),
     ),
   );
@@ -62,7 +62,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     { preHandler: perIp('verify', signups * 3 + 10) },
     async (req) => {
       const body = parseBody(emailCodeSchema, req.body);
-      return ctx.accounts.verifyReset(body.email, body.verification_code);
+      return ctx.passwordReset.verifyReset(body.email, body.verification_code);
     },
   );
 
@@ -71,28 +71,31 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     { preHandler: perIp('verify', signups * 3 + 10) },
     async (req) => {
       const body = parseBody(resetConfirmSchema, req.body);
-      return ctx.accounts.confirmReset(body.email, body.verification_code, body.new_password);
+      return ctx.passwordReset.confirmReset(body.email, body.verification_code, body.new_password);
     },
   );
 
   app.get('/users/profile/', { preHandler: auth }, async (req) =>
-    ctx.accounts.ownProfile(sessionOf(req).userId),
+    ctx.accountSettings.ownProfile(sessionOf(req).userId),
   );
 
   app.get('/users/profile/settings/', { preHandler: auth }, async (req) =>
-    ctx.accounts.settings(sessionOf(req).userId),
+    ctx.accountSettings.settings(sessionOf(req).userId),
   );
 
   app.put('/users/profile/settings/', { preHandler: auth }, async (req) =>
-    ctx.accounts.updateSettings(sessionOf(req).userId, parseBody(settingsUpdateSchema, req.body)),
+    ctx.accountSettings.updateSettings(sessionOf(req).userId, parseBody(settingsUpdateSchema, req.body)),
   );
 
   app.put('/users/email/update/', { preHandler: auth }, async (req) =>
-    ctx.accounts.requestEmailChange(sessionOf(req).userId, parseBody(emailUpdateSchema, req.body).email),
+    ctx.accountSettings.requestEmailChange(
+      sessionOf(req).userId,
+      parseBody(emailUpdateSchema, req.body).email,
+    ),
   );
 
   app.post('/users/email/verify/code/', { preHandler: auth }, async (req) =>
-    ctx.accounts.confirmEmailChange(
+    ctx.accountSettings.confirmEmailChange(
       sessionOf(req).userId,
       parseBody(codeOnlySchema, req.body).verification_code,
     ),
@@ -101,7 +104,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   await accountSecurityRoutes(app, ctx);
 
   app.delete('/users/account/delete/', { preHandler: auth }, async (req, reply) => {
-    await ctx.accounts.deleteAccount(sessionOf(req).userId);
+    await ctx.accountSettings.deleteAccount(sessionOf(req).userId);
     return reply.code(204).send();
   });
 }

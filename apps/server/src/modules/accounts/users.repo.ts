@@ -216,7 +216,7 @@ export const digestRecipient = (db: Db, userId: number) =>
     .where('id', '=', userId)
     .executeTakeFirst();
 
-// --- For the admin module (issue 13) ---
+// --- For the admin module ---
 
 const ADMIN_COLUMNS = [
   'id',

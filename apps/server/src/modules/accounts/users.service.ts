@@ -69,6 +69,16 @@ export class UsersService {
     return usersRepo.findAvatarOf(this.db, userId);
   }
 
+  /** Written when a person's last socket closes. */
+  async markSeen(userId: number): Promise<void> {
+    await usersRepo.updateUser(this.db, userId, { last_seen: new Date().toISOString() });
+  }
+
+  /** The username, or '' for someone deleted since. */
+  async usernameOf(userId: number): Promise<string> {
+    return (await usersRepo.findUserById(this.db, userId))?.username ?? '';
+  }
+
   /** Of these people, those with Email Notifications on. */
   withEmailNotifications(userIds: number[]): Promise<number[]> {
     return usersRepo.emailRecipients(this.db, userIds);

@@ -12,7 +12,7 @@ import {
 } from '@parley/protocol';
 import type { Db } from '../../db/database';
 import { FieldsError, ForbiddenError, NotFoundError } from '../../platform/errors';
-import type { SignupGate } from '../accounts/accounts.service';
+import type { SignupGate } from '../accounts/sign-up.service';
 import type { AuditService } from '../audit/audit.service';
 import * as repo from './admin.repo';
 

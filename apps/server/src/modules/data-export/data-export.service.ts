@@ -22,7 +22,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import { enforceLimit } from '../../platform/rate-limit-policy';
 import type { FileStorage } from '../../platform/storage';
 import { TempFiles } from '../../platform/temp-files';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountSettingsService } from '../accounts/account-settings.service';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { AuditService } from '../audit/audit.service';
@@ -43,7 +43,7 @@ interface Deps {
   limiter: RateLimiter;
   events: DomainEvents;
   audit: Pick<AuditService, 'record'>;
-  accounts: Pick<AccountsService, 'ownProfile' | 'settings'>;
+  accounts: Pick<AccountSettingsService, 'ownProfile' | 'settings'>;
   users: Pick<UsersService, 'avatarOf'>;
   avatars: Pick<AvatarStore, 'read'>;
   chats: Pick<ChatsService, 'listChats'>;

@@ -113,7 +113,7 @@ async function watch(
       (async () => {
         await connected;
         await onClose?.();
-        if (await ctx.presence.disconnect(client.userId)) await ctx.accounts.markSeen(client.userId);
+        if (await ctx.presence.disconnect(client.userId)) await ctx.users.markSeen(client.userId);
       })().catch((err) => upgrade.log().error({ err }, 'socket close handling failed')),
     );
   });
@@ -299,7 +299,7 @@ async function onFrame(
       }
       case 'typing': {
         await ctx.chats.requireMember(session.userId, chatId);
-        const username = await ctx.accounts.usernameOf(session.userId);
+        const username = await ctx.users.usernameOf(session.userId);
         // Not to people a block stands between with the typist (issue 13).
         return ctx.realtime.toRoomAbout(
           chatId,

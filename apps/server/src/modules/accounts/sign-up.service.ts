@@ -1,0 +1,117 @@
+import {
+  AUDIT,
+  type AuthResponse,
+  DEACTIVATED_LOGIN_MESSAGE,
+  MSG,
+  type RegisterPayload,
+  type VerificationRequired,
+} from '@parley/protocol';
+import type { Db } from '../../db/database';
+import { BadRequestError, FieldsError, ForbiddenError } from '../../platform/errors';
+import type { AuditService } from '../audit/audit.service';
+import { type CodeMailDeps, codeMail, limitMailTo } from './mails';
+import type { Passwords } from './passwords';
+import type { SessionClient, SessionService } from './session.service';
+import { toAuthUser } from './user-view';
+import * as usersRepo from './users.repo';
+
+/**
+ * The port through which the admin module's server settings decide who may sign up: throws a clear refusal,
+ * or admits the address (using up an invite link when one was needed) in the registration's transaction.
+ */
+export interface SignupGate {
+  admit(trx: Db, email: string, invite: string | null): Promise<void>;
+}
+
+interface Deps extends CodeMailDeps {
+  passwords: Passwords;
+  sessions: SessionService;
+  audit: AuditService;
+  /** Who may sign up: the admin module's server settings. */
+  signupGate: SignupGate;
+}
+
+const SIGNUP_SUBJECT = 'Verify your Parley account';
+
+/** Sign-up: an account waits, unactivated, until the code mailed to its address comes back. */
+export class SignUpService {
+  constructor(private readonly deps: Deps) {}
+
+  async register(input: RegisterPayload): Promise<VerificationRequired> {
+    const { db, passwords } = this.deps;
+    const email = input.email.toLowerCase();
+    passwords.assertAllowed(input.password, 'password');
+    const taken: Record<string, string[]> = {};
+    if (await usersRepo.findUserByUsername(db, input.username)) taken.username = [MSG.usernameTaken];
+    if (await usersRepo.findUserByEmail(db, email)) taken.email = [MSG.emailTaken];
+    if (Object.keys(taken).length > 0) throw new FieldsError(taken);
+    await limitMailTo(this.deps.limiter, 'signup', email);
+
+    const passwordHash = await passwords.hash(input.password);
+    let code: string;
+    try {
+      // The account and its code are written together: no account is left without a way to verify it.
+      code = await db.transaction().execute(async (trx) => {
+        await this.deps.signupGate.admit(trx, email, input.invite ?? null);
+        // The first account on a fresh server is its site admin (README); later ones are not.
+        const first = !(await usersRepo.anyUser(trx));
+        const userId = await usersRepo.insertUser(trx, {
+          username: input.username,
+          email,
+          password_hash: passwordHash,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          displayname: `${input.first_name} ${input.last_name}`.trim(),
+          date_joined: new Date().toISOString(),
+          is_site_admin: first ? 1 : 0,
+        });
+        if (first) {
+          this.deps.log.info({ userId }, 'The first account on this server is its site admin');
+          await this.deps.audit.record(
+            { type: AUDIT.adminGranted, target_id: userId, detail: { first: true } },
+            trx,
+          );
+        }
+        return this.deps.codes.issue(userId, 'signup', null, trx);
+      });
+    } catch (err) {
+      // Two sign-ups racing for one name: the unique index decides.
+      if (/unique|duplicate/i.test(String(err))) {
+        throw new FieldsError(
+          /email/i.test(String(err)) ? { email: [MSG.emailTaken] } : { username: [MSG.usernameTaken] },
+        );
+      }
+      throw err;
+    }
+    await this.deps.mailer.send(codeMail(email, SIGNUP_SUBJECT, code));
+    return { requires_verification: true, email, message: MSG.verificationSent };
+  }
+
+  async resendSignup(emailRaw: string): Promise<{ message: string }> {
+    const email = emailRaw.toLowerCase();
+    await limitMailTo(this.deps.limiter, 'signup', email);
+    const user = await usersRepo.findUserByEmail(this.deps.db, email);
+    if (user?.is_activated) throw new BadRequestError(MSG.alreadyVerified);
+    if (user) {
+      const code = await this.deps.codes.issue(user.id, 'signup');
+      await this.deps.mailer.send(codeMail(email, SIGNUP_SUBJECT, code));
+    }
+    return { message: 'A new verification code has been sent to your email.' };
+  }
+
+  /** The mailed code activates the account and signs it in. */
+  async verifySignup(emailRaw: string, code: string, client: SessionClient): Promise<AuthResponse> {
+    const { db, codes, sessions } = this.deps;
+    const user = await usersRepo.findUserByEmail(db, emailRaw.toLowerCase());
+    if (!user) throw new BadRequestError(MSG.invalidCode);
+    if (user.is_activated) throw new BadRequestError(MSG.alreadyVerified);
+    if (user.deactivated_at) throw new ForbiddenError(DEACTIVATED_LOGIN_MESSAGE);
+    const row = await codes.check(user.id, 'signup', code);
+    const token = await db.transaction().execute(async (trx) => {
+      await codes.consume(trx, row);
+      await usersRepo.updateUser(trx, user.id, { is_activated: 1 });
+      return sessions.create(user.id, true, trx, client);
+    });
+    return { token, ...toAuthUser({ ...user, is_activated: 1 }) };
+  }
+}
