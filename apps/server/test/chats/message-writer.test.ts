@@ -222,8 +222,8 @@ describe('message writer: one batch', () => {
       if (e.resend) resent.push(e);
     });
 
-    // The resend last: on SQLite the batch's INSERT is cut into runs of 2 and 1 rows (messages.repo.ts), so it
-    // meets the row it repeats in an earlier statement of the same transaction.
+    // The resend last: on SQLite the batch's INSERT is cut into runs of 2 and 1 rows (message-inserts.repo.ts),
+    // so it meets the row it repeats in an earlier statement of the same transaction.
     const [first, graces, again] = await Promise.all([
       send(t, ada, chatId, 'Hello', { client_id: 'dup-1' }),
       // The same client_id from someone else is another message.

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { clientKeyFirstMigration } from '../../src/db/migrations/0011-client-key-first';
-import { insertMessages } from '../../src/modules/messages/messages.repo';
+import { insertMessages } from '../../src/modules/messages/message-inserts.repo';
 import { searchMessages } from '../../src/modules/search/search.repo';
 import { parseSearch, toFts5, toTsquery } from '../../src/modules/search/search-query';
 import { openMigratingDb, seedMemberOfChat } from '../helpers/migrating-db';

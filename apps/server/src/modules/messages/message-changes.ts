@@ -10,9 +10,10 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import type { DomainEvents } from '../../platform/events';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership } from '../chats/chat-membership';
+import * as repo from './message-changes.repo';
 import type { MessageReader } from './message-reader';
 import { reactionsByMessage } from './message-view';
-import * as repo from './messages.repo';
+import * as reads from './messages.repo';
 
 type Trx = Parameters<typeof repo.lockedMessage>[0];
 
@@ -29,7 +30,7 @@ export const forViewer = (message: Message, userId: number): Message => ({
 });
 
 /**
- * Changes to stored messages (issue 10): edits that keep earlier versions, deletion for everyone, reactions.
+ * Changes to stored messages: edits that keep earlier versions, deletion for everyone, reactions.
  * Each is one transaction, published to the room once it committed.
  */
 export class MessageChanges {
@@ -66,7 +67,7 @@ export class MessageChanges {
         mentions: JSON.stringify(mentions),
         at: new Date().toISOString(),
       });
-      return { latest: (await repo.latestId(trx, chat.id)) === messageId };
+      return { latest: (await reads.latestId(trx, chat.id)) === messageId };
     });
     const message = await reader.byId(messageId, chat);
     if (changed) events.emit('message.updated', { chatId, message, latest: changed.latest });
@@ -76,7 +77,7 @@ export class MessageChanges {
   /** Earlier versions of a message, oldest first; any member may read them. */
   async edits(userId: number, chatId: string, messageId: number) {
     const { chat } = await this.deps.chats.requireMember(userId, chatId);
-    inChat(await repo.messageById(this.deps.db, messageId), chat.id);
+    inChat(await reads.messageById(this.deps.db, messageId), chat.id);
     return repo.editsOf(this.deps.db, messageId);
   }
 
@@ -115,7 +116,7 @@ export class MessageChanges {
       if (row.deleted_at !== null) return null;
       const files = await attachments.forgetFilesOf(trx, messageId);
       await repo.eraseMessage(trx, messageId, new Date().toISOString());
-      return { files, latest: (await repo.latestId(trx, chatDbId)) === messageId };
+      return { files, latest: (await reads.latestId(trx, chatDbId)) === messageId };
     });
     if (erased === null) return;
     await attachments.removeKeys(erased.files);
@@ -137,7 +138,7 @@ export class MessageChanges {
       return repo.addReaction(trx, { ...reaction, created_at: new Date().toISOString() });
     });
     const reactions: Reaction[] =
-      reactionsByMessage(await repo.reactionsOf(db, [messageId]), 0).get(messageId) ?? [];
+      reactionsByMessage(await reads.reactionsOf(db, [messageId]), 0).get(messageId) ?? [];
     if (changed) events.emit('reactions.updated', { chatId, messageId, reactions });
     return {
       message_id: messageId,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messagesWorld } from '../../test-support/messages-world';
-import * as repo from './messages.repo';
+import * as repo from './message-changes.repo';
 
 // A catch-up after a reconnect walks the history forward, 100 messages a request (issue 15): each page is one
 // keyset statement on the messages, prepared once, beside the members it is given (and the files of its

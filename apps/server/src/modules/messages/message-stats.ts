@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { ChatActivity } from '../chats/chats.service';
-import * as repo from './messages.repo';
+import * as repo from './message-stats.repo';
+import { latestId } from './messages.repo';
 
 /** What other modules read of the messages table: counts, last messages and unread counts. */
 export class MessageStats implements ChatActivity {
@@ -30,7 +31,7 @@ export class MessageStats implements ChatActivity {
   }
 
   latestId(chatDbId: number): Promise<number> {
-    return repo.latestId(this.db, chatDbId);
+    return latestId(this.db, chatDbId);
   }
 
   /** Unread messages per chat (by row id) for one person. */

@@ -9,9 +9,10 @@ import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
 import { type BlocksService, messageRefusal } from '../safety/blocks.service';
+import * as inserts from './message-inserts.repo';
 import type { MessageReader } from './message-reader';
 import { toMessage, toQuote } from './message-view';
-import * as repo from './messages.repo';
+import { quotesOf } from './messages.repo';
 
 export interface Draft {
   /** A lookup still under way is fine: the message keeps its place in the queue meanwhile. */
@@ -61,7 +62,7 @@ interface Pending extends Queued {
 }
 
 /** The stored columns of a queued message. */
-const rowOf = (p: Pending): repo.NewMessageRow => ({
+const rowOf = (p: Pending): inserts.NewMessageRow => ({
   chat_id: p.chat.id,
   sender_id: p.senderId,
   kind: p.senderId === null ? 'system' : 'user',
@@ -83,10 +84,11 @@ const MAX_BATCH = 500;
 /**
  * Group commit for messages (DESIGN §8). Every message sent in this process goes through one queue: what
  * arrives while a transaction is under way is written by the next one, in arrival order, in multi-row INSERTs
- * (messages.repo.ts) with one membership check, one chat touch and one sender lookup for the whole batch. Batches run
- * one after another and publish their messages (`message.published`) in id order, only after their commit, so a
- * client catching up with ?after=<last id seen> never skips a message still in flight. A resend of a stored
- * message is published again through the same event, in case the first broadcast died with a crashed server.
+ * (message-inserts.repo.ts) with one membership check, one chat touch and one sender lookup for the whole
+ * batch. Batches run one after another and publish their messages (`message.published`) in id order, only after
+ * their commit, so a client catching up with ?after=<last id seen> never skips a message still in flight. A
+ * resend of a stored message is published again through the same event, in case the first broadcast died with a
+ * crashed server.
  */
 export class MessageWriter {
   private queue: Queued[] = [];
@@ -148,7 +150,7 @@ export class MessageWriter {
     // The quoted messages of replies too: they never move between chats, so reading them beside is safe.
     const senderIds = batch.flatMap((p) => (p.senderId === null ? [] : [p.senderId]));
     const replyIds = [...new Set(batch.flatMap((p) => (p.replyTo ? [p.replyTo] : [])))];
-    const quotes = repo.quotesOf(db, replyIds);
+    const quotes = quotesOf(db, replyIds);
     const cards = quotes.then((q) =>
       users.cards([
         ...new Set([...senderIds, ...q.flatMap((m) => (m.sender_id === null ? [] : [m.sender_id]))]),
@@ -213,7 +215,7 @@ export class MessageWriter {
         accepted.push(p);
       }
       if (accepted.length === 0) return { accepted: [], members, refused, quoteOf };
-      const inserted = await repo.insertMessages(trx, accepted.map(rowOf));
+      const inserted = await inserts.insertMessages(trx, accepted.map(rowOf));
       // Inserted rows come back in the order given, without the resends the unique index skipped.
       const ids = new Map<Pending, number>();
       let next = 0;
@@ -309,11 +311,16 @@ export class MessageWriter {
   private async isResend(trx: Transaction<Database>, p: Pending, inBatch: Set<string>): Promise<boolean> {
     if (p.clientId === null || p.senderId === null) return false;
     if (inBatch.has(resendKey(p))) return true;
-    return (await repo.messageByClientId(trx, p.chat.id, p.senderId, p.clientId)) !== undefined;
+    return (await inserts.messageByClientId(trx, p.chat.id, p.senderId, p.clientId)) !== undefined;
   }
 
   private async resendOf(p: Pending): Promise<Message> {
-    const stored = await repo.messageByClientId(this.deps.db, p.chat.id, p.senderId ?? 0, p.clientId ?? '');
+    const stored = await inserts.messageByClientId(
+      this.deps.db,
+      p.chat.id,
+      p.senderId ?? 0,
+      p.clientId ?? '',
+    );
     if (!stored) throw new NotFoundError();
     return this.deps.reader.byId(stored.id, p.chat);
   }
