@@ -17,6 +17,8 @@ export default {
     'type-empty': [2, 'never'],
     'header-max-length': [2, 'always', 72],
     'subject-full-stop': [2, 'never', '.'],
+    // A subject may open with a proper noun (PostgreSQL, Redis, Lighthouse).
+    'subject-case': [0],
     'body-empty': [2, 'never'],
     'body-leading-blank': [2, 'always'],
     // Lines holding a URL are exempt.
