@@ -5,7 +5,7 @@ import { copyToPostgres, redactUrl, TargetNotEmptyError } from '../operations/co
 import { DatabaseInUseError, sqliteFileOf } from '../operations/sqlite-file';
 import { type AdminCommand, UsageError } from './command';
 
-// Moving and keeping the data (issue 14): copy-to-postgres, backup, restore. Each works on the server named by
+// Moving and keeping the data: copy-to-postgres, backup, restore. Each works on the server named by
 // the same environment the server reads (DATA_DIR, DATABASE_URL).
 
 /** The SQLite server's files, or a refusal naming PostgreSQL's own tools. */
@@ -54,7 +54,11 @@ const copyToPostgresCommand: AdminCommand = {
       );
       const started = Date.now();
       console.log(`Copying ${databaseFile} to ${redactUrl(url)}`);
-      const report = await copyToPostgres({ sourceFile: databaseFile, targetUrl: url });
+      const report = await copyToPostgres({
+        sourceFile: databaseFile,
+        targetUrl: url,
+        progressTo: process.stderr,
+      });
       const rows = report.tables.reduce((sum, t) => sum + t.rows, 0);
       console.log(
         `Copied ${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'} in ${report.tables.length} tables in ` +

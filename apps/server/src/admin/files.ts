@@ -4,7 +4,7 @@ import type { FileStorage } from '../platform/storage';
 import { openStorage, parseStorageUrl, STORAGE_URL_FORMS } from '../platform/storage-url';
 import { type AdminCommand, UsageError } from './command';
 
-// Moving the stored files between back ends (issue 14): `copy-files <from> <to>`, each named as STORAGE_URL
+// Moving the stored files between back ends: `copy-files <from> <to>`, each named as STORAGE_URL
 // names a back end; S3 addresses and keys come from the same environment the server reads (S3_*, AWS_*).
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;

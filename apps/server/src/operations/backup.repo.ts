@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 
-// The statements of `backup` and `restore` (issue 14): a consistent copy of a live SQLite database, and what a
+// The statements of `backup` and `restore`: a consistent copy of a live SQLite database, and what a
 // copy refers to on disk.
 
 /**

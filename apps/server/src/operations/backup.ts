@@ -5,7 +5,7 @@ import { migrationsOf, quickCheck, referencedKeys, snapshotInto } from './backup
 import { copyNewFiles, exists } from './file-tree';
 import { openExclusive } from './sqlite-file';
 
-// `npm run admin -- backup <dir>` and `restore <dir>` (issue 14) for a SQLite server.
+// `npm run admin -- backup <dir>` and `restore <dir>` for a SQLite server.
 //
 // A backup is taken while the server runs: the stored files are copied first, then the database is snapshotted
 // in one read transaction (VACUUM INTO: everything committed before it, nothing after), then the files stored

@@ -22,7 +22,7 @@ const PARALLEL = 4;
 export async function copyFiles(
   from: FileStorage,
   to: FileStorage,
-  onProgress: (done: number, entry: StoredEntry) => void = () => {},
+  onProgress: (done: number, entry: StoredEntry) => void,
 ): Promise<CopyReport> {
   if (from.description === to.description)
     throw new Error(`Source and target are the same: ${from.description}.`);

@@ -24,7 +24,7 @@ import {
 import { ProgressLine } from './progress';
 import { openExclusive } from './sqlite-file';
 
-// `npm run admin -- copy-to-postgres <url>` (issue 14): a stopped SQLite server's whole database into an empty
+// `npm run admin -- copy-to-postgres <url>`: a stopped SQLite server's whole database into an empty
 // PostgreSQL database, which the copy first migrates as a server would. Everything is copied in one transaction
 // (in batches, with a progress line), so a failure leaves the target as empty as it was; row counts are compared
 // and the id sequences set past the copied ids before it commits. The search index needs no copying: PostgreSQL
@@ -40,8 +40,8 @@ export interface CopyReport {
 export interface CopyOptions {
   sourceFile: string;
   targetUrl: string;
-  /** Where the progress line and per-table lines go (stderr by default). */
-  progressTo?: NodeJS.WriteStream;
+  /** Where the progress line and per-table lines go. */
+  progressTo: NodeJS.WriteStream;
 }
 
 /** A URL fit to print: the password replaced. */
@@ -185,7 +185,7 @@ function plan(tables: SourceTable[], counts: Map<string, number>, target: Target
 }
 
 export async function copyToPostgres(options: CopyOptions): Promise<CopyReport> {
-  const out = options.progressTo ?? process.stderr;
+  const out = options.progressTo;
   // Held exclusively until the end: a server cannot start on the file while it is being copied.
   const sqlite = openExclusive(options.sourceFile);
   const source: AnyDb = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });

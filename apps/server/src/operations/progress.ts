@@ -8,7 +8,7 @@ export class ProgressLine {
 
   constructor(
     private readonly total: number,
-    private readonly out: NodeJS.WriteStream = process.stderr,
+    private readonly out: NodeJS.WriteStream,
   ) {
     this.tty = !!out.isTTY;
   }

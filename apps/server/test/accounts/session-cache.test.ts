@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { hashToken, SessionService } from '../../src/modules/accounts/session.service';
+import { hashToken, type SessionTimings } from '../../src/modules/accounts/session.service';
 import { DomainEvents } from '../../src/platform/events';
 import { GOOD_PASSWORD } from '../helpers/factories';
+import { sessionServiceOf } from '../helpers/sessions';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 
 // SessionService remembers verified sessions for a few seconds (DESIGN §8, history page): revocation in this
@@ -16,9 +17,9 @@ const deleteRow = (t: TestApp, token: string) =>
   t.ctx.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
 
 /** A SessionService of its own on the app's database, with its own events and cache settings. */
-function service(t: TestApp, options: { verifiedTtlMs?: number; maxVerified?: number } = {}) {
+function service(t: TestApp, timings: Partial<SessionTimings> = {}) {
   const events = new DomainEvents();
-  return { sessions: new SessionService(t.ctx.db, events, options), events };
+  return { sessions: sessionServiceOf(t, timings, events), events };
 }
 
 describe('verified sessions over HTTP', () => {
@@ -112,7 +113,7 @@ describe('SessionService.verify', () => {
       },
     });
     const events = new DomainEvents();
-    const sessions = new SessionService(db, events);
+    const sessions = sessionServiceOf(app(), {}, events, db);
     gate = new Promise<void>((resolve) => {
       open = resolve;
     });

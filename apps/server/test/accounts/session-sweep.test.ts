@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { hashToken, SessionService } from '../../src/modules/accounts/session.service';
-import { DomainEvents } from '../../src/platform/events';
+import { hashToken } from '../../src/modules/accounts/session.service';
+import { sessionServiceOf } from '../helpers/sessions';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 
 // Expired sessions are swept: a session nobody presents again must not stay in the table for ever.
@@ -45,7 +45,7 @@ describe('expired session sweep', () => {
   });
 
   it('runs on its own once started, and no more once stopped', async () => {
-    const sessions = new SessionService(app().ctx.db, new DomainEvents(), { sweepIntervalMs: 50 });
+    const sessions = sessionServiceOf(app(), { sweepIntervalMs: 50 });
     sessions.startSweeping(app().ctx.log);
     const first = await expiredAndLive(app());
     const deadline = Date.now() + 10_000;

@@ -1,7 +1,7 @@
 import { CLOSE_AUTH_FAILED } from '@parley/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionService } from '../../src/modules/accounts/session.service';
 import { people } from '../chats/chat-helpers';
+import { sessionServiceOf } from '../helpers/sessions';
 import { useTestApp } from '../helpers/test-app';
 import { sleep } from '../helpers/waits';
 import { openNotifications, type WsClient } from '../helpers/ws-client';
@@ -107,10 +107,7 @@ describe('sessions', () => {
   it('writes last active at most once an interval, not on every request', async () => {
     const t = app();
     const [ada] = await people(t, 'Ada');
-    const sessions = new SessionService(t.ctx.db, t.ctx.events, {
-      activityIntervalMs: 200,
-      verifiedTtlMs: 0,
-    });
+    const sessions = sessionServiceOf(t, { activityIntervalMs: 200, verifiedTtlMs: 0 }, t.ctx.events);
     const lastActive = async () =>
       (await t.ctx.db.selectFrom('sessions').select('last_active_at').executeTakeFirstOrThrow())
         .last_active_at;

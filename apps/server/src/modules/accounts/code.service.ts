@@ -13,7 +13,7 @@ export class CodeService {
   constructor(
     private readonly db: Db,
     /** Wrong codes and the lock they lead to are security events. */
-    private readonly audit?: AuditService,
+    private readonly audit: Pick<AuditService, 'record'>,
   ) {}
 
   /** A new code for the user and purpose, replacing the last; `db` may be the caller's transaction. */
@@ -56,9 +56,8 @@ export class CodeService {
     const expected = Buffer.from(row.code_hash, 'hex');
     if (!timingSafeEqual(expected, hashCode(userId, purpose, code))) {
       const locked = tries >= CODE_MAX_ATTEMPTS;
-      await this.audit?.record({ type: AUDIT.codeFailed, target_id: userId, detail: { purpose } });
-      if (locked)
-        await this.audit?.record({ type: AUDIT.codeLocked, target_id: userId, detail: { purpose } });
+      await this.audit.record({ type: AUDIT.codeFailed, target_id: userId, detail: { purpose } });
+      if (locked) await this.audit.record({ type: AUDIT.codeLocked, target_id: userId, detail: { purpose } });
       throw new BadRequestError(locked ? MSG.codeLocked : MSG.invalidCode);
     }
     await repo.giveBackAttempt(this.db, row);

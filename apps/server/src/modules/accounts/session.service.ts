@@ -34,11 +34,24 @@ const padToBucket = (ids: number[]): number[] => {
   return ids.length === size ? ids : [...ids, ...new Array<number>(size - ids.length).fill(last)];
 };
 
-/** How long a verified session is taken on trust, and how many are kept (see SessionService.verify). */
-const VERIFIED_TTL_MS = 5_000;
-const VERIFIED_MAX = 10_000;
-/** How often rows of expired sessions are deleted (a verify deletes the one it meets at once). */
-const SWEEP_INTERVAL_MS = 3600_000;
+/** The session store's timings and cache size. */
+export interface SessionTimings {
+  /** How long a verified session is taken on trust (see SessionService.verify). */
+  verifiedTtlMs: number;
+  /** How many verified sessions are kept. */
+  maxVerified: number;
+  /** How often rows of expired sessions are deleted (a verify deletes the one it meets at once). */
+  sweepIntervalMs: number;
+  /** How often a session's last-active time is written at most. */
+  activityIntervalMs: number;
+}
+
+export const SESSION_TIMINGS: SessionTimings = {
+  verifiedTtlMs: 5_000,
+  maxVerified: 10_000,
+  sweepIntervalMs: 3600_000,
+  activityIntervalMs: SESSION_ACTIVITY_INTERVAL_MS,
+};
 
 interface Verified {
   sessionId: number;
@@ -68,31 +81,15 @@ export class SessionService {
   private readonly verified = new Map<string, Verified>();
   /** Counts revocations, so a verify that read a session before it was revoked does not cache it after. */
   private revocations = 0;
-  private readonly ttlMs: number;
-  private readonly maxVerified: number;
-  private readonly sweepIntervalMs: number;
-  private readonly activityIntervalMs: number;
-  private readonly audit: Pick<AuditService, 'record'> | null;
   private sweep: PeriodicTask | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly events: DomainEvents,
-    options: {
-      verifiedTtlMs?: number;
-      maxVerified?: number;
-      sweepIntervalMs?: number;
-      /** How often a session's last-active time is written at most (a minute). */
-      activityIntervalMs?: number;
-      /** Where revocations by their owner are recorded. */
-      audit?: Pick<AuditService, 'record'>;
-    } = {},
+    /** Where revocations by their owner are recorded. */
+    private readonly audit: Pick<AuditService, 'record'>,
+    private readonly timings: SessionTimings,
   ) {
-    this.activityIntervalMs = options.activityIntervalMs ?? SESSION_ACTIVITY_INTERVAL_MS;
-    this.audit = options.audit ?? null;
-    this.ttlMs = options.verifiedTtlMs ?? VERIFIED_TTL_MS;
-    this.maxVerified = options.maxVerified ?? VERIFIED_MAX;
-    this.sweepIntervalMs = options.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
     events.on('sessions.revoked', ({ userId, sessionIds }) => this.forget(userId, sessionIds));
   }
 
@@ -103,7 +100,7 @@ export class SessionService {
   startSweeping(log: FastifyBaseLogger): this {
     this.sweep ??= new PeriodicTask(
       () => this.sweepExpired(),
-      this.sweepIntervalMs,
+      this.timings.sweepIntervalMs,
       log,
       'expired session sweep',
     );
@@ -169,14 +166,14 @@ export class SessionService {
     }
     const activeAt = this.noteActivity(row.id, Date.parse(row.last_active_at ?? row.created_at), now);
     if (revocations === this.revocations) {
-      if (this.verified.size >= this.maxVerified) {
+      if (this.verified.size >= this.timings.maxVerified) {
         const oldest = this.verified.keys().next();
         if (!oldest.done) this.verified.delete(oldest.value);
       }
       this.verified.set(hash, {
         sessionId: row.id,
         userId: row.user_id,
-        until: Math.min(now + this.ttlMs, expiresAt),
+        until: Math.min(now + this.timings.verifiedTtlMs, expiresAt),
         activeAt,
       });
     }
@@ -188,8 +185,8 @@ export class SessionService {
    * write runs beside the request (a lost one only makes "last active" a minute older). Returns when it was.
    */
   private noteActivity(sessionId: number, activeAt: number, now: number): number {
-    if (now - activeAt < this.activityIntervalMs) return activeAt;
-    const notBefore = new Date(now - this.activityIntervalMs).toISOString();
+    if (now - activeAt < this.timings.activityIntervalMs) return activeAt;
+    const notBefore = new Date(now - this.timings.activityIntervalMs).toISOString();
     void repo.touchSession(this.db, sessionId, new Date(now).toISOString(), notBefore).catch(() => undefined);
     return now;
   }
@@ -204,7 +201,7 @@ export class SessionService {
   async revokeOwn(session: Session, sessionId: number): Promise<void> {
     if (!(await repo.deleteSessionOf(this.db, session.userId, sessionId))) throw new NotFoundError();
     this.revoked(session.userId, [sessionId]);
-    await this.audit?.record({
+    await this.audit.record({
       type: SECURITY_AUDIT.sessionRevoked,
       actor_id: session.userId,
       target_id: session.userId,
@@ -217,7 +214,7 @@ export class SessionService {
     const ids = await repo.deleteOtherSessions(this.db, session.userId, session.sessionId);
     if (ids.length === 0) return 0;
     this.revoked(session.userId, ids);
-    await this.audit?.record({
+    await this.audit.record({
       type: SECURITY_AUDIT.sessionRevoked,
       actor_id: session.userId,
       target_id: session.userId,
