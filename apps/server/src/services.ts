@@ -9,7 +9,7 @@ import { CodeService } from './modules/accounts/code.service';
 import { PasswordResetService } from './modules/accounts/password-reset.service';
 import { Passwords } from './modules/accounts/passwords';
 import { SecretBox } from './modules/accounts/secret-box';
-import { SESSION_TIMINGS, SessionService } from './modules/accounts/session.service';
+import { SessionService } from './modules/accounts/session.service';
 import { SignInService } from './modules/accounts/sign-in.service';
 import { SignUpService } from './modules/accounts/sign-up.service';
 import { TwoFactorService } from './modules/accounts/two-factor.service';
@@ -75,7 +75,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const messageLimiter = redisLimiter ? new LocalFirstRateLimiter(redisLimiter) : limiter;
   const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
   const audit = new AuditService(db);
-  const sessions = new SessionService(db, events, audit, SESSION_TIMINGS);
+  const sessions = new SessionService(db, events, { audit });
   const users = new UsersService(db);
   const siteSettings = new SiteSettingsService(db, audit, config.publicUrl);
   const codes = new CodeService(db, audit);
@@ -147,7 +147,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     membership,
     messages,
     attachments,
-    groups: new GroupsService({ db, events, chats, messages, users, avatars, attachments }),
+    groups: new GroupsService({ db, events, chats, announcer: messages, users, avatars, attachments }),
     bus,
     hub: new Hub(bus, observe),
     rooms,

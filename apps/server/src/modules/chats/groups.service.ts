@@ -5,15 +5,24 @@ import { BadRequestError, ForbiddenError, NotFoundError, PayloadTooLargeError } 
 import type { DomainEvents } from '../../platform/events';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
-import type { MessagesService } from '../messages/messages.service';
+import type { ChatRef } from './chat-membership';
 import * as repo from './chats.repo';
 import type { ChatsService } from './chats.service';
+
+/**
+ * How a group change is told in the chat: a system line ('Ada added Grace') stored and delivered like a
+ * message. The messages module's MessagesService is it; the app's wiring hands it over, so chats never
+ * imports messages (which depends on chats).
+ */
+export interface GroupAnnouncer {
+  announce(chat: ChatRef, text: string): Promise<void>;
+}
 
 interface Deps {
   db: Db;
   events: DomainEvents;
   chats: ChatsService;
-  messages: MessagesService;
+  announcer: GroupAnnouncer;
   users: UsersService;
   avatars: AvatarStore;
   attachments: AttachmentsService;
@@ -36,14 +45,14 @@ const nameOf = (u: {
 export const GROUP_AVATAR_TOO_LARGE = 'Group picture must be at most 2MB.';
 
 /**
- * Group management (issue 5): only the admin edits, adds, removes and deletes; anyone may leave. Every change
+ * Group management: only the admin edits, adds, removes and deletes; anyone may leave. Every change
  * is announced as a system line and a `chat.updated` event that open clients apply at once.
  */
 export class GroupsService {
   private readonly db: Db;
   private readonly events: DomainEvents;
   private readonly chats: ChatsService;
-  private readonly messages: MessagesService;
+  private readonly announcer: GroupAnnouncer;
   private readonly users: UsersService;
   private readonly avatars: AvatarStore;
   private readonly attachments: AttachmentsService;
@@ -52,7 +61,7 @@ export class GroupsService {
     this.db = deps.db;
     this.events = deps.events;
     this.chats = deps.chats;
-    this.messages = deps.messages;
+    this.announcer = deps.announcer;
     this.users = deps.users;
     this.avatars = deps.avatars;
     this.attachments = deps.attachments;
@@ -101,7 +110,7 @@ export class GroupsService {
       throw err;
     }
     if (changes.name !== chat.name) {
-      await this.messages.announce(
+      await this.announcer.announce(
         chat,
         `${await this.actorName(userId)} renamed the group to ${changes.name}`,
       );
@@ -122,7 +131,7 @@ export class GroupsService {
       await repo.insertMember(this.db, { chat_id: chat.id, user_id: u.id, role: 'member', joined_at: now });
     }
     const actor = await this.actorName(userId);
-    for (const u of fresh) await this.messages.announce(chat, `${actor} added ${nameOf(u)}`);
+    for (const u of fresh) await this.announcer.announce(chat, `${actor} added ${nameOf(u)}`);
     if (fresh.length > 0) {
       this.events.emit('chat.updated', { chatId });
       this.events.emit('chats.changed', { userIds: fresh.map((u) => u.id) });
@@ -142,7 +151,7 @@ export class GroupsService {
     await repo.deleteMember(this.db, chat.id, targetId);
     const [removed] = await this.users.findActivated([targetId]);
     this.events.emit('member.removed', { chatId, userId: targetId });
-    await this.messages.announce(
+    await this.announcer.announce(
       chat,
       `${await this.actorName(userId)} removed ${removed ? nameOf(removed) : 'a member'}`,
     );
@@ -177,7 +186,7 @@ export class GroupsService {
       await this.attachments.removeKeys(fileKeys);
       return;
     }
-    await this.messages.announce(chat, `${name} left`);
+    await this.announcer.announce(chat, `${name} left`);
     this.events.emit('chat.updated', { chatId });
   }
 
