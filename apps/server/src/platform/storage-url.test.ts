@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { parseRange } from '../modules/attachments/attachments.routes';
 import { RangeNotSatisfiableError, resolveRange } from './storage';
 import { parseStorageUrl } from './storage-url';
 import { TempFiles } from './temp-files';
@@ -66,22 +65,6 @@ describe('STORAGE_URL', () => {
 });
 
 describe('byte ranges', () => {
-  it('reads the one range of a Range header and ignores what it cannot serve', () => {
-    expect(parseRange('bytes=0-99')).toEqual({ start: 0, end: 99 });
-    expect(parseRange('bytes=100-')).toEqual({ start: 100, end: undefined });
-    expect(parseRange('bytes=-500')).toEqual({ suffix: 500 });
-    for (const ignored of [
-      undefined,
-      '',
-      'bytes=-',
-      'bytes=0-1,5-9',
-      'items=0-1',
-      'bytes=a-b',
-      'bytes=1-2-3',
-    ])
-      expect(parseRange(ignored)).toBeUndefined();
-  });
-
   it('resolves ranges against a size, clamping the end and refusing a start past it', () => {
     expect(resolveRange(undefined, 10)).toEqual({ start: 0, end: 9 });
     expect(resolveRange({ start: 2, end: 4 }, 10)).toEqual({ start: 2, end: 4 });
