@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import { type AckBatcher, createAckBatcher } from '@parley/web/ack-batcher';
 import * as hdr from 'hdr-histogram-js';
-import { type AckBatcher, createAckBatcher } from '../../apps/web/src/lib/ack-batcher';
 import { benchClientId, type Client, connectRoom, openAll } from './clients';
 import type { GeneratorMessage, Percentiles, PhaseResult, RateJob, RateResult } from './ipc';
 

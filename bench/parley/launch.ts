@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '@parley/server';
 import pg from 'pg';
-import { loadConfig } from '../../apps/server/src/config';
 import { freePort, type Managed, probeFlags, repoDir, startProcess, waitForHttp } from '../lib/proc';
 import { type SeedResult, type SeedSpec, seedParley } from './seed';
 

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../../apps/server/src/config';
-import { createDb, type Db } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { insertInBatches, type Person, seedPeople } from '../../apps/server/test/helpers/seed-people';
+import {
+  type Config,
+  createDb,
+  type Db,
+  insertInBatches,
+  migrateToLatest,
+  type Person,
+  seedPeople,
+} from '@parley/server';
 
 // Seeds Parley's own database directly (registering through the API would spend most of the run in argon2,
 // which is slow on purpose): people as the server's scale tests seed them (activated, with live session

@@ -1,10 +1,10 @@
 import type { Message } from '@parley/protocol';
-import { catchUpMessages, type PageFetch } from '../../apps/web/src/features/chat-room/lib/room-catch-up';
+import { catchUpMessages, type PageFetch } from '@parley/web/room-catch-up';
 import { cpuSeconds } from '../lib/proc';
 
-// Catch-up after a reconnect (issue 15): a client had the 50 messages up to some id loaded, was away while
+// Catch-up after a reconnect: a client had the 50 messages up to some id loaded, was away while
 // 1,000 more were sent, and reconnects. It fetches what the web app fetches then — the web app's own
-// catchUpMessages (apps/web/src/features/chat-room/lib/room-catch-up.ts): its loaded stretch read again, for
+// catchUpMessages (@parley/web/room-catch-up): its loaded stretch read again, for
 // the edits, deletions and reactions made meanwhile, and everything after it, 100 messages a request — and
 // the server's CPU for that is measured. The server's CPU clock ticks every 10 ms, so each figure times
 // WALKS catch-ups back to back and gives the time of one.

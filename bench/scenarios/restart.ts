@@ -1,11 +1,11 @@
-import { deferred } from '../../apps/server/src/test-support/deferred';
+import { deferred } from '@parley/server';
 import { forkGenerator } from '../lib/drive';
 import { fdLimit, sleep } from '../lib/proc';
 import type { GeneratorMessage, RestartJob, RestartResult } from '../load/ipc';
 import { startTarget } from '../targets';
 import type { BenchContext } from './context';
 
-// A process restart with many clients on it (issue 15): Parley on SQLite holds `goal` sockets (or what its
+// A process restart with many clients on it: Parley on SQLite holds `goal` sockets (or what its
 // open-files limit leaves room for) — 20 rooms of 10 where one member of each sends 5 messages a second, and
 // notification sockets for everyone else — from several generators whose clients reconnect by the web
 // client's rule (load/restart-job.ts). The process is restarted gracefully (SIGTERM, the same command again);

@@ -1,11 +1,18 @@
+import {
+  createDb,
+  type Database,
+  type Db,
+  type DialectName,
+  loadConfig,
+  type MessageSearch,
+  parseSearch,
+  searchMessages,
+  toFts5,
+  toTsquery,
+} from '@parley/server';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { loadConfig } from '../../apps/server/src/config';
-import { createDb, type Db, type DialectName } from '../../apps/server/src/db/database';
-import type { Database } from '../../apps/server/src/db/schema';
-import { type MessageSearch, searchMessages } from '../../apps/server/src/modules/search/search.repo';
-import { parseSearch, toFts5, toTsquery } from '../../apps/server/src/modules/search/search-query';
 import { SEARCHER_ID } from './corpus';
 import type { SearchQuery } from './queries';
 

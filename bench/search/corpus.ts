@@ -1,10 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createDb, type Db, loadConfig, migrateToLatest, seedPeople } from '@parley/server';
 import SQLite from 'better-sqlite3';
-import { loadConfig } from '../../apps/server/src/config';
-import { createDb, type Db } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { seedPeople } from '../../apps/server/test/helpers/seed-people';
 import { benchDir } from '../lib/proc';
 import { messageBody, pick, type Random, seededRandom, vocabulary, zipf } from './words';
 

@@ -1,8 +1,6 @@
+import { createDb, loadConfig, migrateToLatest } from '@parley/server';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { loadConfig } from '../../apps/server/src/config';
-import { createDb } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { CORPUS_VERSION } from './corpus';
 
 // The same corpus in PostgreSQL: a database of its own on the bench's server (parley_bench_search_v<version>),

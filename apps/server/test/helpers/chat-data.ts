@@ -1,5 +1,5 @@
 import type { Db } from '../../src/db/database';
-import type { Person } from './seed-people';
+import type { Person } from '../../src/test-support/seed-people';
 import type { Endpoint } from './server-process';
 import type { Json } from './test-app';
 

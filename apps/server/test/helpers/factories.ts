@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { GOOD_PASSWORD } from '@parley/fixtures';
 import type { RegisterPayload } from '@parley/protocol';
 
 // Fresh, unique test data: every call gives a new person, so tests never share rows or rate-limit keys.
 
 let counter = 0;
 
-/** A password that passes every rule (long enough, not a common one). */
-export const GOOD_PASSWORD = 'correct-horse-battery-7';
+/** The password of every registration made here and of the seeded people (@parley/fixtures). */
+export { GOOD_PASSWORD };
 
 export function newRegistration(overrides: Partial<RegisterPayload> = {}): RegisterPayload {
   counter += 1;

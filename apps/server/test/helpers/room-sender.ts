@@ -1,6 +1,6 @@
+import type { Person } from '../../src/test-support/seed-people';
 import { historyAfter } from './chat-data';
 import { LoadSocket } from './load-socket';
-import type { Person } from './seed-people';
 import type { Endpoint } from './server-process';
 import type { Json } from './test-app';
 

@@ -6,15 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLOSE_SERVICE_RESTART } from '@parley/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type Person, seedPeople } from '../../src/test-support/seed-people';
 import { historyAfter, seedGroup, storedMessages } from '../helpers/chat-data';
 import { isPostgresUrl } from '../helpers/pg-schema';
 import { Sender } from '../helpers/room-sender';
-import { type Person, seedPeople } from '../helpers/seed-people';
 import { Endpoint, freePort, killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
 import { createStore, type ServerStore } from '../helpers/server-store';
 import { sleep, until } from '../helpers/waits';
 
-// Issue 14, a rolling restart: two Parley processes on PostgreSQL and Redis behind nginx, configured by the
+// A rolling restart: two Parley processes on PostgreSQL and Redis behind nginx, configured by the
 // deploy/ example, while people chat through nginx. Each process in turn gets SIGTERM (it closes its sockets
 // with 1012 and finishes the group commit in flight), and a new one takes its place on the same port. The
 // clients behave as the web client does: reconnect at once on 1012 (nginx sends them to the other process),

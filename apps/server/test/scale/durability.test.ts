@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { type Person, seedPeople } from '../../src/test-support/seed-people';
 import { historyAfter, seedGroup, storedMessages } from '../helpers/chat-data';
 import { LoadSocket } from '../helpers/load-socket';
 import { isPostgresUrl } from '../helpers/pg-schema';
 import { pump, Sender } from '../helpers/room-sender';
-import { type Person, seedPeople } from '../helpers/seed-people';
 import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
 import { createStore, type ServerStore } from '../helpers/server-store';
 import { until } from '../helpers/waits';
 
-// Issue 6, Durability and faults: kill -9 the server while clients send. After a restart on the same
+// Durability and faults: kill -9 the server while clients send. After a restart on the same
 // database, every message a sender saw confirmed is in history exactly once and in order, the clients resend
 // what was pending (same client_ids) and catch up with ?after= by themselves, and nothing is doubled.
 // SQLite always; PostgreSQL as well when DATABASE_URL says so.

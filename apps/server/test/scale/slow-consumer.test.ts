@@ -1,15 +1,15 @@
 import type { Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type Person, seedPeople } from '../../src/test-support/seed-people';
 import { addMembers, historyAfter, removeMembers, seedGroup } from '../helpers/chat-data';
 import { LoadSocket, quantile } from '../helpers/load-socket';
 import { isPostgresUrl } from '../helpers/pg-schema';
-import { type Person, seedPeople } from '../helpers/seed-people';
 import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
 import { createStore, type ServerStore } from '../helpers/server-store';
 import type { Json } from '../helpers/test-app';
 import { until, withTimeout } from '../helpers/waits';
 
-// Issue 6, Durability and faults: a consumer that never reads does not stall the room or grow the server's
+// Durability and faults: a consumer that never reads does not stall the room or grow the server's
 // memory without bound. Its socket is paused (nothing read, so the kernel buffers fill and then the server's
 // send buffer); others flood the room with large messages; the hub drops the socket once its backlog passes
 // 4 MiB; the others' latency stays low throughout; the slow client later reconnects and catches up with ?after=.

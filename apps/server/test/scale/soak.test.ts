@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { type Person, seedPeople } from '../../src/test-support/seed-people';
 import { seedGroup, storedMessages } from '../helpers/chat-data';
 import { LoadSocket, quantile } from '../helpers/load-socket';
 import { isPostgresUrl } from '../helpers/pg-schema';
-import { type Person, seedPeople } from '../helpers/seed-people';
 import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
 import { createStore, type ServerStore } from '../helpers/server-store';
 import type { Json } from '../helpers/test-app';
 import { until } from '../helpers/waits';
 
-// Issue 6, Durability and faults: a soak. Many clients in many rooms write at a fixed, modest rate to one real
+// Durability and faults: a soak. Many clients in many rooms write at a fixed, modest rate to one real
 // server process (acknowledging deliveries as the web client does); at the end every receiver has every
 // message of its room exactly once, the database holds each once, and the server's memory has not kept
 // growing between the middle and the end. SOAK_SECONDS sets the length (20 s in the suite; minutes by hand),

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { seededPersonNames } from '@parley/fixtures';
+import { GOOD_PASSWORD, seededPersonNames } from '@parley/fixtures';
 import { SESSION_TTL_REMEMBER_MS } from '@parley/protocol';
 import argon2 from 'argon2';
-import type { Db } from '../../src/db/database';
-import { hashToken } from '../../src/modules/accounts/session.service';
-import { GOOD_PASSWORD } from './factories';
+import type { Db } from '../db/database';
+import { hashToken } from '../modules/accounts/session.service';
 
 // People written straight into the database, for the scale tests and the benchmarks alike: hundreds or
 // thousands of activated accounts without as many sign-ups (argon2 is slow on purpose), each with a live
-// remember-me session. The one way people are seeded; bench/parley/seed.ts builds its rooms on it.
+// remember-me session. The one way people are seeded; the benchmarks reach it through the server's public
+// entry (src/index.ts) and bench/parley/seed.ts builds its rooms on it.
 
 export interface Person {
   id: number;
