@@ -14,7 +14,7 @@ const repo = path.resolve(import.meta.dirname, '..', '..', '..');
 async function grantAdmin(username: string) {
   await promisify(execFile)(
     path.join(repo, 'node_modules/.bin/tsx'),
-    ['apps/server/src/admin.ts', 'grant-admin', username],
+    ['apps/server/src/operator/main.ts', 'grant-admin', username],
     {
       cwd: repo,
       env: {

@@ -21,7 +21,7 @@ async function admin(t: TestApp, ...args: string[]) {
       ? `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`
       : undefined;
   try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, ['src/admin.ts', ...args], {
+    const { stdout, stderr } = await promisify(execFile)(tsx, ['src/operator/main.ts', ...args], {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH,

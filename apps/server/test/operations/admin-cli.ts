@@ -19,7 +19,7 @@ export function runAdminCli(env: Record<string, string>, ...args: string[]): Pro
   return new Promise((resolve) => {
     execFile(
       tsx,
-      ['src/admin.ts', ...args],
+      ['src/operator/main.ts', ...args],
       {
         cwd: serverDir,
         env: {

@@ -14,7 +14,7 @@ const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 
 async function admin(t: TestApp, ...args: string[]) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, ['src/admin.ts', ...args], {
+    const { stdout, stderr } = await promisify(execFile)(tsx, ['src/operator/main.ts', ...args], {
       cwd: serverDir,
       env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: t.dataDir },
       timeout: 30_000,

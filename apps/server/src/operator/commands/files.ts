@@ -1,15 +1,15 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '../../config';
+import type { FileStorage } from '../../platform/storage';
+import { openStorage, parseStorageUrl, STORAGE_URL_FORMS } from '../../platform/storage-url';
+import { type OperatorCommand, UsageError } from '../command';
 import { copyFiles } from '../operations/copy-files';
-import type { FileStorage } from '../platform/storage';
-import { openStorage, parseStorageUrl, STORAGE_URL_FORMS } from '../platform/storage-url';
-import { type AdminCommand, UsageError } from './command';
 
 // Moving the stored files between back ends: `copy-files <from> <to>`, each named as STORAGE_URL
 // names a back end; S3 addresses and keys come from the same environment the server reads (S3_*, AWS_*).
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-const copyFilesCommand: AdminCommand = {
+const copyFilesCommand: OperatorCommand = {
   name: 'copy-files',
   args: '<from> <to>',
   summary: `copy every stored file between back ends (${STORAGE_URL_FORMS}); safe to run again`,
@@ -47,4 +47,4 @@ const copyFilesCommand: AdminCommand = {
   },
 };
 
-export const fileCommands: AdminCommand[] = [copyFilesCommand];
+export const fileCommands: OperatorCommand[] = [copyFilesCommand];

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { loadConfig } from '../../config';
+import { type OperatorCommand, UsageError } from '../command';
 import { backup, RefusedError, restore, type ServerFiles } from '../operations/backup';
 import { copyToPostgres, redactUrl, TargetNotEmptyError } from '../operations/copy-to-postgres';
 import { DatabaseInUseError, sqliteFileOf } from '../operations/sqlite-file';
-import { type AdminCommand, UsageError } from './command';
 
 // Moving and keeping the data: copy-to-postgres, backup, restore. Each works on the server named by
 // the same environment the server reads (DATA_DIR, DATABASE_URL).
@@ -41,7 +41,7 @@ const oneArgument = (args: string[], what: string): string => {
   return value;
 };
 
-const copyToPostgresCommand: AdminCommand = {
+const copyToPostgresCommand: OperatorCommand = {
   name: 'copy-to-postgres',
   args: '<postgres-url>',
   summary: "copy a stopped SQLite server's whole database into an empty PostgreSQL database",
@@ -73,7 +73,7 @@ const copyToPostgresCommand: AdminCommand = {
     }),
 };
 
-const backupCommand: AdminCommand = {
+const backupCommand: OperatorCommand = {
   name: 'backup',
   args: '<dir>',
   summary: "a consistent backup of a SQLite server's database and files, taken while it runs",
@@ -101,7 +101,7 @@ const backupCommand: AdminCommand = {
     }),
 };
 
-const restoreCommand: AdminCommand = {
+const restoreCommand: OperatorCommand = {
   name: 'restore',
   args: '<dir>',
   summary: "put a backup back into a stopped server's DATA_DIR",
@@ -125,4 +125,4 @@ const restoreCommand: AdminCommand = {
     }),
 };
 
-export const databaseCommands: AdminCommand[] = [copyToPostgresCommand, backupCommand, restoreCommand];
+export const databaseCommands: OperatorCommand[] = [copyToPostgresCommand, backupCommand, restoreCommand];

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { migrateToLatest } from '../db/migrate';
+import { migrateToLatest } from '../../db/migrate';
 import {
   type AnyDb,
   analyze,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 
 // The operator commands that work on a SQLite server's files (copy-to-postgres, backup, restore) find its
 // database where the server does, and tell a stopped server from a running one.

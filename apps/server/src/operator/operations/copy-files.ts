@@ -1,4 +1,4 @@
-import type { FileStorage, StoredEntry } from '../platform/storage';
+import type { FileStorage, StoredEntry } from '../../platform/storage';
 
 // Copies every stored file (avatars, attachments, thumbnails) from one back end to another — the step between
 // a laptop's DATA_DIR/media and a bucket, or back. Keys stay the same, so the database needs no change: point

@@ -1,13 +1,16 @@
-import { type AdminCommand, UsageError } from './command';
+import { type OperatorCommand, UsageError } from './command';
 
-export function usageText(commands: readonly AdminCommand[]): string {
+export function usageText(commands: readonly OperatorCommand[]): string {
   const width = Math.max(...commands.map((c) => `${c.name} ${c.args}`.length));
   const lines = commands.map((c) => `  ${`${c.name} ${c.args}`.padEnd(width)}  ${c.summary}`);
   return ['Usage: npm run admin -- <command> [arguments]', '', 'Commands:', ...lines].join('\n');
 }
 
 /** Runs the command named by argv[0] with the rest; returns the exit code. */
-export async function runAdmin(commands: readonly AdminCommand[], argv: readonly string[]): Promise<number> {
+export async function runCommand(
+  commands: readonly OperatorCommand[],
+  argv: readonly string[],
+): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     (name ? console.log : console.error)(usageText(commands));

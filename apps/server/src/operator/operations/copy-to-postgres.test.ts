@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../db/migrate';
+import { migrateToLatest } from '../../db/migrate';
 import { sourceTables } from './copy.repo';
 import { inDependencyOrder, redactUrl, toTargetValue } from './copy-to-postgres';
 

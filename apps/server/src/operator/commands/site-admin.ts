@@ -1,11 +1,11 @@
 import { AUDIT } from '@parley/protocol';
-import { findUserByUsername, updateUser } from '../modules/accounts/users.repo';
-import { AuditService } from '../modules/audit/audit.service';
-import { type AdminCommand, UsageError, withDatabase } from './command';
+import { findUserByUsername, updateUser } from '../../modules/accounts/users.repo';
+import { AuditService } from '../../modules/audit/audit.service';
+import { type OperatorCommand, UsageError, withDatabase } from '../command';
 
 // `npm run admin -- grant-admin|revoke-admin <username>` (issue 13): the site-admin role from the command line,
 // for the operator who has no admin account at hand (the first account on a fresh server is one already).
-function siteAdminCommand(name: 'grant-admin' | 'revoke-admin', summary: string): AdminCommand {
+function siteAdminCommand(name: 'grant-admin' | 'revoke-admin', summary: string): OperatorCommand {
   const grant = name === 'grant-admin';
   return {
     name,
@@ -34,7 +34,7 @@ function siteAdminCommand(name: 'grant-admin' | 'revoke-admin', summary: string)
   };
 }
 
-export const siteAdminCommands: AdminCommand[] = [
+export const siteAdminCommands: OperatorCommand[] = [
   siteAdminCommand('grant-admin', 'make a user a site admin (the /admin console and API)'),
   siteAdminCommand('revoke-admin', 'take the site-admin role away'),
 ];

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../db/migrate';
  * One operator command: `npm run admin -- <name> <args…>`. `run` returns the exit code (0 done, 1 refused or
  * failed); it prints its own messages. Throw `UsageError` for wrong arguments: the dispatcher prints the usage.
  */
-export interface AdminCommand {
+export interface OperatorCommand {
   name: string;
   /** The arguments as shown in the usage text, e.g. `<username>`. */
   args: string;

@@ -1,7 +1,7 @@
-import { findUserByUsername, updateUser } from '../modules/accounts/users.repo';
-import { type AdminCommand, UsageError, withDatabase } from './command';
+import { findUserByUsername, updateUser } from '../../modules/accounts/users.repo';
+import { type OperatorCommand, UsageError, withDatabase } from '../command';
 
-function verifyCommand(name: 'verify' | 'unverify', summary: string): AdminCommand {
+function verifyCommand(name: 'verify' | 'unverify', summary: string): OperatorCommand {
   return {
     name,
     args: '<username>',
@@ -22,7 +22,7 @@ function verifyCommand(name: 'verify' | 'unverify', summary: string): AdminComma
   };
 }
 
-export const verifyCommands: AdminCommand[] = [
+export const verifyCommands: OperatorCommand[] = [
   verifyCommand('verify', 'give a user the verified badge'),
   verifyCommand('unverify', 'take the verified badge away'),
 ];
