@@ -1,27 +1,28 @@
 import { type ChatMember, MESSAGE_MAX_LENGTH, type Message, type ReplyQuote } from '@parley/protocol';
-import { Paperclip, SendHorizontal, Smile, TriangleAlert, Upload } from 'lucide-react';
+import { SendHorizontal, TriangleAlert } from 'lucide-react';
 import {
   type ClipboardEvent,
   type FormEvent,
   type KeyboardEvent,
   useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { cn } from '../../../lib/cn';
-import { toast } from '../../../lib/toast';
+import { useAutoGrow } from '../hooks/use-auto-grow';
+import { type TextAtCaret, useDraft } from '../hooks/use-draft';
+import { useFileDrop } from '../hooks/use-file-drop';
 import { useMentionSuggestions } from '../hooks/use-mention-suggestions';
 import { type ComposerMode, quoteOf } from '../hooks/use-message-actions';
 import { useShortcodeSuggestions } from '../hooks/use-shortcode-suggestions';
-import { ATTACH_ACCEPT } from '../lib/attachment-files';
-import { readDraft, writeDraft } from '../lib/drafts';
+import { useStagedFiles } from '../hooks/use-staged-files';
 import { insertAtCaret } from '../lib/emoji-shortcodes';
 import { messageLength, tooLongText } from '../lib/message-length';
-import { filesOf, imageThumbnail, type StagedFile, stageFiles } from '../lib/staged-files';
+import { filesOf } from '../lib/staged-files';
+import { AttachButton, EmojiButton } from './composer-buttons';
 import { ComposerModeBar } from './composer-mode-bar';
-import { EmojiPicker } from './emoji-picker';
+import { DropOverlay } from './drop-overlay';
 import { MentionList, ShortcodeList } from './mention-list';
 import { StagedFiles } from './pending-uploads';
 
@@ -43,15 +44,14 @@ export interface ComposerProps {
   lastEditable: () => Message | null;
 }
 
-const storage = () => window.localStorage;
-
 /**
  * Attach button, 'Type your message...' and a send button that is disabled while there is nothing to send. Also
  * the reply and edit modes (Escape leaves them; Up in an empty composer edits one's last message), @ suggestions
- * and the chat's draft, kept per account until it is sent. Issue 12: several lines (Enter sends, Shift+Enter
- * breaks the line; the box grows to about eight lines, then scrolls), files chosen, pasted or dropped onto the
- * room wait above it with thumbnails until sent, the count shows near the limit (past it, nothing is sent), an
- * emoji picker (loaded when first opened) and :shortcode suggestions.
+ * and the chat's draft, kept per account until it is sent (use-draft.ts). Several lines (Enter sends,
+ * Shift+Enter breaks the line; the box grows to about eight lines, then scrolls), files chosen, pasted or dropped
+ * onto the room wait above it with thumbnails until sent (use-staged-files.ts, use-file-drop.ts), the count shows
+ * near the limit (past it, nothing is sent), an emoji picker (loaded when first opened) and :shortcode
+ * suggestions.
  */
 export function Composer({
   chatId,
@@ -65,133 +65,29 @@ export function Composer({
   onSaveEdit,
   lastEditable,
 }: ComposerProps) {
-  const [text, setText] = useState(() => readDraft(storage(), meId, chatId));
-  const [caret, setCaret] = useState(0);
   const [saving, setSaving] = useState(false);
-  const [staged, setStaged] = useState<StagedFile[]>([]);
   const [refused, setRefused] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   const root = useRef<HTMLDivElement>(null);
-  const pendingCaret = useRef<number | null>(null);
   const countId = useId();
   const editing = mode?.kind === 'edit' ? mode.message : null;
+  const staging = useStagedFiles(editing !== null);
+  const { text, caret, setCaret, change, place } = useDraft(meId, chatId, editing, area);
   const blank = !text.trim();
   const length = messageLength(text);
-  // Files wait only for a new message: an edit changes the text alone.
-  const files = editing ? [] : staged;
+  const files = staging.files;
   const empty = blank && files.length === 0;
   if (refused && length.over === 0) setRefused(false);
 
-  /** Files from the button, a paste or a drop, under the attach button's rules (a refusal is a toast). */
-  const addFiles = (added: File[]) => {
-    if (added.length === 0 || editing) return;
-    const result = stageFiles(staged, added, imageThumbnail);
-    for (const problem of result.problems) toast.error(problem);
-    setStaged(result.staged);
-  };
-  const removeFile = (key: string) => {
-    const gone = staged.find((s) => s.key === key);
-    if (gone?.url) URL.revokeObjectURL(gone.url);
-    setStaged(staged.filter((s) => s.key !== key));
-    area.current?.focus();
-  };
-  // Thumbnails are freed when the room closes.
-  const stagedRef = useRef(staged);
-  stagedRef.current = staged;
-  useEffect(
-    () => () => {
-      for (const s of stagedRef.current) if (s.url) URL.revokeObjectURL(s.url);
-    },
-    [],
-  );
-
-  /** New text; while not editing it is also the chat's draft. */
-  const change = (next: string, nextCaret = next.length) => {
-    setText(next);
-    setCaret(nextCaret);
-    if (!editing) writeDraft(storage(), meId, chatId, next);
-  };
-
-  // Entering an edit puts the message's text in; leaving it brings the draft back.
-  const editingId = editing?.id ?? null;
-  const editingBody = useRef('');
-  editingBody.current = editing?.body ?? '';
-  useEffect(() => {
-    const next = editingId === null ? readDraft(storage(), meId, chatId) : editingBody.current;
-    setText(next);
-    setCaret(next.length);
-    pendingCaret.current = next.length;
-  }, [editingId, meId, chatId]);
   // A reply or an edit starts with the focus in the composer.
   useEffect(() => {
     if (mode) area.current?.focus();
   }, [mode]);
-  useLayoutEffect(() => {
-    if (pendingCaret.current === null || !area.current) return;
-    area.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
-    pendingCaret.current = null;
+  useAutoGrow(area, text);
+  const dropRect = useFileDrop(root, editing === null, (dropped) => {
+    staging.add(dropped);
+    area.current?.focus();
   });
-
-  // The box grows with its text up to its max-height, then scrolls. CSS field-sizing does it where supported;
-  // elsewhere the height follows the content here.
-  useLayoutEffect(() => {
-    const el = area.current;
-    if (!el || CSS.supports?.('field-sizing', 'content')) return;
-    el.style.height = 'auto';
-    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
-  }, [text]);
-
-  // Files dragged over the room (the element the composer sits in) can be dropped anywhere on it. Dropped
-  // anywhere else while the room is open (or during an edit), they are ignored rather than opened by the
-  // browser in place of Parley.
-  const [dropRect, setDropRect] = useState<DOMRect | null>(null);
-  const addFilesRef = useRef(addFiles);
-  addFilesRef.current = addFiles;
-  const canDropRef = useRef(editing === null);
-  canDropRef.current = editing === null;
-  useEffect(() => {
-    const room = root.current?.parentElement;
-    if (!room) return;
-    let depth = 0;
-    const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
-    const onEnter = (event: DragEvent) => {
-      if (!carriesFiles(event) || !canDropRef.current) return;
-      depth++;
-      setDropRect(room.getBoundingClientRect());
-    };
-    const onOver = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      event.preventDefault();
-      if (event.dataTransfer)
-        event.dataTransfer.dropEffect =
-          canDropRef.current && room.contains(event.target as Node) ? 'copy' : 'none';
-    };
-    const onLeave = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) setDropRect(null);
-    };
-    const onDrop = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      event.preventDefault();
-      depth = 0;
-      setDropRect(null);
-      if (!canDropRef.current || !room.contains(event.target as Node)) return;
-      addFilesRef.current(filesOf(event.dataTransfer));
-      area.current?.focus();
-    };
-    room.addEventListener('dragenter', onEnter);
-    room.addEventListener('dragleave', onLeave);
-    window.addEventListener('dragover', onOver);
-    window.addEventListener('drop', onDrop);
-    return () => {
-      room.removeEventListener('dragenter', onEnter);
-      room.removeEventListener('dragleave', onLeave);
-      window.removeEventListener('dragover', onOver);
-      window.removeEventListener('drop', onDrop);
-    };
-  }, []);
 
   /**
    * A pasted image (or any file) is attached; pasted text goes in as usual. A clipboard with both (cells copied
@@ -201,23 +97,17 @@ export function Composer({
     const pasted = filesOf(event.clipboardData);
     if (pasted.length === 0 || editing || event.clipboardData.getData('text/plain')) return;
     event.preventDefault();
-    addFiles(pasted);
+    staging.add(pasted);
   };
 
-  const applyText = (next: { text: string; caret: number }) => {
-    change(next.text, next.caret);
-    pendingCaret.current = next.caret;
+  const applyText = (next: TextAtCaret) => {
+    place(next);
     if (!editing) onInput(next.text);
   };
   const suggestions = useMentionSuggestions(members, meId, text, caret, applyText);
   const shortcodes = useShortcodeSuggestions(text, caret, applyText);
   // At most one list is open: '@name' and ':name' cannot both end at the caret.
   const listProps = shortcodes.open ? shortcodes.inputProps : suggestions.inputProps;
-
-  const emojiButton = useRef<HTMLButtonElement>(null);
-  const [picking, setPicking] = useState(false);
-  /** The picker's emoji goes in where the caret was; the picker stays open for more. */
-  const pickEmoji = (emoji: string) => applyText(insertAtCaret(text, caret, emoji));
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -238,8 +128,7 @@ export function Composer({
     if (!blank && !onSend(text, replyTo)) return;
     if (files.length > 0) {
       onAttach(files.map((s) => s.file));
-      for (const s of files) if (s.url) URL.revokeObjectURL(s.url);
-      setStaged([]);
+      staging.clear();
     }
     change('');
     if (replyTo) onModeChange(null);
@@ -271,7 +160,13 @@ export function Composer({
       <MentionList suggestions={suggestions} />
       <ShortcodeList suggestions={shortcodes} />
       {mode && <ComposerModeBar mode={mode} onCancel={() => onModeChange(null)} />}
-      <StagedFiles files={files} onRemove={removeFile} />
+      <StagedFiles
+        files={files}
+        onRemove={(key) => {
+          staging.remove(key);
+          area.current?.focus();
+        }}
+      />
       {refused && (
         <p
           role="alert"
@@ -282,53 +177,11 @@ export function Composer({
         </p>
       )}
       <form onSubmit={(event) => void submit(event)} className="flex items-end gap-2 px-2 py-2 sm:px-3">
-        <input
-          ref={fileInput}
-          type="file"
-          accept={ATTACH_ACCEPT}
-          multiple
-          hidden
-          aria-hidden="true"
-          tabIndex={-1}
-          onChange={(event) => {
-            const chosen = Array.from(event.target.files ?? []);
-            event.target.value = '';
-            addFiles(chosen);
-          }}
+        <AttachButton disabled={editing !== null} onChoose={staging.add} />
+        <EmojiButton
+          onPick={(emoji) => applyText(insertAtCaret(text, caret, emoji))}
+          onRefocus={() => area.current?.focus()}
         />
-        <button
-          type="button"
-          aria-label="Attach file"
-          title="Attach file"
-          disabled={editing !== null}
-          onClick={() => fileInput.current?.click()}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
-        >
-          <Paperclip aria-hidden="true" className="size-5" />
-        </button>
-        <button
-          ref={emojiButton}
-          type="button"
-          aria-label="Insert emoji"
-          title="Insert emoji"
-          aria-haspopup="dialog"
-          aria-expanded={picking}
-          onClick={() => setPicking(!picking)}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
-        >
-          <Smile aria-hidden="true" className="size-5" />
-        </button>
-        {picking && (
-          <EmojiPicker
-            anchor={emojiButton}
-            label="Insert emoji"
-            onPick={pickEmoji}
-            onClose={(refocus) => {
-              setPicking(false);
-              if (refocus) area.current?.focus();
-            }}
-          />
-        )}
         <div className="flex min-w-0 flex-1 flex-col">
           <textarea
             ref={area}
@@ -381,19 +234,7 @@ export function Composer({
           <SendHorizontal aria-hidden="true" className="size-5" />
         </button>
       </form>
-      {dropRect && (
-        <div
-          aria-hidden="true"
-          data-testid="drop-overlay"
-          style={{ top: dropRect.top, left: dropRect.left, width: dropRect.width, height: dropRect.height }}
-          className="pointer-events-none fixed z-40 flex items-center justify-center rounded-lg border-2 border-dashed border-brand-500 bg-brand-50/85 dark:bg-slate-900/85"
-        >
-          <p className="flex items-center gap-2 text-base font-semibold text-brand-800 dark:text-brand-200">
-            <Upload aria-hidden="true" className="size-5" />
-            Drop files to attach
-          </p>
-        </div>
-      )}
+      {dropRect && <DropOverlay rect={dropRect} />}
     </div>
   );
 }

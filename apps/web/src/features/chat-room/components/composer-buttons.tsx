@@ -1,0 +1,88 @@
+import { Paperclip, Smile } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { ATTACH_ACCEPT } from '../lib/attachment-files';
+import { EmojiPicker } from './emoji-picker';
+
+const ICON_BUTTON =
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
+
+/** The composer's paperclip: opens the file chooser and hands over the files chosen. */
+export function AttachButton({
+  disabled,
+  onChoose,
+}: {
+  disabled: boolean;
+  onChoose: (files: File[]) => void;
+}) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={ATTACH_ACCEPT}
+        multiple
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+        onChange={(event) => {
+          const chosen = Array.from(event.target.files ?? []);
+          event.target.value = '';
+          onChoose(chosen);
+        }}
+      />
+      <button
+        type="button"
+        aria-label="Attach file"
+        title="Attach file"
+        disabled={disabled}
+        onClick={() => fileInput.current?.click()}
+        className={`${ICON_BUTTON} disabled:opacity-40`}
+      >
+        <Paperclip aria-hidden="true" className="size-5" />
+      </button>
+    </>
+  );
+}
+
+/**
+ * The composer's smiley: opens the emoji picker (loaded when first opened), which stays open for more emoji.
+ * `onRefocus` gives the focus back to the box when the picker is closed with Escape.
+ */
+export function EmojiButton({
+  onPick,
+  onRefocus,
+}: {
+  onPick: (emoji: string) => void;
+  onRefocus: () => void;
+}) {
+  const button = useRef<HTMLButtonElement>(null);
+  const [picking, setPicking] = useState(false);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-label="Insert emoji"
+        title="Insert emoji"
+        aria-haspopup="dialog"
+        aria-expanded={picking}
+        onClick={() => setPicking(!picking)}
+        className={ICON_BUTTON}
+      >
+        <Smile aria-hidden="true" className="size-5" />
+      </button>
+      {picking && (
+        <EmojiPicker
+          anchor={button}
+          label="Insert emoji"
+          onPick={onPick}
+          onClose={(refocus) => {
+            setPicking(false);
+            if (refocus) onRefocus();
+          }}
+        />
+      )}
+    </>
+  );
+}
