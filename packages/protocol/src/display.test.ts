@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateCount, displayNameOf, joinedMonthYear, lastSeenText } from './display';
+import { abbreviateCount, displayNameOf, joinedMonthYear, lastSeenText, memberNameOf } from './display';
 
 // SPEC §4 display rules at their edges.
 const NOW = new Date('2026-03-15T12:00:00Z');
@@ -72,5 +72,13 @@ describe('displayNameOf', () => {
       'Countess',
     );
     expect(displayNameOf({ displayname: '  ', username: 'ada_l' })).toBe('ada_l');
+  });
+});
+
+describe('memberNameOf', () => {
+  it('names a member by the name the server gave, a deleted account as Deleted User', () => {
+    expect(memberNameOf({ username: 'ada_l', name: 'Ada Lovelace' })).toBe('Ada Lovelace');
+    expect(memberNameOf({ username: 'ada_l', name: ' ' })).toBe('ada_l');
+    expect(memberNameOf({ username: 'deleted_user', name: '' })).toBe('Deleted User');
   });
 });

@@ -1,4 +1,4 @@
-import { PREVIEW_LENGTH } from './constants';
+import { DELETED_DISPLAY_NAME, DELETED_USERNAME, PREVIEW_LENGTH } from './constants';
 
 // Display rules (SPEC §4), pure so they can be tested at their edges.
 const MINUTE = 60_000;
@@ -49,13 +49,22 @@ export function previewText(text: string): string {
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}...` : text;
 }
 
-/** Full name, else display name, else username. */
+/**
+ * A person's name wherever a screen shows one (a message's sender, a chat member, a private chat): the full
+ * name, else the display name, else the username, as SPEC §2 puts it for the public profile. Missing fields (a
+ * left join) count as blank.
+ */
 export function displayNameOf(p: {
-  first_name?: string;
-  last_name?: string;
-  displayname?: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  displayname?: string | null;
   username: string;
 }): string {
   const full = `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim();
   return full || p.displayname?.trim() || p.username;
+}
+
+/** A chat member as the room names them: `name` (the server's displayNameOf), 'Deleted User' for a deleted account. */
+export function memberNameOf(member: { username: string; name: string }): string {
+  return member.username === DELETED_USERNAME ? DELETED_DISPLAY_NAME : member.name.trim() || member.username;
 }

@@ -1,10 +1,14 @@
-import { type ChatDetail, type ChatMember, DELETED_DISPLAY_NAME, DELETED_USERNAME } from '@parley/protocol';
+import {
+  type ChatDetail,
+  type ChatMember,
+  DELETED_DISPLAY_NAME,
+  DELETED_USERNAME,
+  displayNameOf,
+} from '@parley/protocol';
 import { avatarUrl } from '../accounts/user-view';
 import type { ChatRow, MemberRow } from './chats.repo';
 
 // How stored chats and members are shown (SPEC §3).
-const fullName = (u: { first_name: string | null; last_name: string | null }) =>
-  `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim();
 
 export function toMember(m: MemberRow, online: Set<number>): ChatMember {
   if (m.user_id === null || m.username === null) {
@@ -22,7 +26,7 @@ export function toMember(m: MemberRow, online: Set<number>): ChatMember {
     };
   }
   const visible = !!m.online_status;
-  const name = fullName(m) || m.displayname || m.username;
+  const name = displayNameOf({ ...m, username: m.username });
   const avatar = avatarUrl(m.avatar);
   return {
     id: m.user_id,

@@ -1,4 +1,4 @@
-import type { AuthUser, ChatDetail, Message } from '@parley/protocol';
+import { type AuthUser, type ChatDetail, displayNameOf, type Message, memberNameOf } from '@parley/protocol';
 import { MessageCircleOff, RefreshCw, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -146,7 +146,7 @@ function Room({
   const sender = useMemo(
     () => ({
       id: me.id,
-      name: me.displayname || `${me.first_name} ${me.last_name}`.trim() || me.username,
+      name: displayNameOf(me),
       username: me.username,
       avatar: me.avatar,
     }),
@@ -158,7 +158,7 @@ function Room({
   );
   const typingNames = room.typingUsers.map((u) => {
     const member = detail.members.find((m) => m.id === u.user_id);
-    return { ...u, username: member?.displayname || member?.name || u.username };
+    return { ...u, username: member ? memberNameOf(member) : u.username };
   });
   const typing = typingText(typingNames);
   usePageTitle(detail.display_name || detail.group_name || 'Chat');

@@ -1,4 +1,10 @@
-import { type ChatDetail, DELETED_MESSAGE_TEXT, type Message, type ServerFrame } from '@parley/protocol';
+import {
+  type ChatDetail,
+  DELETED_MESSAGE_TEXT,
+  type Message,
+  memberNameOf,
+  type ServerFrame,
+} from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { SocketStatus } from '../../../lib/chat-socket';
@@ -34,7 +40,7 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
   const memberName = (userId: number) => {
     const chat = queryClient.getQueryData<ChatDetail>(chatQueryKeys.detail(chatId));
     const member = chat?.members.find((m) => m.id === userId);
-    return member ? member.displayname || member.name || member.username : 'Someone';
+    return member ? memberNameOf(member) : 'Someone';
   };
   const visible = useDocumentVisible();
 

@@ -1,4 +1,10 @@
-import { type ChatDetail, type Message, REPLY_QUOTE_LENGTH, type ReplyQuote } from '@parley/protocol';
+import {
+  type ChatDetail,
+  type Message,
+  memberNameOf,
+  REPLY_QUOTE_LENGTH,
+  type ReplyQuote,
+} from '@parley/protocol';
 import { useMemo, useRef, useState } from 'react';
 import { serverErrorOr } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
@@ -50,7 +56,7 @@ export function useMessageActions(
     const usernameById = new Map<number, string>();
     for (const m of members) {
       if (m.id === null) continue;
-      names.set(m.id, m.displayname || m.name || m.username);
+      names.set(m.id, memberNameOf(m));
       usernames.set(m.username.toLowerCase(), m.username);
       usernameById.set(m.id, m.username);
     }

@@ -1,4 +1,4 @@
-import { type ChatMember, DELETED_USERNAME, mentionSpans } from '@parley/protocol';
+import { type ChatMember, DELETED_USERNAME, memberNameOf, mentionSpans } from '@parley/protocol';
 
 // @username in message bodies (issue 10): the parts of a body to draw, with the members it mentions linked,
 // and the composer's suggestions while a name is being typed. The names are found by the protocol's
@@ -59,7 +59,7 @@ export function suggestMembers(
   const out: MentionCandidate[] = [];
   for (const member of members) {
     if (member.id === null || member.id === meId || member.username === DELETED_USERNAME) continue;
-    const name = member.displayname || member.name || member.username;
+    const name = memberNameOf(member);
     const words = name.toLowerCase().split(/\s+/);
     if (!member.username.toLowerCase().startsWith(q) && !words.some((w) => w.startsWith(q))) continue;
     out.push({ id: member.id, username: member.username, name, avatar: member.avatar });

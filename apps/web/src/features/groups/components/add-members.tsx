@@ -1,4 +1,4 @@
-import type { ChatMember, ProfileListItem } from '@parley/protocol';
+import { type ChatMember, displayNameOf, type ProfileListItem } from '@parley/protocol';
 import { UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
@@ -45,7 +45,7 @@ export function AddMembers({
     !found.some((p) => p.username.toLowerCase() === typed.toLowerCase());
 
   const add = (person: ProfileListItem) => {
-    onAdd({ key: person.username, name: person.displayname || person.username });
+    onAdd({ key: person.username, name: displayNameOf(person) });
   };
 
   return (
@@ -74,7 +74,7 @@ export function AddMembers({
               )}
               <ul aria-label="Search results" className="divide-y divide-slate-100 dark:divide-slate-800">
                 {found.map((person) => {
-                  const name = person.displayname || person.username;
+                  const name = displayNameOf(person);
                   return (
                     <li key={person.id} className="flex items-center gap-3 py-2">
                       <Avatar src={person.avatar} name={name} size="md" />

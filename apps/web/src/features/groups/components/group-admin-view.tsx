@@ -1,4 +1,10 @@
-import { type ChatDetail, type ChatMember, GROUP_NAME_MAX_LENGTH, groupUpdateSchema } from '@parley/protocol';
+import {
+  type ChatDetail,
+  type ChatMember,
+  GROUP_NAME_MAX_LENGTH,
+  groupUpdateSchema,
+  memberNameOf,
+} from '@parley/protocol';
 import { LogOut, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,7 +24,7 @@ import { useUpdateGroup } from '../api/update-group';
 import { GROUP_AVATAR_HINT, groupAvatarProblem } from '../lib/group-avatar';
 import { AddMembers } from './add-members';
 import { LEAVE_GROUP_TEXT } from './group-member-view';
-import { MemberList, memberName } from './member-list';
+import { MemberList } from './member-list';
 
 const DESCRIPTION_MAX = 500;
 
@@ -73,7 +79,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
 
   const removeMember = (member: ChatMember) => {
     if (member.id === null) return;
-    const who = memberName(member);
+    const who = memberNameOf(member);
     remove.mutate(member.id, {
       onSuccess: () => toast.success(`${who} was removed from the group`),
       onError: (e) => toast.error(serverErrorOr(e, 'Failed to remove the member. Please try again.')),

@@ -1,4 +1,4 @@
-import type { ChatDetail } from '@parley/protocol';
+import { type ChatDetail, memberNameOf } from '@parley/protocol';
 import { LogOut } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,7 +20,7 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
   const leave = useLeaveGroup(detail.chat_id);
   const navigate = useNavigate();
   const admin = detail.admin;
-  const adminName = admin ? admin.profile.name || admin.username : 'No admin';
+  const adminName = admin ? memberNameOf({ username: admin.username, name: admin.profile.name }) : 'No admin';
 
   const leaveGroup = () =>
     leave.mutate(undefined, {

@@ -1,12 +1,9 @@
-import { type ChatMember, DELETED_DISPLAY_NAME, DELETED_USERNAME } from '@parley/protocol';
+import { type ChatMember, DELETED_USERNAME, memberNameOf } from '@parley/protocol';
 import { BadgeCheck, UserMinus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BlockButton } from '../../../components/block-button';
 import { Button } from '../../../components/ui/button';
-
-export const memberName = (m: Pick<ChatMember, 'username' | 'displayname' | 'name'>): string =>
-  m.username === DELETED_USERNAME ? DELETED_DISPLAY_NAME : m.displayname || m.name || m.username;
 
 const profilePath = (m: ChatMember, meId: number) =>
   m.id === meId ? '/profile' : `/user/${encodeURIComponent(m.username)}`;
@@ -37,7 +34,7 @@ export function MemberList({
       data-testid="member-list"
     >
       {members.map((m) => {
-        const name = memberName(m);
+        const name = memberNameOf(m);
         const deleted = m.username === DELETED_USERNAME || m.id === null;
         return (
           <li key={m.id ?? `deleted-${m.username}`} className="flex items-center gap-3 px-3 py-2.5">

@@ -1,11 +1,11 @@
-import type { ProfileListItem } from '@parley/protocol';
+import { displayNameOf, type ProfileListItem } from '@parley/protocol';
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 
 /** One person on the home grid; it opens /profile for oneself and /user/{username} for anyone else. */
 export function ProfileCard({ profile, own }: { profile: ProfileListItem; own: boolean }) {
-  const name = profile.displayname.trim() || profile.username;
+  const name = displayNameOf(profile);
   return (
     <Link
       to={own ? '/profile' : `/user/${encodeURIComponent(profile.username)}`}

@@ -1,4 +1,4 @@
-import { BIO_MAX_LENGTH, MSG, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@parley/protocol';
+import { BIO_MAX_LENGTH, displayNameOf, MSG, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@parley/protocol';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PictureField } from '../../../components/picture-field';
@@ -141,7 +141,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
     );
   };
 
-  const name = `${fields.first_name} ${fields.last_name}`.trim() || fields.username;
+  const name = displayNameOf(fields);
   return (
     <form
       ref={formRef}

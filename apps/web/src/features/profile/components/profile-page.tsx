@@ -1,4 +1,4 @@
-import type { OwnProfile } from '@parley/protocol';
+import { displayNameOf, type OwnProfile } from '@parley/protocol';
 import { PencilLine, Plus, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -50,7 +50,9 @@ function OwnProfileView({
   onRefresh: () => void;
 }) {
   usePageTitle('My Profile');
-  const name = profile.displayname.trim() || profile.username;
+  // One's own profile leads with the display name, else the username (SPEC §2, Own profile); the full name has
+  // a line of its own below.
+  const name = displayNameOf({ displayname: profile.displayname, username: profile.username });
   const fullName = `${profile.first_name} ${profile.last_name}`.trim();
   const info: Array<[string, string, string?]> = [
     ['Username', `@${profile.username}`],

@@ -1,4 +1,9 @@
-import type { ChatListItem, MessageSearchResult, ProfileListItem } from '@parley/protocol';
+import {
+  type ChatListItem,
+  displayNameOf,
+  type MessageSearchResult,
+  type ProfileListItem,
+} from '@parley/protocol';
 import { filterByName, nameHighlights } from '../../../lib/name-match';
 
 // The search dialog's results as one list of options in groups (people, chats, messages), and how the arrow
@@ -33,14 +38,11 @@ export interface GroupInput {
   moreMessages: boolean;
 }
 
-export const personName = (p: Pick<ProfileListItem, 'displayname' | 'username'>) =>
-  p.displayname.trim() || p.username;
-
 export type PersonOption = Extract<SearchOption, { kind: 'person' }>;
 
 /** A person as an option, the words of their name that `query` starts marked. */
 export function personOption(person: ProfileListItem, query: string): PersonOption {
-  const name = personName(person);
+  const name = displayNameOf(person);
   return {
     kind: 'person',
     key: `person-${person.id}`,
