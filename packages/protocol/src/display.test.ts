@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateCount, displayNameOf, joinedMonthYear, lastSeenText, memberNameOf } from './display';
+import {
+  abbreviateCount,
+  displayNameOf,
+  joinedMonthYear,
+  lastSeenText,
+  memberNameOf,
+  privateChatName,
+} from './display';
 
 // SPEC §4 display rules at their edges.
 const NOW = new Date('2026-03-15T12:00:00Z');
@@ -75,10 +82,16 @@ describe('displayNameOf', () => {
   });
 });
 
-describe('memberNameOf', () => {
+describe('memberNameOf and privateChatName', () => {
   it('names a member by the name the server gave, a deleted account as Deleted User', () => {
     expect(memberNameOf({ username: 'ada_l', name: 'Ada Lovelace' })).toBe('Ada Lovelace');
     expect(memberNameOf({ username: 'ada_l', name: ' ' })).toBe('ada_l');
     expect(memberNameOf({ username: 'deleted_user', name: '' })).toBe('Deleted User');
+  });
+
+  it('names a private chat after its other member, or Deleted User without one', () => {
+    expect(privateChatName({ username: 'ada_l', name: 'Ada Lovelace' })).toBe('Ada Lovelace');
+    expect(privateChatName({ username: 'deleted_user', name: 'Deleted User' })).toBe('Deleted User');
+    expect(privateChatName(undefined)).toBe('Deleted User');
   });
 });

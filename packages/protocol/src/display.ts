@@ -68,3 +68,8 @@ export function displayNameOf(p: {
 export function memberNameOf(member: { username: string; name: string }): string {
   return member.username === DELETED_USERNAME ? DELETED_DISPLAY_NAME : member.name.trim() || member.username;
 }
+
+/** A private chat's name: the other member's, or 'Deleted User' when there is no other member any more. */
+export function privateChatName(partner: { username: string; name: string } | null | undefined): string {
+  return partner ? memberNameOf(partner) : DELETED_DISPLAY_NAME;
+}

@@ -4,6 +4,7 @@ import {
   DELETED_DISPLAY_NAME,
   DELETED_USERNAME,
   displayNameOf,
+  privateChatName,
 } from '@parley/protocol';
 import { avatarUrl } from '../accounts/user-view';
 import type { ChatRow, MemberRow } from './chats.repo';
@@ -54,7 +55,7 @@ export function toDetail(chat: ChatRow, members: ChatMember[], viewerId: number)
     chat_id: chat.chat_id,
     is_private: !!chat.is_private,
     group_name: chat.name,
-    display_name: chat.is_private ? (partner?.name ?? DELETED_DISPLAY_NAME) : chat.name,
+    display_name: chat.is_private ? privateChatName(partner) : chat.name,
     description: chat.description,
     avatar: chat.is_private ? (partner?.avatar ?? null) : chatAvatar,
     chat_avatar: chatAvatar,

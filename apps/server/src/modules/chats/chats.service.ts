@@ -3,10 +3,10 @@ import {
   type ChatDetail,
   type ChatListItem,
   type ChatMember,
-  DELETED_DISPLAY_NAME,
   DELETED_MESSAGE_TEXT,
   DELETED_USERNAME,
   type MuteState,
+  privateChatName,
   SAFETY_TEXT,
 } from '@parley/protocol';
 import type { Db } from '../../db/database';
@@ -136,7 +136,7 @@ export class ChatsService {
       const other: ChatMember | null = otherRow ? asSeen(otherRow) : null;
       return {
         ...base,
-        display_name: other?.name ?? DELETED_DISPLAY_NAME,
+        display_name: privateChatName(other),
         avatar: other?.avatar ?? null,
         other_user: other
           ? {
@@ -195,7 +195,7 @@ export class ChatsService {
           {
             chat_id: c.chat_id,
             is_private: !!c.is_private,
-            display_name: c.is_private ? (partner?.name ?? DELETED_DISPLAY_NAME) : c.name,
+            display_name: c.is_private ? privateChatName(partner) : c.name,
             avatar: c.is_private ? (partner?.avatar ?? null) : avatarUrl(c.avatar),
           },
         ];

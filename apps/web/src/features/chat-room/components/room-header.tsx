@@ -1,4 +1,4 @@
-import { type ChatDetail, DELETED_DISPLAY_NAME, DELETED_USERNAME, lastSeenText } from '@parley/protocol';
+import { type ChatDetail, DELETED_USERNAME, lastSeenText, privateChatName } from '@parley/protocol';
 import { ArrowLeft, BadgeCheck, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -83,11 +83,7 @@ export function RoomHeader({ chat, status, inChatCount, inChatUserIds }: RoomHea
 function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'inChatCount'>) {
   const partner = chat.members[0];
   const deleted = !partner || partner.username === DELETED_USERNAME;
-  const name = deleted
-    ? partner
-      ? DELETED_DISPLAY_NAME
-      : chat.display_name
-    : partner.displayname || partner.name || partner.username;
+  const name = privateChatName(partner);
   const inRoom = !deleted && partner.id !== null && inChatUserIds.includes(partner.id);
   let presence = '';
   if (partner && !deleted) {

@@ -1,4 +1,4 @@
-import { DELETED_DISPLAY_NAME, DELETED_USERNAME } from '@parley/protocol';
+import { DELETED_USERNAME, privateChatName } from '@parley/protocol';
 import { ArrowLeft, BadgeCheck, Eraser, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -42,9 +42,7 @@ export function ChatSettingsPage() {
 
   const partner = detail.members[0];
   const deleted = !partner || partner.username === DELETED_USERNAME;
-  const name = deleted
-    ? DELETED_DISPLAY_NAME
-    : partner.displayname || partner.name || partner.username || detail.display_name;
+  const name = privateChatName(partner);
 
   const clearNow = () =>
     clear.mutate(undefined, {
