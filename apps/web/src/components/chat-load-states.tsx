@@ -2,7 +2,8 @@ import { MessageCircleOff, RefreshCw, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from './ui/button';
 
-// The two ways a chat's settings page can fail to load, shared by the group and private chat settings.
+// The two ways a chat can fail to load (SPEC §2, Chat room: 'Chat not found' and the error screen), shared by
+// the room and the group and private chat settings.
 
 export function ChatGone() {
   return (

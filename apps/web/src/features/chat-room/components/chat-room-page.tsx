@@ -1,8 +1,8 @@
 import { type AuthUser, type ChatDetail, displayNameOf, type Message, memberNameOf } from '@parley/protocol';
-import { MessageCircleOff, RefreshCw, TriangleAlert, X } from 'lucide-react';
+import { TriangleAlert, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Navigate, useParams } from 'react-router';
+import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
@@ -71,55 +71,28 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
     );
   }
   if (chat.isError && isApiError(chat.error) && (chat.error.status === 404 || chat.error.status === 403)) {
-    return <NotFound />;
+    return (
+      <div className={FRAME}>
+        <ChatGone />
+      </div>
+    );
   }
   if (chat.isError || (latest.isError && !room.messages.loaded)) {
     return (
       <div className={FRAME}>
-        <div role="alert" className="m-auto flex max-w-sm flex-col items-center px-4 text-center">
-          <TriangleAlert aria-hidden="true" className="mb-3 size-10 text-amber-500" />
-          <p className="font-medium text-slate-900 dark:text-slate-100">
-            Failed to load chat. Please try again.
-          </p>
-          <div className="mt-5 flex gap-2">
-            <Button
-              onClick={() => {
-                void chat.refetch();
-                void latest.refetch();
-              }}
-              loading={chat.isFetching || latest.isFetching}
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try Again
-            </Button>
-            <Link to="/chats" className={buttonClasses('secondary')}>
-              Back to Chats
-            </Link>
-          </div>
-        </div>
+        <ChatLoadFailed
+          onRetry={() => {
+            void chat.refetch();
+            void latest.refetch();
+          }}
+          busy={chat.isFetching || latest.isFetching}
+        />
       </div>
     );
   }
   const detail = chat.data;
   if ((kind === 'private') !== detail.is_private) return <Navigate to={roomPath(detail)} replace />;
   return <Room detail={detail} me={me} room={room} />;
-}
-
-function NotFound() {
-  return (
-    <div className={FRAME}>
-      <div className="m-auto flex max-w-sm flex-col items-center px-4 text-center">
-        <MessageCircleOff aria-hidden="true" className="mb-3 size-10 text-slate-400 dark:text-slate-400" />
-        <h1 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Chat not found</h1>
-        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-          It may have been deleted, or you are not a member.
-        </p>
-        <Link to="/chats" className={buttonClasses('secondary', 'md', 'mt-5')}>
-          Back to Chats
-        </Link>
-      </div>
-    </div>
-  );
 }
 
 function Room({
