@@ -50,7 +50,7 @@ interface Deps {
   presence: Presence;
   users: UsersService;
   activity: ChatActivity;
-  /** Blocks (issue 13): who may start a private chat, and whose presence a viewer sees. */
+  /** Blocks: who may start a private chat, and whose presence a viewer sees. */
   blocks: Pick<BlocksService, 'relatedTo' | 'refusal'>;
 }
 
@@ -275,7 +275,7 @@ export class ChatsService {
     return (await repo.findChatByPrivateKey(this.db, key))?.chat_id ?? null;
   }
 
-  /** Mutes the chat for the caller until `until` (a time to come), or always with null (issue 13). */
+  /** Mutes the chat for the caller until `until` (a time to come), or always with null. */
   async mute(userId: number, chatId: string, until: string | null): Promise<MuteState> {
     const { chat } = await this.requireMember(userId, chatId);
     const now = nowIso();
@@ -296,7 +296,7 @@ export class ChatsService {
 
   /**
    * How the viewer sees these members: online and last seen as Presence and each person's setting say, except
-   * that people a block stands between see each other offline with no last-seen time (issue 13).
+   * that people a block stands between see each other offline with no last-seen time.
    */
   private async presenceFor(
     viewerId: number,

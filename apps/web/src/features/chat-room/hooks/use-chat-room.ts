@@ -113,7 +113,7 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
         break;
       }
       case 'chat_updated':
-        // The frame is the same for every member: the reader's own mute (issue 13) is kept from what they had.
+        // The frame is the same for every member: the reader's own mute is kept from what they had.
         queryClient.setQueryData<ChatDetail>(chatQueryKeys.detail(chatId), (old) =>
           old ? { ...frame.chat, muted: old.muted, muted_until: old.muted_until } : frame.chat,
         );

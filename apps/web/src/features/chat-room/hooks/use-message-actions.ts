@@ -12,7 +12,7 @@ import { deleteMessage, editMessage, setReaction } from '../api/message-actions'
 import type { MessageActions } from '../components/message-actions-context';
 import type { RoomMessageList } from './use-room-messages';
 
-// The room's answers to the message menu (issue 10): what the composer is doing (a reply or an edit), which
+// The room's answers to the message menu: what the composer is doing (a reply or an edit), which
 // message waits for its delete confirmation or shows its earlier versions, and where the list should scroll.
 // Outcomes are applied at once from the HTTP answer; the room frames that follow change nothing further.
 

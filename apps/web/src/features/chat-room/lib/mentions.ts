@@ -1,6 +1,6 @@
 import { type ChatMember, DELETED_USERNAME, memberNameOf, mentionSpans } from '@parley/protocol';
 
-// @username in message bodies (issue 10): the parts of a body to draw, with the members it mentions linked,
+// @username in message bodies: the parts of a body to draw, with the members it mentions linked,
 // and the composer's suggestions while a name is being typed. The names are found by the protocol's
 // mentionSpans, as the server finds them to store `mentions`.
 

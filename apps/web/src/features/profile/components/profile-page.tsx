@@ -112,7 +112,7 @@ function OwnProfileView({
             <div className="mt-4 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               {profile.is_blue_verified && <VerifiedPill />}
               {/* The owner is here, looking at it: online while the browser is, even before the server has
-                  seen their socket (issue 12: it said 'Last seen …' to a person who was plainly online). */}
+                  seen their socket (else it said 'Last seen …' to a person who was plainly online). */}
               {profile.is_online || navigator.onLine ? (
                 <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 dark:bg-emerald-950/40 px-2.5 py-0.5 text-xs font-medium text-emerald-700 dark:text-emerald-300 ring-1 ring-emerald-200 ring-inset dark:ring-emerald-800">
                   <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
