@@ -9,11 +9,12 @@ import { CodeService } from './modules/accounts/code.service';
 import { PasswordResetService } from './modules/accounts/password-reset.service';
 import { Passwords } from './modules/accounts/passwords';
 import { SecretBox } from './modules/accounts/secret-box';
-import { SessionService } from './modules/accounts/session.service';
+import { SESSION_TIMINGS, SessionService } from './modules/accounts/session.service';
 import { SignInService } from './modules/accounts/sign-in.service';
 import { SignUpService } from './modules/accounts/sign-up.service';
 import { TwoFactorService } from './modules/accounts/two-factor.service';
 import { UsersService } from './modules/accounts/users.service';
+import { AccountActionsService } from './modules/admin/account-actions.service';
 import { AdminService } from './modules/admin/admin.service';
 import { SiteSettingsService } from './modules/admin/site-settings.service';
 import { AttachmentsService } from './modules/attachments/attachments.service';
@@ -75,7 +76,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const messageLimiter = redisLimiter ? new LocalFirstRateLimiter(redisLimiter) : limiter;
   const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
   const audit = new AuditService(db);
-  const sessions = new SessionService(db, events, { audit });
+  const sessions = new SessionService(db, events, audit, SESSION_TIMINGS);
   const users = new UsersService(db);
   const siteSettings = new SiteSettingsService(db, audit, config.publicUrl);
   const codes = new CodeService(db, audit);
@@ -200,11 +201,11 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     audit,
     siteSettings,
     admin: new AdminService({
-      db,
       log,
       users,
       sessions,
       deleteAccount: (userId) => accountSettings.deleteAccount(userId),
+      actions: new AccountActionsService({ db, users, audit }),
       reports: () => ctx.reports,
       deleteMessage: (chatId, messageId) => messages.changes.deleteByOperator(chatId, messageId),
       presence,

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { pdfOf } from '@parley/fixtures';
 import { afterAll, describe, expect, it } from 'vitest';
 import { historyAfter } from '../helpers/chat-data';
+import { runOperatorCli } from '../helpers/operator-cli';
 import { isPostgresUrl } from '../helpers/pg-schema';
 import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
 import { createStore, type ServerStore } from '../helpers/server-store';
 import type { Json } from '../helpers/test-app';
 import type { WsClient } from '../helpers/ws-client';
-import { runAdminCli } from './admin-cli';
 
 // Backups (issue 14): `npm run admin -- backup <dir>` copies a running SQLite server while people write to it
 // over their sockets, messages and files alike; `restore <dir>` puts the copy into a new DATA_DIR, and a server
@@ -107,7 +107,7 @@ describe.runIf(inSqlitePass)('npm run admin -- backup <dir> / restore <dir>', ()
     dirs.push(backupDir);
     // Everything acknowledged up to this line must be in the backup; writing goes on while it is taken.
     const ackedBefore = acked.slice();
-    const backup = await runAdminCli({ DATA_DIR: store.dataDir }, 'backup', backupDir);
+    const backup = await runOperatorCli({ DATA_DIR: store.dataDir }, 'backup', backupDir);
     const ackedDuring = acked.length - ackedBefore.length;
     await until(acked.length + 20);
     running = false;
@@ -119,8 +119,8 @@ describe.runIf(inSqlitePass)('npm run admin -- backup <dir> / restore <dir>', ()
 
     // A second backup into the same directory is refused; so is a restore onto the running server.
     const [twice, onLive] = await Promise.all([
-      runAdminCli({ DATA_DIR: store.dataDir }, 'backup', backupDir),
-      runAdminCli({ DATA_DIR: store.dataDir }, 'restore', backupDir),
+      runOperatorCli({ DATA_DIR: store.dataDir }, 'backup', backupDir),
+      runOperatorCli({ DATA_DIR: store.dataDir }, 'restore', backupDir),
     ]);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain('is not empty');
@@ -129,7 +129,7 @@ describe.runIf(inSqlitePass)('npm run admin -- backup <dir> / restore <dir>', ()
 
     const restoredDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-restored-'));
     dirs.push(restoredDir);
-    const restored = await runAdminCli({ DATA_DIR: restoredDir }, 'restore', backupDir);
+    const restored = await runOperatorCli({ DATA_DIR: restoredDir }, 'restore', backupDir);
     expect(restored.code, restored.stderr + restored.stdout).toBe(0);
 
     const copy = await spawnServer({ store, env, dataDir: restoredDir, label: 'restored' });

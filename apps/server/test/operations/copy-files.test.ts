@@ -9,10 +9,10 @@ import { S3Storage } from '../../src/platform/s3-storage';
 import { type FileStorage, LocalDiskStorage } from '../../src/platform/storage';
 import { fetchPath, uploadFiles } from '../attachments/attachment-helpers';
 import { people, startChat } from '../chats/chat-helpers';
+import { runOperatorCli } from '../helpers/operator-cli';
 import { type S3TestServer, startS3Server } from '../helpers/s3-server';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { makeJpeg, sendProfileForm } from '../profiles/profile-helpers';
-import { runAdminCli } from './admin-cli';
 
 // `npm run admin -- copy-files <from> <to>` (issue 14), run as an operator runs it: a laptop server's files go
 // from DATA_DIR/media into a bucket of an S3-compatible store (a real s3rver on this machine), a second run
@@ -80,20 +80,20 @@ describe('copy-files', () => {
 
       const env = { DATA_DIR: laptop.dataDir, ...s3Env() };
       const target = `s3://${s3.bucket}/${prefix}`;
-      const first = await runAdminCli(env, 'copy-files', 'local', target);
+      const first = await runOperatorCli(env, 'copy-files', 'local', target);
       expect(first.code, first.stderr + first.stdout).toBe(0);
       expect(first.stdout).toMatch(/Copied 4 files \(3\.\d MB\); 0 were already there\./);
       expect(await contents(bucket)).toEqual(original);
 
       // Again: nothing to do.
-      const second = await runAdminCli(env, 'copy-files', 'local', target);
+      const second = await runOperatorCli(env, 'copy-files', 'local', target);
       expect(second.code, second.stderr).toBe(0);
       expect(second.stdout).toContain('Copied 0 files (0.0 MB); 4 were already there.');
 
       // A file that changed or went missing at the target is copied again, and only that one.
       const [someKey] = [...original.keys()];
       await bucket.delete(someKey as string);
-      const third = await runAdminCli(env, 'copy-files', 'local', target);
+      const third = await runOperatorCli(env, 'copy-files', 'local', target);
       expect(third.stdout).toMatch(/Copied 1 files \(.*\); 3 were already there\./);
 
       // Parley on the bucket (same database) serves the old signed URLs and the avatar, with the disk's copies
@@ -120,11 +120,11 @@ describe('copy-files', () => {
       const back = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-back-'));
       cleanup.push(back);
       const home = pathToFileURL(back).toString();
-      const returned = await runAdminCli(env, 'copy-files', target, home);
+      const returned = await runOperatorCli(env, 'copy-files', target, home);
       expect(returned.code, returned.stderr).toBe(0);
       expect(returned.stdout).toMatch(/Copied 4 files/);
       expect(await contents(new LocalDiskStorage(back))).toEqual(original);
-      const again = await runAdminCli(env, 'copy-files', target, back);
+      const again = await runOperatorCli(env, 'copy-files', target, back);
       expect(again.stdout).toContain('Copied 0 files (0.0 MB); 4 were already there.');
     } finally {
       bucket.close();
@@ -137,16 +137,16 @@ describe('copy-files', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-copy-'));
     cleanup.push(dataDir);
     const env = { DATA_DIR: dataDir, ...s3Env() };
-    const unknown = await runAdminCli(env, 'copy-files', 'ftp://host/files', 'local');
+    const unknown = await runOperatorCli(env, 'copy-files', 'ftp://host/files', 'local');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('expected local, file:///absolute/path or s3://bucket[/prefix]');
-    const self = await runAdminCli(env, 'copy-files', 'local', path.join(dataDir, 'media'));
+    const self = await runOperatorCli(env, 'copy-files', 'local', path.join(dataDir, 'media'));
     expect(self.code).toBe(1);
     expect(self.stderr).toContain('Source and target are the same');
-    const missing = await runAdminCli(env, 'copy-files', 'local');
+    const missing = await runOperatorCli(env, 'copy-files', 'local');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('Usage: npm run admin -- copy-files <from> <to>');
-    const noBucket = await runAdminCli(env, 'copy-files', 'local', 's3://no-such-bucket');
+    const noBucket = await runOperatorCli(env, 'copy-files', 'local', 's3://no-such-bucket');
     expect(noBucket.code).toBe(1);
     expect(noBucket.stderr).toContain('cannot be reached (HTTP 404)');
   });

@@ -2,6 +2,7 @@ import { pdfOf, pngOf } from '@parley/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPath, uploadFiles } from '../attachments/attachment-helpers';
 import { addMember, createGroup, newClientId, people, startChat } from '../chats/chat-helpers';
+import { createDatabase, runOperatorCli } from '../helpers/operator-cli';
 import { dropOwnedSchemas, isPostgresUrl } from '../helpers/pg-schema';
 import { type Json, startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, joinRoom } from '../helpers/ws-client';
@@ -14,7 +15,6 @@ import {
   send,
 } from '../messages/essentials-helpers';
 import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../notifications/push-endpoint';
-import { createDatabase, runAdminCli } from './admin-cli';
 
 // Growing out of SQLite (issue 14): `npm run admin -- copy-to-postgres <url>` takes a laptop's stopped SQLite
 // server, with people, sessions, chats, a group, messages with edits, reactions, replies and a deletion, read
@@ -164,18 +164,18 @@ describe.runIf(inSqlitePass)('npm run admin -- copy-to-postgres <url>', () => {
 
       // A running server's database is not copied.
       const env = { DATA_DIR: src.dataDir };
-      const busy = await runAdminCli(env, 'copy-to-postgres', target.url);
+      const busy = await runOperatorCli(env, 'copy-to-postgres', target.url);
       expect(busy.code, busy.stderr).toBe(1);
       expect(busy.stderr).toContain('is in use');
 
       await src.server.stop();
-      const copy = await runAdminCli(env, 'copy-to-postgres', target.url);
+      const copy = await runOperatorCli(env, 'copy-to-postgres', target.url);
       expect(copy.code, copy.stderr + copy.stdout).toBe(0);
       expect(copy.stdout).toContain("every table's row count matches");
       expect(copy.stderr).toMatch(/messages\s+1,1\d\d rows/);
 
       // A second copy into the same database is refused and changes nothing.
-      const again = await runAdminCli(env, 'copy-to-postgres', target.url);
+      const again = await runOperatorCli(env, 'copy-to-postgres', target.url);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('already holds data');
 

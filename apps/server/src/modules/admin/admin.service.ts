@@ -10,7 +10,6 @@ import {
   SAFETY_TEXT,
 } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
 import type { Presence } from '../../platform/presence';
 import type { FileStorage } from '../../platform/storage';
@@ -21,14 +20,16 @@ import type { UsersService } from '../accounts/users.service';
 import type { AuditService } from '../audit/audit.service';
 import type { MessageStats } from '../messages/message-stats';
 import type { ReportsService } from '../reports/reports.service';
+import type { AccountAction, AccountActionsService } from './account-actions.service';
 
 interface Deps {
-  db: Db;
   log: FastifyBaseLogger;
   users: UsersService;
   sessions: SessionService;
-  /** Accounts' own deletion (DESIGN §1), reached late: accounts is built beside this service. */
+  /** Accounts' own deletion (DESIGN §1). */
   deleteAccount: (userId: number) => Promise<void>;
+  /** The changes to an account the operator's commands make too, audited the same way. */
+  actions: AccountActionsService;
   presence: Presence;
   /** Where uploads and pictures are kept: every stored file with its size. */
   storage: Pick<FileStorage, 'list'>;
@@ -45,7 +46,8 @@ const CHART_DAYS = 30;
 /** Walking every stored file is slow on a big server: the total is kept this long. */
 const STORAGE_TTL_MS = 60_000;
 
-type Action = { actorId: number; userId: number; note: string };
+/** An action taken in the console: always by a signed-in site admin. */
+type Action = AccountAction & { actorId: number };
 
 /**
  * What a site admin may do to people, each recorded in the audit log with its note: deactivate and reactivate
@@ -108,80 +110,40 @@ export class AdminService {
     return this.view(row, await this.deps.presence.isOnline(userId));
   }
 
-  private async requireUser(userId: number, db?: Db) {
-    const row = await this.deps.users.adminRow(userId, db);
+  private async requireUser(userId: number) {
+    const row = await this.deps.users.adminRow(userId);
     if (!row) throw new NotFoundError('No such person.');
     return row;
   }
 
-  private notSelf({ actorId, userId }: Action, what: string) {
-    if (actorId === userId) throw new BadRequestError(`You cannot ${what} your own account here.`);
-  }
-
-  /** Applies a change to one person and records it, in one transaction. */
-  private async change(
-    a: Action,
-    type: string,
-    apply: (trx: Db, row: AdminUserRow) => Promise<void>,
-  ): Promise<AdminUserRow> {
-    return this.deps.db.transaction().execute(async (trx) => {
-      const row = await this.requireUser(a.userId, trx);
-      await apply(trx, row);
-      await this.deps.audit.record(
-        {
-          type,
-          actor_id: a.actorId,
-          target_id: a.userId,
-          detail: { username: row.username, ...(a.note ? { note: a.note } : {}) },
-        },
-        trx,
-      );
-      return row;
-    });
-  }
-
   async deactivate(a: Action): Promise<AdminUser> {
-    this.notSelf(a, 'deactivate');
-    await this.change(a, AUDIT.userDeactivated, async (trx, row) => {
-      if (row.deactivated_at) throw new ConflictError('This account is already deactivated.');
-      await this.deps.users.setFlags(a.userId, { deactivated_at: new Date().toISOString() }, trx);
-    });
+    await this.deps.actions.deactivate(a);
     // After the commit: every session goes and every socket closes with 4001, on every process.
     await this.deps.sessions.revokeAll(a.userId);
     return this.user(a.userId);
   }
 
   async reactivate(a: Action): Promise<AdminUser> {
-    await this.change(a, AUDIT.userReactivated, async (trx, row) => {
-      if (!row.deactivated_at) throw new ConflictError('This account is not deactivated.');
-      await this.deps.users.setFlags(a.userId, { deactivated_at: null }, trx);
-    });
+    await this.deps.actions.reactivate(a);
     return this.user(a.userId);
   }
 
   async setVerified(a: Action, verified: boolean): Promise<AdminUser> {
-    await this.change(a, verified ? AUDIT.userVerified : AUDIT.userUnverified, (trx) =>
-      this.deps.users.setFlags(a.userId, { is_blue_verified: verified ? 1 : 0 }, trx),
-    );
+    await this.deps.actions.setVerified(a, verified);
     return this.user(a.userId);
   }
 
   async signOutEverywhere(a: Action): Promise<void> {
-    await this.change(a, AUDIT.userSignedOut, async () => {});
+    await this.deps.actions.apply(a, AUDIT.userSignedOut, async () => {});
     await this.deps.sessions.revokeAll(a.userId);
   }
 
   /** As the person's own deletion (DESIGN §1): credentials, sessions, profile, avatar and messages go. */
   async deleteAccount(a: Action): Promise<void> {
-    this.notSelf(a, 'delete');
+    this.deps.actions.notSelf(a, 'delete');
     const row = await this.requireUser(a.userId);
     await this.deps.deleteAccount(a.userId);
-    await this.deps.audit.record({
-      type: AUDIT.userDeleted,
-      actor_id: a.actorId,
-      target_id: a.userId,
-      detail: { username: row.username, ...(a.note ? { note: a.note } : {}) },
-    });
+    await this.deps.actions.record(a, AUDIT.userDeleted, row.username);
   }
 
   /**

@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { withSearchPath } from './server-store';
+import type { TestApp } from './test-app';
 
 // The operator commands as an operator runs them (`npm run admin -- …`): a process of their own, configured only
 // through the environment given, with their exit code and output. And a PostgreSQL database of a test's own.
@@ -15,7 +17,7 @@ export interface AdminRun {
   stderr: string;
 }
 
-export function runAdminCli(env: Record<string, string>, ...args: string[]): Promise<AdminRun> {
+export function runOperatorCli(env: Record<string, string>, ...args: string[]): Promise<AdminRun> {
   return new Promise((resolve) => {
     execFile(
       tsx,
@@ -38,6 +40,12 @@ export function runAdminCli(env: Record<string, string>, ...args: string[]): Pro
       },
     );
   });
+}
+
+/** The environment that points a command at a test app's data: its DATA_DIR and, on PostgreSQL, its own schema. */
+export function operatorEnvOf(t: TestApp): Record<string, string> {
+  const { databaseSchema: schema, databaseUrl: url } = t.ctx.config;
+  return { DATA_DIR: t.dataDir, ...(schema && url ? { DATABASE_URL: withSearchPath(url, schema) } : {}) };
 }
 
 /** The PostgreSQL server the tests use: the suite's DATABASE_URL when it names one, else the local one. */
