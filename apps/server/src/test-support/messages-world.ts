@@ -13,6 +13,7 @@ import * as chatsRepo from '../modules/chats/chats.repo';
 import { MessageReader } from '../modules/messages/message-reader';
 import { MessageWriter } from '../modules/messages/message-writer';
 import { DomainEvents } from '../platform/events';
+import { noBlocks } from './no-blocks';
 
 // The messages module's surroundings without an app: a fresh in-memory SQLite database migrated by the
 // project's own migrations, the real chat membership and users services, message reader and writer over it, and people
@@ -81,7 +82,7 @@ export async function messagesWorld() {
 
   const attachments = new FakeAttachments();
   const reader = new MessageReader({ db, chats, attachments, users });
-  const writer = new MessageWriter({ db, events, chats, attachments, users, reader });
+  const writer = new MessageWriter({ db, events, chats, attachments, users, reader, blocks: noBlocks });
   /** Writes a message through the real writer; its id. */
   const post = async (chat: ChatRef, senderId: number | null, body: string) =>
     (await writer.write({ chat, senderId, clientId: null, body, fileIds: [] })).message.id;

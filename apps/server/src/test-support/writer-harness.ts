@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import type { ChatRef } from '../modules/chats/chat-membership';
-import type { Draft } from '../modules/messages/message-writer';
+import type { Draft } from '../modules/messages/message-batch';
 import type { DomainEventMap } from '../platform/events';
 import { messagesWorld } from './messages-world';
 

@@ -1,38 +1,35 @@
-import { MESSAGE_TEXT, type Message, mentionedUsernames } from '@parley/protocol';
+import { type ChatFile, type Message, mentionedUsernames } from '@parley/protocol';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { Metrics } from '../../platform/metrics';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
-import { type BlocksService, messageRefusal } from '../safety/blocks.service';
-import * as inserts from './message-inserts.repo';
+import type { BlocksService } from '../safety/blocks.service';
+import {
+  type Audience,
+  audienceOf,
+  type Checked,
+  type Committed,
+  claimsFiles,
+  type Draft,
+  idsOf,
+  mayMention,
+  newMessage,
+  type Pending,
+  type Queued,
+  refusalOf,
+  resendKey,
+  rowOf,
+  type SideReads,
+  type Written,
+} from './message-batch';
+import { insertMessages, messageByClientId } from './message-inserts.repo';
 import type { MessageReader } from './message-reader';
-import { toMessage, toQuote } from './message-view';
-import { quotesOf } from './messages.repo';
-
-export interface Draft {
-  /** A lookup still under way is fine: the message keeps its place in the queue meanwhile. */
-  chat: ChatRef | Promise<ChatRef>;
-  /** null for a system line ('Ada added Grace'). */
-  senderId: number | null;
-  clientId: string | null;
-  body: string;
-  fileIds: number[];
-  /** The message of the same chat this one answers. */
-  replyTo?: number | null;
-  /** The request that sent it (a socket's), carried by `message.published` for the logs of its fan-out. */
-  requestId?: string;
-}
-
-export interface Written {
-  message: Message;
-  /** false when the (sender, client_id) was already stored: a resend. */
-  created: boolean;
-}
+import { type QuotedRow, quotesOf } from './messages.repo';
 
 export interface WriterDeps {
   db: Db;
@@ -43,40 +40,14 @@ export interface WriterDeps {
   reader: Pick<MessageReader, 'byId'>;
   /**
    * Blocks between the two people of a private chat refuse their messages; in a group, members a block stands
-   * between with the sender are not notified of it (issue 13).
+   * between with the sender are not notified of it.
    */
-  blocks?: Pick<BlocksService, 'blocksInvolving' | 'relatedTo'>;
+  blocks: Pick<BlocksService, 'blocksInvolving' | 'relatedTo'>;
+  /** Absent when metrics are not served. */
   metrics?: Pick<Metrics, 'batchWritten' | 'published'>;
 }
 
-interface Queued extends Draft {
-  createdAt: string;
-  resolve: (w: Written) => void;
-  reject: (err: unknown) => void;
-}
-
-interface Pending extends Queued {
-  chat: ChatRef;
-  /** The members the body mentions, found inside the write. */
-  mentions?: number[];
-}
-
-/** The stored columns of a queued message. */
-const rowOf = (p: Pending): inserts.NewMessageRow => ({
-  chat_id: p.chat.id,
-  sender_id: p.senderId,
-  kind: p.senderId === null ? 'system' : 'user',
-  client_id: p.clientId,
-  body: p.body,
-  created_at: p.createdAt,
-  reply_to_id: p.replyTo ?? null,
-  mentions: JSON.stringify(p.mentions ?? []),
-});
-
-/** A person's message that may mention someone (system lines never do). */
-const mayMention = (p: Pending) => p.senderId !== null && p.body.includes('@');
-
-const resendKey = (p: Pending) => `${p.chat.id}:${p.senderId}:${p.clientId}`;
+type Trx = Transaction<Database>;
 
 /** Messages per batch: its INSERTs stay far below SQLite's and PostgreSQL's bound-parameter limits (8 per row). */
 const MAX_BATCH = 500;
@@ -143,162 +114,169 @@ export class MessageWriter {
     });
   }
 
+  /** One transaction: the batch is checked and inserted inside it, and announced once it has committed. */
   private async writeBatch(batch: Pending[]): Promise<void> {
-    const { db, chats, attachments, users } = this.deps;
     const chatIds = [...new Set(batch.map((p) => p.chat.id))];
-    // Asked beside the transaction (on PostgreSQL another pooled connection): one round trip off the wait.
-    // The quoted messages of replies too: they never move between chats, so reading them beside is safe.
+    const side = this.readBeside(batch, chatIds);
+    const committed = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
+      const checked = await this.check(trx, batch, chatIds, side);
+      return { ...checked, ids: await this.insert(trx, checked.accepted) };
+    });
+    const committedAt = performance.now();
+    for (const [p, err] of committed.refused) p.reject(err);
+    this.deps.metrics?.batchWritten(batch.length, committed.ids.size);
+    if (committed.accepted.length > 0) await this.announce(committed, side, committedAt);
+  }
+
+  /**
+   * What the batch reads beside its transaction (on PostgreSQL another pooled connection), one round trip off
+   * the wait: the messages its replies quote (they never move between chats, so reading them beside is safe),
+   * the cards of their senders and of the batch's, the blocks between the people of its private chats (one
+   * made before a message was queued is in the table by now) and who muted each chat.
+   */
+  private readBeside(batch: Pending[], chatIds: number[]): SideReads {
+    const { db, chats, users, blocks } = this.deps;
     const senderIds = batch.flatMap((p) => (p.senderId === null ? [] : [p.senderId]));
     const replyIds = [...new Set(batch.flatMap((p) => (p.replyTo ? [p.replyTo] : [])))];
     const quotes = quotesOf(db, replyIds);
-    const cards = quotes.then((q) =>
-      users.cards([
-        ...new Set([...senderIds, ...q.flatMap((m) => (m.sender_id === null ? [] : [m.sender_id]))]),
-      ]),
-    );
-    cards.catch(() => {}); // awaited below; a failed write must not leave it unhandled
-    // Blocks between the people of the batch's private chats, and who muted each chat (issue 13): read beside
-    // the transaction too. A block made before the message was queued is in the table by now.
+    const quotedIds = (q: QuotedRow[]) => q.flatMap((m) => (m.sender_id === null ? [] : [m.sender_id]));
+    const cards = quotes.then((q) => users.cards([...new Set([...senderIds, ...quotedIds(q)])]));
     const privateSenders = [
       ...new Set(batch.flatMap((p) => (p.chat.is_private && p.senderId !== null ? [p.senderId] : []))),
     ];
-    const blocks =
-      privateSenders.length > 0 && this.deps.blocks
-        ? this.deps.blocks.blocksInvolving(privateSenders)
-        : Promise.resolve([]);
-    const muted = chats.mutedIn(chatIds);
-    blocks.catch(() => {});
-    muted.catch(() => {});
-    const { accepted, members, refused, quoteOf } = await db.transaction().execute(async (trx) => {
-      const members = await chats.memberIdsIn(trx, chatIds);
-      const blockPairs = await blocks;
-      const quoteOf = new Map((await quotes).map((q) => [q.id, q]));
-      const mentioning = [...new Set(batch.filter(mayMention).map((p) => p.chat.id))];
-      const names = mentioning.length > 0 ? await chats.memberNamesIn(trx, mentioning) : new Map();
-      // Checked here, inside the write, so a member removed a moment ago cannot post. Refusals are told only
-      // once the transaction is through (a failed batch is written again message by message).
-      const accepted: Pending[] = [];
-      const refused: [Pending, Error][] = [];
-      const claimed = new Set<number>();
-      const keys = new Set<string>();
-      for (const p of batch) {
-        if (p.senderId !== null && !members.get(p.chat.id)?.includes(p.senderId)) {
-          refused.push([p, new NotFoundError('Chat not found.')]);
-          continue;
-        }
-        if (p.chat.is_private && p.senderId !== null && blockPairs.length > 0) {
-          const other = members.get(p.chat.id)?.find((id) => id !== p.senderId);
-          const refusal = other === undefined ? null : messageRefusal(blockPairs, p.senderId, other);
-          if (refusal) {
-            refused.push([p, new ForbiddenError(refusal)]);
-            continue;
-          }
-        }
-        if (p.replyTo && quoteOf.get(p.replyTo)?.chat_id !== p.chat.id) {
-          refused.push([p, new BadRequestError(MESSAGE_TEXT.badReply)]);
-          continue;
-        }
-        if (mayMention(p)) {
-          const byName = names.get(p.chat.id);
-          p.mentions = mentionedUsernames(p.body).flatMap((n) => byName?.get(n) ?? []);
-        }
-        if (p.fileIds.length > 0 && p.senderId !== null && !(await this.isResend(trx, p, keys))) {
-          const unique = [...new Set(p.fileIds)];
-          const claimable = await attachments.claimable(trx, p.chat.id, p.senderId, unique);
-          if (!claimable || unique.some((id) => claimed.has(id))) {
-            refused.push([p, new BadRequestError('Some attached files are unknown or already sent.')]);
-            continue;
-          }
-          for (const id of unique) claimed.add(id);
-        }
-        if (p.clientId !== null) keys.add(resendKey(p));
-        accepted.push(p);
-      }
-      if (accepted.length === 0) return { accepted: [], members, refused, quoteOf };
-      const inserted = await inserts.insertMessages(trx, accepted.map(rowOf));
-      // Inserted rows come back in the order given, without the resends the unique index skipped.
-      const ids = new Map<Pending, number>();
-      let next = 0;
-      for (const p of accepted) {
-        const row = inserted[next];
-        const same =
-          row !== undefined &&
-          row.chat_id === p.chat.id &&
-          row.sender_id === p.senderId &&
-          row.client_id === p.clientId;
-        if (same) {
-          ids.set(p, row.id);
-          next += 1;
-        }
-      }
-      // Each chat's last activity is its own newest message (drafts are in time order).
-      const touched = new Map<number, string>();
-      for (const p of accepted) if (ids.has(p)) touched.set(p.chat.id, p.createdAt);
-      if (touched.size > 0) await chats.touch(trx, touched);
-      for (const p of accepted) {
-        const id = ids.get(p);
-        if (id !== undefined && p.fileIds.length > 0) await attachments.attach(trx, p.fileIds, id);
-      }
-      return { accepted: accepted.map((p) => ({ p, id: ids.get(p) })), members, refused, quoteOf };
-    });
-    const committedAt = performance.now();
-    for (const [p, err] of refused) p.reject(err);
-    const { metrics } = this.deps;
-    metrics?.batchWritten(batch.length, accepted.filter((a) => a.id !== undefined).length);
-    if (accepted.length === 0) return;
-
-    const withFiles = accepted.flatMap(({ p, id }) => (id && p.fileIds.length > 0 ? [id] : []));
-    const [senders, files] = await Promise.all([
+    const side: SideReads = {
+      quotes,
       cards,
-      withFiles.length > 0 ? attachments.filesFor(withFiles) : Promise.resolve(new Map()),
-    ]);
-    const cardOf = new Map(senders.map((c) => [c.id, c]));
-    const mutedByChat = await muted;
-    for (const { p, id } of accepted) {
-      const memberIds = members.get(p.chat.id) ?? [];
-      const mutedIds = [...(mutedByChat.get(p.chat.id) ?? [])];
-      const related =
-        p.senderId !== null && this.deps.blocks ? await this.deps.blocks.relatedTo(p.senderId) : null;
-      const blockedIds = related?.size ? memberIds.filter((id) => related.has(id)) : [];
-      if (id === undefined) {
-        // A resend: answer with what is stored (the original may be in this very batch) and publish it again.
-        this.resendOf(p)
-          .then((message) => {
-            this.publish(p, message, memberIds, { mutedIds, blockedIds }, true);
-            p.resolve({ message, created: false });
-          })
-          .catch(p.reject);
+      blocks: privateSenders.length > 0 ? blocks.blocksInvolving(privateSenders) : Promise.resolve([]),
+      muted: chats.mutedIn(chatIds),
+    };
+    // Awaited later; a failed write must not leave them unhandled.
+    cards.catch(() => {});
+    side.blocks.catch(() => {});
+    side.muted.catch(() => {});
+    return side;
+  }
+
+  /**
+   * The checks, inside the write so a member removed a moment ago cannot post: membership, blocks in private
+   * chats, replies within their chat, files free to claim. The members each body mentions are found here too.
+   */
+  private async check(trx: Trx, batch: Pending[], chatIds: number[], side: SideReads): Promise<Checked> {
+    const { chats } = this.deps;
+    const members = await chats.memberIdsIn(trx, chatIds);
+    const blocks = await side.blocks;
+    const checked: Checked = {
+      members,
+      quoteOf: new Map((await side.quotes).map((q) => [q.id, q])),
+      accepted: [],
+      refused: [],
+    };
+    const mentioning = [...new Set(batch.filter(mayMention).map((p) => p.chat.id))];
+    const names = mentioning.length > 0 ? await chats.memberNamesIn(trx, mentioning) : new Map();
+    const claimed = new Set<number>();
+    const keys = new Set<string>();
+    for (const p of batch) {
+      const refusal =
+        refusalOf(p, members.get(p.chat.id), blocks, checked.quoteOf) ??
+        (claimsFiles(p) ? await this.claimFiles(trx, p, claimed, keys) : null);
+      if (refusal) {
+        checked.refused.push([p, refusal]);
         continue;
       }
-      const sender = p.senderId === null ? undefined : cardOf.get(p.senderId);
-      const quoted = p.replyTo ? quoteOf.get(p.replyTo) : undefined;
-      const replyTo = quoted
-        ? toQuote(quoted, quoted.sender_id === null ? undefined : cardOf.get(quoted.sender_id))
-        : null;
-      // A new message is neither delivered nor read yet, nor reacted to: its ticks need no marks.
-      const row = { id, ...rowOf(p), edited_at: null, deleted_at: null, reaction_count: 0 };
-      const message = toMessage(row, p.chat.chat_id, sender, [], files.get(id), { replyTo, reactions: [] });
-      this.publish(p, message, memberIds, { mutedIds, blockedIds }, false);
+      if (mayMention(p)) {
+        const byName = names.get(p.chat.id);
+        p.mentions = mentionedUsernames(p.body).flatMap((n) => byName?.get(n) ?? []);
+      }
+      if (p.clientId !== null) keys.add(resendKey(p));
+      checked.accepted.push(p);
+    }
+    return checked;
+  }
+
+  /** Claims a message's files, or the refusal: one is unknown, already sent or claimed earlier in the batch. */
+  private async claimFiles(
+    trx: Trx,
+    p: Pending & { senderId: number },
+    claimed: Set<number>,
+    keys: Set<string>,
+  ): Promise<Error | null> {
+    // A resend claims nothing: its files went with the first copy.
+    if (await this.isResend(trx, p, keys)) return null;
+    const unique = [...new Set(p.fileIds)];
+    const claimable = await this.deps.attachments.claimable(trx, p.chat.id, p.senderId, unique);
+    if (!claimable || unique.some((id) => claimed.has(id)))
+      return new BadRequestError('Some attached files are unknown or already sent.');
+    for (const id of unique) claimed.add(id);
+    return null;
+  }
+
+  /**
+   * Stores the accepted messages, moves each chat's last activity to its own newest message (drafts are in time
+   * order) and ties each message's files to it.
+   */
+  private async insert(trx: Trx, accepted: Pending[]): Promise<Map<Pending, number>> {
+    if (accepted.length === 0) return new Map();
+    const { chats, attachments } = this.deps;
+    const ids = idsOf(accepted, await insertMessages(trx, accepted.map(rowOf)));
+    const touched = new Map<number, string>();
+    for (const p of accepted) if (ids.has(p)) touched.set(p.chat.id, p.createdAt);
+    if (touched.size > 0) await chats.touch(trx, touched);
+    for (const p of accepted) {
+      const id = ids.get(p);
+      if (id !== undefined && p.fileIds.length > 0) await attachments.attach(trx, p.fileIds, id);
+    }
+    return ids;
+  }
+
+  /** Publishes the committed batch in id order and answers each sender. */
+  private async announce(committed: Committed, side: SideReads, committedAt: number): Promise<void> {
+    const { attachments, blocks, metrics } = this.deps;
+    const { accepted, ids } = committed;
+    const withFiles: number[] = [];
+    for (const p of accepted) {
+      const id = ids.get(p);
+      if (id !== undefined && p.fileIds.length > 0) withFiles.push(id);
+    }
+    const [senders, files] = await Promise.all([
+      side.cards,
+      withFiles.length > 0 ? attachments.filesFor(withFiles) : Promise.resolve(new Map<number, ChatFile[]>()),
+    ]);
+    const cardOf = new Map(senders.map((c) => [c.id, c]));
+    const muted = await side.muted;
+    for (const p of accepted) {
+      const related = p.senderId === null ? null : await blocks.relatedTo(p.senderId);
+      const audience = audienceOf(p, committed.members, muted, related);
+      const id = ids.get(p);
+      if (id === undefined) {
+        this.announceResend(p, audience);
+        continue;
+      }
+      const message = newMessage(p, id, committed.quoteOf, cardOf, files.get(id));
+      this.publish(p, message, audience, false);
       metrics?.published(committedAt);
       p.resolve({ message, created: true });
     }
   }
 
-  private publish(
-    p: Pending,
-    message: Message,
-    memberIds: number[],
-    quiet: { mutedIds: number[]; blockedIds: number[] },
-    resend: boolean,
-  ): void {
+  /** A resend is answered with what is stored (the original may be in this very batch) and published again. */
+  private announceResend(p: Pending, audience: Audience): void {
+    this.resendOf(p)
+      .then((message) => {
+        this.publish(p, message, audience, true);
+        p.resolve({ message, created: false });
+      })
+      .catch(p.reject);
+  }
+
+  private publish(p: Pending, message: Message, audience: Audience, resend: boolean): void {
     this.deps.events.emit('message.published', {
       chatId: p.chat.chat_id,
       isPrivate: !!p.chat.is_private,
       message,
       clientId: p.clientId,
-      memberIds,
-      mutedIds: quiet.mutedIds,
-      ...(quiet.blockedIds.length > 0 ? { blockedIds: quiet.blockedIds } : {}),
+      memberIds: audience.memberIds,
+      mutedIds: audience.mutedIds,
+      ...(audience.blockedIds.length > 0 ? { blockedIds: audience.blockedIds } : {}),
       resend,
       ...(p.requestId ? { requestId: p.requestId } : {}),
     });
@@ -308,19 +286,14 @@ export class MessageWriter {
    * A message with files whose client_id is already stored, or earlier in this batch: its files were claimed
    * by the first copy, and the insert will skip it, so it is answered with the stored message.
    */
-  private async isResend(trx: Transaction<Database>, p: Pending, inBatch: Set<string>): Promise<boolean> {
+  private async isResend(trx: Trx, p: Pending, inBatch: Set<string>): Promise<boolean> {
     if (p.clientId === null || p.senderId === null) return false;
     if (inBatch.has(resendKey(p))) return true;
-    return (await inserts.messageByClientId(trx, p.chat.id, p.senderId, p.clientId)) !== undefined;
+    return (await messageByClientId(trx, p.chat.id, p.senderId, p.clientId)) !== undefined;
   }
 
   private async resendOf(p: Pending): Promise<Message> {
-    const stored = await inserts.messageByClientId(
-      this.deps.db,
-      p.chat.id,
-      p.senderId ?? 0,
-      p.clientId ?? '',
-    );
+    const stored = await messageByClientId(this.deps.db, p.chat.id, p.senderId ?? 0, p.clientId ?? '');
     if (!stored) throw new NotFoundError();
     return this.deps.reader.byId(stored.id, p.chat);
   }

@@ -1,0 +1,153 @@
+import { type ChatFile, MESSAGE_TEXT, type Message } from '@parley/protocol';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { UserCard } from '../accounts/users.service';
+import type { ChatRef } from '../chats/chat-membership';
+import { type BlockPair, messageRefusal } from '../safety/blocks.service';
+import type { insertMessages, NewMessageRow } from './message-inserts.repo';
+import { toMessage, toQuote } from './message-view';
+import type { QuotedRow } from './messages.repo';
+
+// A batch of the group commit (message-writer.ts): the shapes a message takes on its way through, and the rules
+// the batch applies to each message, kept free of I/O so the writer's steps read as check, insert, announce.
+
+export interface Draft {
+  /** A lookup still under way is fine: the message keeps its place in the queue meanwhile. */
+  chat: ChatRef | Promise<ChatRef>;
+  /** null for a system line ('Ada added Grace'). */
+  senderId: number | null;
+  clientId: string | null;
+  body: string;
+  fileIds: number[];
+  /** The message of the same chat this one answers. */
+  replyTo?: number | null;
+  /** The request that sent it (a socket's), carried by `message.published` for the logs of its fan-out. */
+  requestId?: string;
+}
+
+export interface Written {
+  message: Message;
+  /** false when the (sender, client_id) was already stored: a resend. */
+  created: boolean;
+}
+
+export interface Queued extends Draft {
+  createdAt: string;
+  resolve: (w: Written) => void;
+  reject: (err: unknown) => void;
+}
+
+export interface Pending extends Queued {
+  chat: ChatRef;
+  /** The members the body mentions, found inside the write. */
+  mentions?: number[];
+}
+
+/** What a batch reads beside its transaction (MessageWriter.readBeside). */
+export interface SideReads {
+  quotes: Promise<QuotedRow[]>;
+  cards: Promise<UserCard[]>;
+  blocks: Promise<BlockPair[]>;
+  muted: Promise<Map<number, Set<number>>>;
+}
+
+/** A batch past its checks: what may be stored, and the refusals, told once the transaction is through. */
+export interface Checked {
+  members: Map<number, number[]>;
+  quoteOf: Map<number, QuotedRow>;
+  accepted: Pending[];
+  refused: [Pending, Error][];
+}
+
+/** A committed batch: each new message's id (a resend, which the insert skipped, has none). */
+export interface Committed extends Checked {
+  ids: Map<Pending, number>;
+}
+
+/** Who hears of a message: its chat's members, and among them who muted the chat or is kept apart by a block. */
+export interface Audience {
+  memberIds: number[];
+  mutedIds: number[];
+  blockedIds: number[];
+}
+
+/** The stored columns of a queued message. */
+export const rowOf = (p: Pending): NewMessageRow => ({
+  chat_id: p.chat.id,
+  sender_id: p.senderId,
+  kind: p.senderId === null ? 'system' : 'user',
+  client_id: p.clientId,
+  body: p.body,
+  created_at: p.createdAt,
+  reply_to_id: p.replyTo ?? null,
+  mentions: JSON.stringify(p.mentions ?? []),
+});
+
+/** A person's message that may mention someone (system lines never do). */
+export const mayMention = (p: Pending) => p.senderId !== null && p.body.includes('@');
+
+/** A person's message with files to claim. */
+export const claimsFiles = (p: Pending): p is Pending & { senderId: number } =>
+  p.fileIds.length > 0 && p.senderId !== null;
+
+export const resendKey = (p: Pending) => `${p.chat.id}:${p.senderId}:${p.clientId}`;
+
+/** Why a message may not be stored, or null: its sender is not a member, a block refuses it, or a bad reply. */
+export function refusalOf(
+  p: Pending,
+  members: number[] | undefined,
+  blocks: BlockPair[],
+  quoteOf: Map<number, QuotedRow>,
+): Error | null {
+  if (p.senderId !== null && !members?.includes(p.senderId)) return new NotFoundError('Chat not found.');
+  if (p.chat.is_private && p.senderId !== null && blocks.length > 0) {
+    const other = members?.find((id) => id !== p.senderId);
+    const refusal = other === undefined ? null : messageRefusal(blocks, p.senderId, other);
+    if (refusal) return new ForbiddenError(refusal);
+  }
+  if (p.replyTo && quoteOf.get(p.replyTo)?.chat_id !== p.chat.id)
+    return new BadRequestError(MESSAGE_TEXT.badReply);
+  return null;
+}
+
+/** Each new message's id: inserted rows come back in the order given, without the resends the insert skipped. */
+export function idsOf(accepted: Pending[], inserted: Awaited<ReturnType<typeof insertMessages>>) {
+  const ids = new Map<Pending, number>();
+  let next = 0;
+  for (const p of accepted) {
+    const row = inserted[next];
+    if (row && row.chat_id === p.chat.id && row.sender_id === p.senderId && row.client_id === p.clientId) {
+      ids.set(p, row.id);
+      next += 1;
+    }
+  }
+  return ids;
+}
+
+/** The message's Audience; `related`: the people a block stands between with its sender. */
+export function audienceOf(
+  p: Pending,
+  members: Map<number, number[]>,
+  muted: Map<number, Set<number>>,
+  related: Set<number> | null,
+): Audience {
+  const memberIds = members.get(p.chat.id) ?? [];
+  const blockedIds = related?.size ? memberIds.filter((id) => related.has(id)) : [];
+  return { memberIds, mutedIds: [...(muted.get(p.chat.id) ?? [])], blockedIds };
+}
+
+/** A new message built from what its batch holds: neither delivered nor read yet, nor reacted to. */
+export function newMessage(
+  p: Pending,
+  id: number,
+  quoteOf: Map<number, QuotedRow>,
+  cardOf: Map<number, UserCard>,
+  files: ChatFile[] | undefined,
+): Message {
+  const sender = p.senderId === null ? undefined : cardOf.get(p.senderId);
+  const quoted = p.replyTo ? quoteOf.get(p.replyTo) : undefined;
+  const replyTo = quoted
+    ? toQuote(quoted, quoted.sender_id === null ? undefined : cardOf.get(quoted.sender_id))
+    : null;
+  const row = { id, ...rowOf(p), edited_at: null, deleted_at: null, reaction_count: 0 };
+  return toMessage(row, p.chat.chat_id, sender, [], files, { replyTo, reactions: [] });
+}
