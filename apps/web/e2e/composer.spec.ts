@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { pdfOf, pngOf } from '@parley/fixtures';
 import {
   type APIRequestContext,
@@ -8,9 +7,10 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { seriousFindings } from './support/axe';
 import { type Person, peoplePerTest, privateChat } from './support/people';
 
-// Issue 12's composer: several lines, files pasted and dropped (waiting with thumbnails until sent), emoji (the
+// The composer: several lines, files pasted and dropped (waiting with thumbnails until sent), emoji (the
 // picker and :shortcodes), light formatting drawn safely for the other person, the length limit, and long
 // words that stay inside their bubble. Two people in two browsers over the production build.
 
@@ -324,14 +324,6 @@ test('emoji: :shortcode completion with the keyboard, the picker in the composer
   await expect(rows(ada.page).last().getByTestId('reaction')).toContainText('🍍');
 });
 
-/** axe's serious and critical findings in the composer as it is now (a11y.spec checks whole screens). */
-async function axeFindings(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('[data-testid="composer"]').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 for (const theme of ['light', 'dark'] as const) {
   test(`the composer with staged files, the count, suggestions and the picker at 390 px, ${theme}: axe-clean`, async ({
     browser,
@@ -352,7 +344,8 @@ for (const theme of ['light', 'dark'] as const) {
     await composer(ada.page).press('Escape');
     await composer(ada.page).press('Enter');
     await expect(ada.page.getByRole('alert')).toContainText('Message must be at most 4096 characters');
-    expect(await axeFindings(ada.page)).toEqual([]);
+    // axe in the composer as it is now (a11y.spec checks whole screens).
+    expect(await seriousFindings(ada.page, '[data-testid="composer"]')).toEqual([]);
     await ada.page.screenshot(shot(`staged-390-${theme}.png`));
 
     await ada.page.getByRole('button', { name: 'Insert emoji' }).click();
