@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createDb, type Db, mayChangeMessages } from './database';
+import { createDb, type Db } from './database';
 
 // SQLite rows are read as arrays and made into objects in JavaScript (faster than better-sqlite3's own
 // objects): they must be the very rows better-sqlite3 would give.
@@ -36,31 +36,5 @@ describe('SQLite rows', () => {
     expect(streamed).toEqual(inserted.rows);
     const updated = await sql`UPDATE t SET v = 'c' WHERE id = 2`.execute(db);
     expect(updated.numAffectedRows).toBe(1n);
-  });
-});
-
-describe('mayChangeMessages', () => {
-  it('counts what writes messages or deletes chats or people, never a read or another table', () => {
-    for (const sql of [
-      'insert into "messages" ("chat_id") values (?) returning "id"',
-      'update "messages" set "body" = ? where "id" = ?',
-      'delete from "messages" where "id" = ?',
-      'UPDATE messages SET reaction_count = 1',
-      'delete from "chats" where "id" = ?',
-      'delete from "users" where "id" = ?',
-    ])
-      expect(mayChangeMessages(sql), sql).toBe(true);
-    for (const sql of [
-      'select "id" from "messages" where "chat_id" = ?',
-      '  SELECT * FROM messages',
-      'update "users" set "last_seen" = ?',
-      'insert into "message_reactions" ("message_id") values (?)',
-      'delete from "message_edits" where "message_id" = ?',
-      'update "chat_members" set "last_read_id" = ?',
-      'insert into "messages_fts" ("rowid") values (?)',
-      'PRAGMA data_version',
-      'begin',
-    ])
-      expect(mayChangeMessages(sql), sql).toBe(false);
   });
 });

@@ -12,19 +12,8 @@ export type DialectName = 'sqlite' | 'postgres';
 /** Told each statement's duration (the metrics' statement latency). */
 export type StatementObserver = (ms: number, failed: boolean) => void;
 
-/**
- * A stamp of the stored messages (SQLite only): it changes whenever they may have changed, by a statement of this
- * process that writes messages or deletes chats or people (whose messages go with them), or by any commit from
- * another connection to the file (SQLite's data_version). What is read under one stamp stays true while the stamp
- * holds: the newest history pages are kept so (modules/messages/newest-pages.ts).
- */
-export type MessagesStamp = () => string;
-
 /** Opens SQLite in DATA_DIR by default, or PostgreSQL through a pool when DATABASE_URL is postgres://. */
-export function createDb(
-  config: Config,
-  observe?: StatementObserver,
-): { db: Db; dialect: DialectName; messagesStamp?: MessagesStamp } {
+export function createDb(config: Config, observe?: StatementObserver): { db: Db; dialect: DialectName } {
   const log = observe
     ? (event: LogEvent) => observe(event.queryDurationMillis, event.level === 'error')
     : undefined;
@@ -46,53 +35,20 @@ export function createDb(
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const writes = { count: 0 };
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   return {
-    db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }),
-      log,
-    }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log }),
     dialect: 'sqlite',
-    messagesStamp: () => `${writes.count}:${dataVersion.get() as number}`,
   };
-}
-
-/**
- * Whether a statement may change stored messages: anything but a read that names the messages table, and the
- * deletion of a chat or a person, whose messages the foreign keys delete with them.
- */
-export function mayChangeMessages(sql: string): boolean {
-  const text = sql.trimStart().toLowerCase();
-  if (/^(select|pragma|explain)\b/.test(text)) return false;
-  return (
-    /(^|[^\w"])"?messages"?($|[^\w"])/.test(text) || /^delete\s+from\s+"?(chats|users)"?($|[^\w"])/.test(text)
-  );
-}
-
-/** Counts the runs of a statement that may change messages, each before it runs (a failed one counts too). */
-function countingWrites(statement: SQLite.Statement, writes: { count: number }): SQLite.Statement {
-  return new Proxy(statement, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop);
-      if (typeof value !== 'function') return value;
-      if (prop !== 'run' && prop !== 'all' && prop !== 'get' && prop !== 'iterate') return value.bind(target);
-      return (...params: unknown[]) => {
-        writes.count++;
-        return value.apply(target, params);
-      };
-    },
-  });
 }
 
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * Kysely prepares every query afresh, and preparing costs SQLite as much as running (docs/benchmarks.md,
- * Findings 1); the same few statements serve every message, so prepared statements are kept per SQL text.
- * Kysely runs one query at a time on the connection, so a cached statement is never in use twice at once.
+ * Kysely prepares every query afresh, and preparing costs SQLite as much as running (docs/PERFORMANCE.md); the
+ * same few statements serve every message, so prepared statements are kept per SQL text. Kysely runs one query at
+ * a time on the connection, so a cached statement is never in use twice at once.
  */
-function withStatementCache(sqlite: SQLite.Database, writes: { count: number }): SQLite.Database {
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
   return new Proxy(sqlite, {
     get(target, prop, receiver) {
@@ -101,7 +57,6 @@ function withStatementCache(sqlite: SQLite.Database, writes: { count: number }):
           let statement = cache.get(sql);
           if (!statement) {
             statement = rowsBuiltInJs(target.prepare(sql));
-            if (mayChangeMessages(sql)) statement = countingWrites(statement, writes);
             if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
             cache.set(sql, statement);
           }
@@ -117,7 +72,7 @@ function withStatementCache(sqlite: SQLite.Database, writes: { count: number }):
 /**
  * The same rows, built faster: better-sqlite3 makes each row object in C++ one property at a time, which costs
  * nearly twice what reading the values as arrays and making the objects in JavaScript does (a history page of 50
- * messages: 144 → 87 µs; docs/benchmarks.md, finding 7). Kysely only reads `reader`, `all` and `iterate` of a
+ * messages: 144 → 87 µs; docs/PERFORMANCE.md). Kysely only reads `reader`, `all` and `iterate` of a
  * statement that returns rows; one that returns none is left as it is.
  */
 function rowsBuiltInJs(statement: SQLite.Statement): SQLite.Statement {

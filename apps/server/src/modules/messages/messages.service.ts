@@ -1,6 +1,6 @@
 import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, type Message, SOCKET_ERRORS } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, MessagesStamp } from '../../db/database';
+import type { Db } from '../../db/database';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { Metrics } from '../../platform/metrics';
@@ -13,7 +13,6 @@ import { MessageReader } from './message-reader';
 import type { MessageStats } from './message-stats';
 import { MessageWriter } from './message-writer';
 import * as repo from './messages.repo';
-import { NewestPages } from './newest-pages';
 import { ReceiptBatcher } from './receipts';
 
 interface Deps {
@@ -25,10 +24,8 @@ interface Deps {
   stats: MessageStats;
   log: FastifyBaseLogger;
   metrics?: Metrics;
-  /** Blocks refuse private messages between the two people (issue 13). */
+  /** Blocks refuse private messages between the two people. */
   blocks: Pick<BlocksService, 'blocksInvolving' | 'relatedTo'>;
-  /** What says the stored messages are unchanged (SQLite): the newest history pages are kept while it holds. */
-  messagesStamp?: MessagesStamp;
 }
 
 export class InvalidMessageError extends BadRequestError {}
@@ -47,24 +44,12 @@ export class MessagesService {
   /** Edits, deletion for everyone and reactions (message-changes.ts). */
   readonly changes: MessageChanges;
 
-  constructor({
-    db,
-    events,
-    membership,
-    users,
-    attachments,
-    stats,
-    log,
-    metrics,
-    blocks,
-    messagesStamp,
-  }: Deps) {
+  constructor({ db, events, membership, users, attachments, stats, log, metrics, blocks }: Deps) {
     const chats = membership;
     this.db = db;
     this.membership = membership;
     this.stats = stats;
-    const newestPages = messagesStamp ? new NewestPages(messagesStamp) : undefined;
-    this.reader = new MessageReader({ db, newestPages, chats, attachments, users, blocks });
+    this.reader = new MessageReader({ db, chats, attachments, users, blocks });
     this.writer = new MessageWriter({
       db,
       events,

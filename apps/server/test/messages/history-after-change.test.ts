@@ -7,9 +7,9 @@ import { useTestApp } from '../helpers/test-app';
 import { joinRoom } from '../helpers/ws-client';
 import { deleteMessage, editMessage, expectStatus, pairInRoom, react, send } from './essentials-helpers';
 
-// On SQLite the newest history page is kept while the stored messages are unchanged (newest-pages.ts): each
-// test reads the page (so it is kept), changes the messages one way, and reads it again. On PostgreSQL nothing
-// is kept, and the same reads must hold.
+// A history page read again after the messages change shows the change at once: each test reads the page,
+// changes the messages one way (including a cascade from a deleted account or group, and another connection's
+// write to the SQLite file), and reads it again. Nothing may keep a page stale across any of these.
 const app = useTestApp();
 
 const bodies = (page: { body: string }[]) => page.map((m) => m.body);
