@@ -1,5 +1,6 @@
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { createDb, type Db } from './database';
 
@@ -10,6 +11,20 @@ let db: Db | null = null;
 afterEach(async () => {
   await db?.destroy();
   db = null;
+  vi.restoreAllMocks();
+});
+
+describe('SQLite statements', () => {
+  it('are prepared once per SQL text, whatever values each run binds', async () => {
+    const prepare = vi.spyOn(SQLite.prototype, 'prepare');
+    db = createDb(loadConfig({ DATABASE_URL: 'sqlite::memory:' })).db;
+    const text = 'SELECT ? AS v';
+    for (const v of [1, 2, 3]) {
+      const { rows } = await sql`SELECT ${v} AS v`.execute(db);
+      expect(rows).toEqual([{ v }]);
+    }
+    expect(prepare.mock.calls.filter(([source]) => source === text)).toHaveLength(1);
+  });
 });
 
 describe('SQLite rows', () => {
