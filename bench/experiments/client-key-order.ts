@@ -1,5 +1,5 @@
 // An experiment, not part of `npm run bench`: what the order of the messages table's unique client key costs
-// SQLite to store a message (issue 15, findings' thirteenth pass). It writes 200,000 messages from 1,000 senders
+// SQLite to store a message (bench/findings/2026-11-27-client-key-order.md). It writes 200,000 messages from 1,000 senders
 // in 100 chats, 218 to a transaction (a batch of Parley's writer in rooms of 10 at saturation), into the store
 // floor's table (bench/peers/floor-store.ts: Parley's columns, its (chat, id) index and its FTS5 index by trigger)
 // under each key, and prints the time of the INSERTs and of the COMMITs per message.

@@ -10,7 +10,7 @@ import {
 import { benchClientId, type Client, type ClientEvents, connectNotifications, connectRoom } from './clients';
 import type { GeneratorMessage, Member, RestartJob, RestartResult, RoomSpec } from './ipc';
 
-// A process restart under clients that behave as the web app does (issue 15): every socket reconnects by the
+// A process restart under clients that behave as the web app does: every socket reconnects by the
 // web client's rule (apps/web/src/lib/chat-socket.ts: after a 1012 at once, after anything else 3 s later, at
 // most 5 attempts in a row, the count reset by a successful open); in each room one member keeps sending, with
 // an outbox that resends what was not yet echoed, under the same client_id, when its socket is back; every room

@@ -7,7 +7,7 @@ import { type SearchQuery, searchQueries } from '../search/queries';
 import { startCorpusServer } from '../search/server';
 import type { BenchContext } from './context';
 
-// Message search on a million messages (issue 11): the searcher's 200 queries through Parley's HTTP route, the
+// Message search on a million messages: the searcher's 200 queries through Parley's HTTP route, the
 // index's SQL alone, and a LIKE '%word%' scan of the same messages, on SQLite and on PostgreSQL; and the index's
 // size on disk. The corpus is generated once (bench/search/corpus.ts) and kept between runs.
 export interface SearchDialectRun {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants';
 import { MSG } from './messages';
 
-// Issue 13, for people: the sessions list, two-step sign-in (RFC 6238 TOTP) and the export of one's data.
+// For people: the sessions list, two-step sign-in (RFC 6238 TOTP) and the export of one's data.
 
 /** One signed-in session as its owner sees it; device and browser come from the User-Agent it signed in with. */
 export const sessionInfoSchema = z.object({

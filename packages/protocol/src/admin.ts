@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The operator's side (issue 13): the audit log, the admin API under /api/admin/ and server settings.
+// The operator's side: the audit log, the admin API under /api/admin/ and server settings.
 
 /** Audit event types recorded by the admin module and the accounts module; other modules add their own. */
 export const AUDIT = {

@@ -44,7 +44,7 @@ export const registerSchema = z
     username: z.string().trim(),
     email,
     password,
-    /** An invite link's token (issue 13): lets a person sign up while sign-ups are closed or restricted. */
+    /** An invite link's token: lets a person sign up while sign-ups are closed or restricted. */
     invite: z.string().trim().max(100).optional(),
   })
   .superRefine((v, ctx) => {
@@ -61,7 +61,7 @@ export const loginSchema = z.object({
   email: z.string().trim().min(1, MSG.emailRequired).max(254),
   password: z.string().min(1, MSG.passwordRequired).max(1024),
   remember_me: z.boolean().optional().default(true),
-  /** The second step of an account with two-step sign-in: the app's code or a recovery code (issue 13). */
+  /** The second step of an account with two-step sign-in: the app's code or a recovery code. */
   totp_code: totpCodeSchema.optional(),
 });
 export type LoginPayload = z.input<typeof loginSchema>;
@@ -102,7 +102,7 @@ export interface AuthUser {
   avatar: string | null;
   is_activated: boolean;
   is_blue_verified: boolean;
-  /** A site admin (issue 13): the web shows the Admin link. Absent in sessions stored before it existed. */
+  /** A site admin: the web shows the Admin link. Absent in sessions stored before it existed. */
   is_site_admin?: boolean;
 }
 export interface AuthResponse extends AuthUser {

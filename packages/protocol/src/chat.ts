@@ -97,7 +97,7 @@ export const chatListItemSchema = z.object({
   last_message_files: z.object({ count: z.number().int(), name: z.string() }).nullable().optional(),
   is_admin: z.boolean(),
   unread_count: z.number().int(),
-  /** The reader muted this chat (issue 13): until `muted_until`, or always when that is null. */
+  /** The reader muted this chat: until `muted_until`, or always when that is null. */
   muted: z.boolean().optional(),
   muted_until: nullableString.optional(),
 });

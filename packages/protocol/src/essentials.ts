@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from './constants';
 
-// Edits, deletions, reactions and mentions (issue 10): the rules both sides apply.
+// Edits, deletions, reactions and mentions: the rules both sides apply.
 
 /** Shown in place of a message deleted for everyone, in the room and as the chat list's preview. */
 export const DELETED_MESSAGE_TEXT = 'This message was deleted';

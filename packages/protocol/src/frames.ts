@@ -83,7 +83,7 @@ export const notificationPayloadSchema = z.object({
   /** The person is mentioned in it (they are told even when they would not be otherwise). */
   mention: z.boolean().optional(),
   /**
-   * The person muted this chat (issue 13): the list and delivery ticks follow, but no browser notification is
+   * The person muted this chat: the list and delivery ticks follow, but no browser notification is
    * raised (a mention still is).
    */
   muted: z.boolean().optional(),

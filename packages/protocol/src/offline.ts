@@ -1,4 +1,4 @@
-// Texts of the offline bar and the outbox (issue 12): what the web shows while the network is down and for the
+// Texts of the offline bar and the outbox: what the web shows while the network is down and for the
 // messages waiting in the outbox.
 
 export const OFFLINE_TEXT = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Web Push (issue 5): the browser's PushSubscription as the web app posts it, and the payload the service
+// Web Push: the browser's PushSubscription as the web app posts it, and the payload the service
 // worker receives. Keys are base64url as PushSubscription.toJSON() gives them.
 const base64url = (bytes: number, label: string) =>
   z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbIdSchema, messageSchema } from './chat';
 
-// Safety (issue 13): blocking people, muting chats and reporting messages or people. Texts, payloads and answers
+// Safety: blocking people, muting chats and reporting messages or people. Texts, payloads and answers
 // both sides use; the operator console reads reports with the schemas at the end.
 
 export const SAFETY_TEXT = {

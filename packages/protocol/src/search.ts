@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageSchema } from './chat';
 
-// Search (issue 11): messages, people and chats.
+// Search: messages, people and chats.
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const SEARCH_TEXT = {

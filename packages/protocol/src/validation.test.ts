@@ -4,7 +4,7 @@ import { groupCreateSchema } from './chat';
 import { MSG } from './messages';
 import { validateSignup } from './validation';
 
-// Issue 12: an over-long field gets a plain sentence, in the form and from the server, never zod's own text.
+// An over-long field gets a plain sentence, in the form and from the server, never zod's own text.
 const ok = {
   first_name: 'Ada',
   last_name: 'Lovelace',

@@ -27,7 +27,7 @@ describe('sign-up verification', () => {
       avatar: null,
       is_activated: true,
       is_blue_verified: false,
-      // The first account on a fresh server is its site admin (issue 13); which test comes first varies.
+      // The first account on a fresh server is its site admin; which test comes first varies.
       is_site_admin: expect.any(Boolean),
     });
     // 256 random bits, base64url.

@@ -5,7 +5,7 @@ import { useTestApp } from '../helpers/test-app';
 import { joinRoom, openNotifications } from '../helpers/ws-client';
 import { adminAndPeople, auditOf } from './admin-helpers';
 
-// The admin API (issue 13): only a site admin sees it; each action ends, changes or records what it says.
+// The admin API: only a site admin sees it; each action ends, changes or records what it says.
 const app = useTestApp();
 
 const ROUTES: [string, string][] = [

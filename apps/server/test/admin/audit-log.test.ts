@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/test-app';
 
-// The audit log (issue 13): any module records through ctx.audit, in its transaction or alone.
+// The audit log: any module records through ctx.audit, in its transaction or alone.
 const app = useTestApp();
 
 describe('audit log', () => {

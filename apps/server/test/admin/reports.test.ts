@@ -6,7 +6,7 @@ import { useTestApp } from '../helpers/test-app';
 import { joinRoom } from '../helpers/ws-client';
 import { adminAndPeople, auditOf } from './admin-helpers';
 
-// The reports queue in the admin API (issue 13): a site admin reads reports with the message in context and
+// The reports queue in the admin API: a site admin reads reports with the message in context and
 // resolves them — dismiss, delete the message for everyone (the room hears it), or deactivate its author.
 const app = useTestApp();
 

@@ -9,7 +9,7 @@ import { newRegistration } from '../helpers/factories';
 import { useTestApp } from '../helpers/test-app';
 import { adminAndPeople, auditOf } from './admin-helpers';
 
-// Server settings (issue 13): sign-ups open, closed, or limited to email domains; invite links let a person
+// Server settings: sign-ups open, closed, or limited to email domains; invite links let a person
 // sign up all the same. The registration route checks them.
 const app = useTestApp();
 

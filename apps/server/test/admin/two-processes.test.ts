@@ -6,7 +6,7 @@ import { killAll, type ServerProcess, spawnServer } from '../helpers/server-proc
 import { createStore, type ServerStore } from '../helpers/server-store';
 import type { SignedUp } from '../helpers/test-app';
 
-// The admin's actions across processes (issue 13): two real Parley processes on one PostgreSQL schema and one
+// The admin's actions across processes: two real Parley processes on one PostgreSQL schema and one
 // Redis. The admin acts on A; the person's sockets are on B, and B refuses them at once too.
 const pgUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;

@@ -6,7 +6,7 @@ import { useTestApp } from '../helpers/test-app';
 import { joinRoom, type WsClient } from '../helpers/ws-client';
 import { uploadFiles } from './attachment-helpers';
 
-// Issue 12: a chat whose last message is only files is previewed by its files, not as 'No messages yet'.
+// A chat whose last message is only files is previewed by its files, not as 'No messages yet'.
 const app = useTestApp();
 
 async function sendFiles(t: TestApp, room: WsClient, token: string, chatId: string, names: string[]) {

@@ -7,7 +7,7 @@ import { type Json, type TestApp, useTestApp } from '../helpers/test-app';
 import { eventually, joinRoom, type WsClient } from '../helpers/ws-client';
 import { fetchPath, fileRows, uploadFiles, withParam } from './attachment-helpers';
 
-// Attachments in messages and their serving (issue 5 Attachments; DESIGN §6, §7): a chat_message carries
+// Attachments in messages and their serving (DESIGN §6, §7): a chat_message carries
 // file_ids (body optional), only the sender's own unsent uploads of that chat; the broadcast has files with
 // SPEC's types; signed, expiring URLs served with nosniff, a sandboxing CSP and the right disposition.
 const app = useTestApp();

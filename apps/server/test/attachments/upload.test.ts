@@ -7,7 +7,7 @@ import { groupOf, mediaFiles } from '../groups/group-helpers';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 import { fetchPath, fileRows, uploadFiles, uploadRaw } from './attachment-helpers';
 
-// POST /api/chats/{chat_id}/attachments/ (issue 5 Attachments; DESIGN §1, §7): members only, the type from the
+// POST /api/chats/{chat_id}/attachments/ (DESIGN §1, §7): members only, the type from the
 // bytes against SPEC's list (images, video, PDF, .doc, .docx, .txt), at most 25 MB each, images thumbnailed;
 // a refused request stores nothing at all.
 const app = useTestApp();

@@ -15,7 +15,7 @@ import {
   startChat,
 } from './chat-helpers';
 
-// The chats HTTP API (SPEC §3, §7; DESIGN §1, §5; issue 4 Server): chat list, detail, history paging,
+// The chats HTTP API (SPEC §3, §7; DESIGN §1, §5): chat list, detail, history paging,
 // starting a private chat, creating a group; non-members learn nothing; everything needs a token.
 const app = useTestApp();
 

@@ -13,8 +13,8 @@ import {
   startChat,
 } from './chat-helpers';
 
-// WS /ws/notifications/ (SPEC §3 Notification, §7; issue 4 Server) and presence (DESIGN §1 online_status,
-// issue 4: online while any socket is open, last_seen written when the last one closes).
+// WS /ws/notifications/ (SPEC §3 Notification, §7) and presence (DESIGN §1 online_status,
+// online while any socket is open, last_seen written when the last one closes).
 const app = useTestApp();
 
 describe('notification socket', () => {

@@ -4,7 +4,7 @@ import { type TestApp, useTestApp } from '../helpers/test-app';
 import { connectWs, joinRoom, roomPath, type WsClient } from '../helpers/ws-client';
 import { addMember, createGroup, history, messageWith, people, say, startChat } from './chat-helpers';
 
-// WS /ws/chatroom/{chat_id}/ (SPEC §4, §7; DESIGN §6, §7; issue 4 Server): messages stored then broadcast,
+// WS /ws/chatroom/{chat_id}/ (SPEC §4, §7; DESIGN §6, §7): messages stored then broadcast,
 // client_id idempotence, typing, reads and deliveries, room occupancy, error frames that leave the socket
 // usable, the rate limit, per-chat order under concurrent senders and catch-up after a drop.
 const app = useTestApp();

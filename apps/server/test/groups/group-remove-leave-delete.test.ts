@@ -29,7 +29,7 @@ import {
   systemLines,
 } from './group-helpers';
 
-// Group management, part two (issue 5 Group management; DESIGN §1, §6, §7): removing a member, leaving,
+// Group management, part two (DESIGN §1, §6, §7): removing a member, leaving,
 // deleting a group and clearing a conversation for oneself, each as admin, member and outsider; the sockets
 // a change closes (4004), the chats_changed notice, and what is left in the database and in DATA_DIR.
 const app = useTestApp();

@@ -17,7 +17,7 @@ import {
   systemLines,
 } from './group-helpers';
 
-// Group management, part one (issue 5 Group management; DESIGN §1, §6, §7): PATCH /api/chats/{id}/ (name,
+// Group management, part one (DESIGN §1, §6, §7): PATCH /api/chats/{id}/ (name,
 // description, avatar ≤ 2 MB) and POST /api/chats/{id}/members/, each as admin, as member and as outsider,
 // with the system lines and the chat_updated frames the open clients apply.
 const app = useTestApp();

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../../src/app';
 import { useTestApp } from '../helpers/test-app';
 
-// CSP connect-src (issue 13): sockets to this origin only (and PUBLIC_URL's), not `ws:`/`wss:` to any host.
+// CSP connect-src: sockets to this origin only (and PUBLIC_URL's), not `ws:`/`wss:` to any host.
 const directive = (csp: string | null, wanted: string) =>
   (csp ?? '')
     .split(';')
@@ -41,7 +41,7 @@ describe('Content-Security-Policy connect-src behind PUBLIC_URL', () => {
   });
 });
 
-// script-src (issue 12): the page's inline theme script runs before the first paint, allowed by its hash alone.
+// script-src: the page's inline theme script runs before the first paint, allowed by its hash alone.
 const THEME_SCRIPT = "\n      document.documentElement.classList.toggle('dark', false);\n    ";
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-csp-web-'));
 fs.writeFileSync(

@@ -3,7 +3,7 @@ import { createGroup, people, startChat } from '../chats/chat-helpers';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 
 // A multipart body the server cannot parse is the client's fault: 400 with a clear message, never a 500
-// (issue 13, found by probing the running server).
+// (found by probing the running server).
 const app = useTestApp();
 
 const MALFORMED = 'The form could not be read: the multipart body is malformed.';

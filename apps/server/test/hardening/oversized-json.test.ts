@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { people } from '../chats/chat-helpers';
 import { useTestApp } from '../helpers/test-app';
 
-// A JSON body over the 1 MiB limit (issue 13): the client must read the 413. Refusing it unread and closing
+// A JSON body over the 1 MiB limit: the client must read the 413. Refusing it unread and closing
 // the connection made a client that was still uploading fail with EPIPE (a browser: a reset) instead.
 const app = useTestApp();
 

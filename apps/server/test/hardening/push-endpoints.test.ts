@@ -4,7 +4,7 @@ import { useTestApp } from '../helpers/test-app';
 import { eventually } from '../helpers/ws-client';
 import { FakeBrowser, startPushEndpoint } from '../notifications/push-endpoint';
 
-// Web Push addresses (issue 13): the server POSTs to what a browser registers, so an address that is, or
+// Web Push addresses: the server POSTs to what a browser registers, so an address that is, or
 // resolves to, loopback, private, link-local or metadata space is refused at subscription, and checked again
 // as the server connects. In every mode: this app has no PUSH_ALLOW_PRIVATE_ENDPOINTS.
 const app = useTestApp();

@@ -12,7 +12,7 @@ import {
   type WsClient,
 } from '../helpers/ws-client';
 
-// DESIGN §7's per-user limit on socket connections (issue 13: one person opened 150 notification sockets in
+// DESIGN §7's per-user limit on socket connections (one person opened 150 notification sockets in
 // 1.5 s): tickets per minute answer 429, and a socket past the person's limit, counted over every process
 // (presence), is closed with 4029. Small limits here; the defaults are checked on the config.
 const app = useTestApp({ config: { socketsPerUser: 3, socketTicketsPerMinute: 6 } });

@@ -12,7 +12,7 @@ import {
   send,
 } from './essentials-helpers';
 
-// Issue 10: a client that was away while a message was edited, another deleted and a third reacted to finds all
+// A client that was away while a message was edited, another deleted and a third reacted to finds all
 // three in the history it fetches when it comes back.
 const app = useTestApp();
 

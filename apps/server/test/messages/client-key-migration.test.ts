@@ -7,7 +7,7 @@ import { searchMessages } from '../../src/modules/search/search.repo';
 import { parseSearch, toFts5, toTsquery } from '../../src/modules/search/search-query';
 import { openMigratingDb, seedMemberOfChat } from '../helpers/migrating-db';
 
-// Migration 0011 puts client_id first in the key that makes a resend land once (issue 15). On SQLite it makes
+// Migration 0011 puts client_id first in the key that makes a resend land once. On SQLite it makes
 // the messages table again: every message must come through with its id, its search entry, its replies, files,
 // reactions and edits, and the table must go on refusing a second copy and deleting with its chat.
 

@@ -17,7 +17,7 @@ import {
   sideRows,
 } from './essentials-helpers';
 
-// Issue 10 under concurrency (PostgreSQL, where requests run on pooled connections at the same time; SQLite runs
+// Edits, deletions and reactions under concurrency (PostgreSQL, where requests run on pooled connections at the same time; SQLite runs
 // one transaction after another). Changes to one message must not interleave: a deletion erases every earlier
 // version and reaction even when an edit or a reaction races it, and two people cannot pass the 20-emoji limit
 // together. The interleaving is forced, not hoped for: the test holds the message's row lock while the calls

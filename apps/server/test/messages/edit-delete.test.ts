@@ -21,7 +21,7 @@ import {
   sideRows,
 } from './essentials-helpers';
 
-// Issue 10: editing one's own message (earlier versions kept, readable by members) and deleting a message for
+// Editing one's own message (earlier versions kept, readable by members) and deleting a message for
 // everyone (its text, versions, reactions and files erased), live to the whole room and in the chat list.
 const app = useTestApp();
 

@@ -2,7 +2,7 @@ import { addMember, createGroup, newClientId, people, startChat } from '../chats
 import type { ApiResponse, Json, TestApp } from '../helpers/test-app';
 import { joinRoom, type WsClient } from '../helpers/ws-client';
 
-// What the conversation-essentials tests share (issue 10): the calls on one message, and the rooms they watch.
+// What the conversation-essentials tests share: the calls on one message, and the rooms they watch.
 
 const messagePath = (chatId: string, messageId: number | string) =>
   `/api/chats/${chatId}/messages/${messageId}/`;

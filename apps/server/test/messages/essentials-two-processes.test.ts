@@ -7,7 +7,7 @@ import { createStore, type ServerStore } from '../helpers/server-store';
 import type { Json, SignedUp } from '../helpers/test-app';
 import type { WsClient } from '../helpers/ws-client';
 
-// Issue 10 across processes: two real Parley processes (A and B) on one PostgreSQL schema and one Redis. Ada is
+// Edits, deletions and reactions across processes: two real Parley processes (A and B) on one PostgreSQL schema and one Redis. Ada is
 // connected to A, Grace to B; each sees the other's edits, deletions, reactions and replies live.
 
 const pgUrl = process.env.DATABASE_URL;

@@ -3,7 +3,7 @@ import { addMember, createGroup, fullName, people, startChat } from '../chats/ch
 import { type SignedUp, type TestApp, useTestApp } from '../helpers/test-app';
 import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../notifications/push-endpoint';
 
-// Issue 10: a mentioned person is told so beyond the room: in the Web Push title (decrypted from a local push
+// A mentioned person is told so beyond the room: in the Web Push title (decrypted from a local push
 // service) and in the batched missed-message mail (the delay shortened from ten minutes, caught by the real
 // SMTP sink).
 const DELAY_MS = 300;

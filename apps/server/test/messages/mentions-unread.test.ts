@@ -12,7 +12,7 @@ import {
   send,
 } from './essentials-helpers';
 
-// Issue 10: @username mentions (stored per message, notified with mention: true) and the reader's unread
+// @username mentions (stored per message, notified with mention: true) and the reader's unread
 // marker on the chat detail (unread_count, first_unread_id).
 const app = useTestApp();
 

@@ -16,7 +16,7 @@ import {
   unreact,
 } from './essentials-helpers';
 
-// Issue 10: reactions. PUT and DELETE …/reactions/{emoji}/ for one emoji grapheme, at most 20 different emoji
+// Reactions. PUT and DELETE …/reactions/{emoji}/ for one emoji grapheme, at most 20 different emoji
 // on a message, idempotent; reactions_updated frames with who reacted; `me` per reader in HTTP answers.
 const app = useTestApp();
 

@@ -4,7 +4,7 @@ import { createGroup, history, newClientId, say, seedMessages } from '../chats/c
 import { useTestApp } from '../helpers/test-app';
 import { closeAll, deleteMessage, expectStatus, groupInRoom, pairInRoom, send } from './essentials-helpers';
 
-// Issue 10: replies (a chat_message with reply_to quotes a message of the same chat, cut to 100 characters) and
+// Replies (a chat_message with reply_to quotes a message of the same chat, cut to 100 characters) and
 // the page around a message that a click on a quote loads (?around=).
 const app = useTestApp();
 

@@ -11,7 +11,7 @@ import { createStore, type ServerStore } from '../helpers/server-store';
 import type { Json } from '../helpers/test-app';
 import type { WsClient } from '../helpers/ws-client';
 
-// Backups (issue 14): `npm run admin -- backup <dir>` copies a running SQLite server while people write to it
+// Backups: `npm run admin -- backup <dir>` copies a running SQLite server while people write to it
 // over their sockets, messages and files alike; `restore <dir>` puts the copy into a new DATA_DIR, and a server
 // started there has every message acknowledged before the backup began, with its files, and nothing invented.
 // SQLite only: a PostgreSQL server is backed up with pg_dump, which the README names.

@@ -14,7 +14,7 @@ import { type S3TestServer, startS3Server } from '../helpers/s3-server';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { makeJpeg, sendProfileForm } from '../profiles/profile-helpers';
 
-// `npm run admin -- copy-files <from> <to>` (issue 14), run as an operator runs it: a laptop server's files go
+// `npm run admin -- copy-files <from> <to>`, run as an operator runs it: a laptop server's files go
 // from DATA_DIR/media into a bucket of an S3-compatible store (a real s3rver on this machine), a second run
 // copies nothing, Parley started on the bucket serves every old signed URL and avatar from it, and the files
 // come back from the bucket into a directory byte for byte.

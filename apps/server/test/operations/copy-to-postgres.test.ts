@@ -16,7 +16,7 @@ import {
 } from '../messages/essentials-helpers';
 import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../notifications/push-endpoint';
 
-// Growing out of SQLite (issue 14): `npm run admin -- copy-to-postgres <url>` takes a laptop's stopped SQLite
+// Growing out of SQLite: `npm run admin -- copy-to-postgres <url>` takes a laptop's stopped SQLite
 // server, with people, sessions, chats, a group, messages with edits, reactions, replies and a deletion, read
 // marks, attachments and a push subscription, into an empty PostgreSQL database of this test's own; Parley
 // started on that database with the same DATA_DIR serves the same people on their same session tokens, the same

@@ -11,7 +11,7 @@ import { until } from '../helpers/waits';
 import { WsClient } from '../helpers/ws-client';
 import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../notifications/push-endpoint';
 
-// What a real process writes to its log (issue 14): in production one JSON line per request with its request id,
+// What a real process writes to its log: in production one JSON line per request with its request id,
 // background work (the push fan-out, the missed-message mail) under a job id and the id of the socket request
 // that set it off, and never a password, code, session token, socket ticket, push endpoint or message body; in
 // development, requests at debug, so the default level shows the mails (codes included, on purpose) and warnings.

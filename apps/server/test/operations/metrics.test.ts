@@ -7,7 +7,7 @@ import { messageWith, people, say, startChat } from '../chats/chat-helpers';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { joinRoom } from '../helpers/ws-client';
 
-// Prometheus metrics (issue 14): off unless METRICS_TOKEN (a bearer token on /metrics) or METRICS_PORT (a port
+// Prometheus metrics: off unless METRICS_TOKEN (a bearer token on /metrics) or METRICS_PORT (a port
 // of their own) is set; what a message, a request, a refusal and a mail do to them.
 
 const here = path.dirname(fileURLToPath(import.meta.url));

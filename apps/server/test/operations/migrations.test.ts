@@ -8,7 +8,7 @@ import { createDb } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { runMainToExit } from '../helpers/main-exit';
 
-// Migrations at start (issue 14): several processes starting at once on one database all come up, and a
+// Migrations at start: several processes starting at once on one database all come up, and a
 // database migrated by a newer Parley is refused with a clear message. SQLite files here; the PostgreSQL pass
 // runs every integration test's migrations concurrently in their own schemas already.
 const NEWER = 'This database was migrated by a newer version of Parley (migration 9999-from-the-future).';

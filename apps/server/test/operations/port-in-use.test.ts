@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runMainToExit } from '../helpers/main-exit';
 
-// A newcomer whose port 8000 is taken reads one plain sentence, not a raw EADDRINUSE stack (issue 14).
+// A newcomer whose port 8000 is taken reads one plain sentence, not a raw EADDRINUSE stack.
 
 describe('starting on a port that is in use', () => {
   it('says which port and what to do, and exits 1', async () => {

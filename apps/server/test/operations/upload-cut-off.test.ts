@@ -11,7 +11,7 @@ import { streamUpload } from '../helpers/streamed-upload';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { until } from '../helpers/waits';
 
-// An upload cut off halfway (the browser closed, the network dropped) leaves nothing behind (issue 14): no file
+// An upload cut off halfway (the browser closed, the network dropped) leaves nothing behind: no file
 // row, no stored object, no temp file — on the local directory and on an S3-compatible store alike, whether
 // the cut comes in the first file or after complete ones of the same request.
 

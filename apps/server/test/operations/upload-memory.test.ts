@@ -9,7 +9,7 @@ import { createStore, type ServerStore } from '../helpers/server-store';
 import { streamUpload } from '../helpers/streamed-upload';
 import { sleep } from '../helpers/waits';
 
-// Uploads stream to the file store with bounded memory (issue 14): twenty concurrent 25 MB uploads raise a real
+// Uploads stream to the file store with bounded memory: twenty concurrent 25 MB uploads raise a real
 // server process's resident memory (VmRSS in /proc/<pid>/status) by less than 100 MB — with every byte of
 // 500 MB passing through it — on the local directory and on an S3-compatible store. Four of the twenty are
 // photos (25 MB JPEGs of 24 megapixels), which are decoded for their thumbnails.

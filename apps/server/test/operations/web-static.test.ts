@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-// The built web app as the server sends it (issue 12's Lighthouse budget): hashed assets cached for a year,
+// The built web app as the server sends it (the Lighthouse budget): hashed assets cached for a year,
 // everything else revalidated (index.html, the service worker, the manifest), and the build's Brotli and gzip
 // copies sent to a browser that accepts them.
 

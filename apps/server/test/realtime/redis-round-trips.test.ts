@@ -4,7 +4,7 @@ import { monitorRedis } from '../helpers/redis-monitor';
 import { useTestApp } from '../helpers/test-app';
 import { joinRoom, openNotifications } from '../helpers/ws-client';
 
-// Issue 15: with REDIS_URL, what a chat message asks of Redis is its publish. The rate limit is counted there
+// With REDIS_URL, what a chat message asks of Redis is its publish. The rate limit is counted there
 // without being waited for (one script call), and who is in the room and who is online (for the away list, push
 // and the missed-message mail) come from the process's mirror. Redis's MONITOR shows every command; those naming
 // this test's chat and people are the message's.

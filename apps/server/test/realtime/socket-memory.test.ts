@@ -6,7 +6,7 @@ import { people, startChat } from '../chats/chat-helpers';
 import { startTestApp } from '../helpers/test-app';
 import { joinRoom, openNotifications } from '../helpers/ws-client';
 
-// What an open socket keeps (issue 15: 100,000 idle sockets on one process at ≤ 8 KiB each). Once a socket is
+// What an open socket keeps (100,000 idle sockets on one process at ≤ 8 KiB each). Once a socket is
 // authenticated, its upgrade request — the headers, Fastify's request and reply, the upgrade's ServerResponse —
 // must be free to go: only ws's objects, the connection and a small Client stay. Checked with weak references
 // to the upgrade requests and a full garbage collection.

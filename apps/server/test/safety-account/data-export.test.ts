@@ -7,7 +7,7 @@ import { people, startChat } from '../chats/chat-helpers';
 import { clearChat } from '../groups/group-helpers';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 
-// Issue 13: "Export my data" — a ZIP of the person's profile, settings, the messages they can see and the files
+// "Export my data" — a ZIP of the person's profile, settings, the messages they can see and the files
 // they uploaded, mailed as a link, downloadable with their session for 24 hours, and nobody else's.
 const app = useTestApp();
 

@@ -9,7 +9,7 @@ import type { SignedUp } from '../helpers/test-app';
 import { withTimeout } from '../helpers/waits';
 import { FIREFOX_LINUX, SAFARI_IPHONE } from './account-helpers';
 
-// Issue 13 across processes: two real Parley processes (A and B), each with a DATA_DIR of its own, on one
+// Sessions across processes: two real Parley processes (A and B), each with a DATA_DIR of its own, on one
 // PostgreSQL schema and one Redis. A session signed out on A has its sockets on B closed with 4001 at once, and
 // two-step sign-in set up on one process works on the other.
 

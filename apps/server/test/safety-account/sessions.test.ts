@@ -7,7 +7,7 @@ import { sleep } from '../helpers/waits';
 import { openNotifications, type WsClient } from '../helpers/ws-client';
 import { FIREFOX_LINUX, loginFrom, SAFARI_IPHONE } from './account-helpers';
 
-// Issue 13: a person's sessions — listed with where they signed in from, signed out one by one or all but the
+// A person's sessions — listed with where they signed in from, signed out one by one or all but the
 // current one; a signed-out session's sockets close with 4001 at once, and its token is refused.
 const app = useTestApp();
 const open: WsClient[] = [];

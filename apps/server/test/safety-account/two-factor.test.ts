@@ -4,7 +4,7 @@ import { people } from '../chats/chat-helpers';
 import { useTestApp } from '../helpers/test-app';
 import { codeFor, enableTwoStep, FIREFOX_LINUX, loginFrom } from './account-helpers';
 
-// Issue 13: two-step sign-in with RFC 6238 codes made here from the secret as an authenticator app makes them,
+// Two-step sign-in with RFC 6238 codes made here from the secret as an authenticator app makes them,
 // single-use recovery codes, and the lock after 5 wrong codes.
 const app = useTestApp();
 

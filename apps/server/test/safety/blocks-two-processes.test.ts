@@ -4,7 +4,7 @@ import type { ServerProcess } from '../helpers/server-process';
 import type { Json, SignedUp } from '../helpers/test-app';
 import { twoProcessesEnabled, useTwoProcesses } from '../helpers/two-processes';
 
-// Blocking (issue 13) across two real processes (A and B) on one PostgreSQL schema and one Redis: Grace blocks
+// Blocking across two real processes (A and B) on one PostgreSQL schema and one Redis: Grace blocks
 // Ada on B while Ada is connected to A. Ada's messages are refused on A, and neither her typing, her reads nor her
 // presence reach Grace on B, while Alan (on A) still sees and hears both.
 

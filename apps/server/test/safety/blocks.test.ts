@@ -16,7 +16,7 @@ import type { SignedUp, TestApp } from '../helpers/test-app';
 import { useTestApp } from '../helpers/test-app';
 import { joinRoom, openNotifications, type WsClient } from '../helpers/ws-client';
 
-// Blocking (issue 13) on one process: the calls as the person, as someone else and as an outsider; the refusals
+// Blocking on one process: the calls as the person, as someone else and as an outsider; the refusals
 // over HTTP and the room socket; presence, typing, read receipts and room occupancy hidden both ways.
 const app = useTestApp();
 

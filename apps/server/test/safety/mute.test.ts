@@ -7,7 +7,7 @@ import { useTestApp } from '../helpers/test-app';
 import { openNotifications } from '../helpers/ws-client';
 import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../notifications/push-endpoint';
 
-// Muting a chat (issue 13): the calls as the person, someone else and an outsider; and each notification path
+// Muting a chat: the calls as the person, someone else and an outsider; and each notification path
 // — the notification socket's new_message (still sent, marked muted, so lists and ticks follow but no browser
 // notification is raised), the unread total, Web Push and the missed-message mail — with a mention that still
 // notifies. "Nothing" is never shown by waiting: a control message that is notified settles it.

@@ -5,7 +5,7 @@ import { addMember, createGroup, people, seedMessages, startChat } from '../chat
 import type { SignedUp, TestApp } from '../helpers/test-app';
 import { useTestApp } from '../helpers/test-app';
 
-// Reporting (issue 13): POST /api/reports/ as the person, about someone else's message or a person; as someone
+// Reporting: POST /api/reports/ as the person, about someone else's message or a person; as someone
 // who cannot see the message; as an outsider; its validation and its rate limit. And ReportsService as the admin
 // API uses it: the list, a report with its message in context, and resolving it once.
 const app = useTestApp();

@@ -10,7 +10,7 @@ import type { Json, SignedUp } from '../helpers/test-app';
 import { until } from '../helpers/waits';
 import type { WsClient } from '../helpers/ws-client';
 
-// Issue 6, Scale-out: two real Parley processes (A and B) on one PostgreSQL schema and one Redis. People
+// Scale-out: two real Parley processes (A and B) on one PostgreSQL schema and one Redis. People
 // connected to different processes chat, see typing, in-room presence, read ticks, notifications and each
 // other online; rate limits hold across processes; A is killed with SIGKILL and its people reconnect to B and
 // catch up with nothing lost or doubled, and A's people stop counting as online once A's heartbeat is gone.

@@ -4,7 +4,7 @@ import { searchMessages } from '../../src/modules/search/search.repo';
 import { parseSearch, toFts5, toTsquery } from '../../src/modules/search/search-query';
 import { openMigratingDb, seedMemberOfChat } from '../helpers/migrating-db';
 
-// Messages written before search existed are found after the search migration (issue 11): the migration
+// Messages written before search existed are found after the search migration: the migration
 // indexes them (FTS5 'rebuild' on SQLite; the generated tsvector column computes them on PostgreSQL).
 
 describe('the search migration', () => {

@@ -4,7 +4,7 @@ import { uploadFiles } from '../attachments/attachment-helpers';
 import { createGroup, people, seedMessages, startChat } from '../chats/chat-helpers';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 
-// Search filters and people search (issue 11), on the dialect in use.
+// Search filters and people search, on the dialect in use.
 const app = useTestApp();
 
 const found = async (t: TestApp, token: string, query: Record<string, string>) => {

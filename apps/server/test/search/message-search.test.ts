@@ -10,7 +10,7 @@ import {
 } from '../chats/chat-helpers';
 import { useTestApp } from '../helpers/test-app';
 
-// Message search (issue 11) on the real index of the dialect in use: FTS5 on SQLite, tsvector on PostgreSQL.
+// Message search on the real index of the dialect in use: FTS5 on SQLite, tsvector on PostgreSQL.
 const app = useTestApp();
 
 const search = async (t: ReturnType<typeof app>, token: string, query: Record<string, string>) => {

@@ -12,7 +12,7 @@ import { makeJpeg, sendProfileForm } from '../profiles/profile-helpers';
 
 // The whole app with STORAGE_URL=s3://bucket/prefix against a real S3-compatible server on this machine
 // (s3rver): attachments go into the bucket (nothing under DATA_DIR/media), come back through the same signed
-// URLs (ranges too), and deleting a message for everyone (issue 10) erases its objects; avatars live there too.
+// URLs (ranges too), and deleting a message for everyone erases its objects; avatars live there too.
 
 let s3: S3TestServer;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ const ChatListPane = lazyRetry(async () => ({
 export const UNDER_HEADER = 'h-[calc(100dvh-3.5rem-1px)]';
 
 /**
- * The frame of /chats, the rooms and their settings (issue 12). From 1024 px the chat list stays on the left
+ * The frame of /chats, the rooms and their settings. From 1024 px the chat list stays on the left
  * and the open chat (or its settings) fills the right; /chats alone shows 'Select a chat' there. Narrower, each
  * route is one page as before. The routes are SPEC's either way, so links, reloads and the back button behave
  * the same in both.

@@ -23,7 +23,7 @@ const authScreen = async () => ({
 });
 
 // A room's detail and newest page are asked for as soon as its route matches, while its code is still loading
-// (issue 12's Lighthouse budget); the room itself then finds them in the query cache. Only a new room counts
+// (the Lighthouse budget); the room itself then finds them in the query cache. Only a new room counts
 // as an entry: a change of the search (?message=) within the same room asks for nothing again.
 const roomLoader = ({ params }: LoaderFunctionArgs) => {
   enterRoom(queryClient, params.chatId ?? '');
@@ -138,7 +138,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Site admins only (issue 13); anyone else, signed out included, gets the 404 page.
+        // Site admins only; anyone else, signed out included, gets the 404 page.
         path: 'admin',
         lazy: async () => {
           const { AdminPage } = await import('../features/admin/components/admin-page');

@@ -7,7 +7,7 @@ import { Button, type ButtonSize, type ButtonVariant } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
 
 /**
- * Block or unblock a person (issue 13): 'Block' asks first and says what it does; 'Unblock' acts at once. The
+ * Block or unblock a person: 'Block' asks first and says what it does; 'Unblock' acts at once. The
  * blocked person is never told.
  */
 export function BlockButton({

@@ -11,7 +11,7 @@ const untilText = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * A chat's mute (issue 13), for the private and group settings: muted for 1 hour, 8 hours, 1 week or always.
+ * A chat's mute, for the private and group settings: muted for 1 hour, 8 hours, 1 week or always.
  * A muted chat raises no notification, push or mail, except when the person is mentioned.
  */
 export function MuteControl({ chatId, state }: { chatId: string; state: Partial<MuteState> }) {

@@ -20,7 +20,7 @@ export const useOnline = () =>
   );
 
 /**
- * Issue 12: while the browser is offline, a bar says that messages wait for the connection. It floats under the
+ * While the browser is offline, a bar says that messages wait for the connection. It floats under the
  * header without taking space from the screens, and lets clicks through to what is under it.
  */
 export function OfflineBar() {

@@ -13,7 +13,7 @@ import { Button } from './ui/button';
 import { ModalDialog } from './ui/modal-dialog';
 
 /**
- * Report a message (by id) or a person (by username) to the server's operators (issue 13): a reason, an optional
+ * Report a message (by id) or a person (by username) to the server's operators: a reason, an optional
  * note; the confirmation is a toast.
  */
 export function ReportDialog({

@@ -304,7 +304,7 @@ export async function fetchSocketTicket(): Promise<string> {
 
 /**
  * A client_id for a message: a UUIDv7, which begins with the time it was made, so the server's key of stored
- * client_ids grows at its end as messages arrive instead of in its middle (issue 15: two thirds of the cost of
+ * client_ids grows at its end as messages arrive instead of in its middle (two thirds of the cost of
  * storing a message on SQLite when they were random). Its 74 random bits keep it unguessable.
  */
 export const newClientId = (): string => uuidv7();

@@ -1,5 +1,5 @@
 // A room's first requests and code, asked for by the page itself before any of the app's code has arrived
-// (issue 12's Lighthouse budget). On a phone the app's first script takes a good part of a second to download
+// (the Lighthouse budget). On a phone the app's first script takes a good part of a second to download
 // and run; a room opened from its address then waited that long before asking for its messages and for its own
 // code. `startEarlyRequests` is inlined into index.html at build time (vite.config.ts) and runs while the page
 // is parsed: on a room's address it starts the downloads of the room's code (modulepreload) and, signed in, the

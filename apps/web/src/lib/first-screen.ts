@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 
 // Work the first screen does not need — the notification channel, a room's socket and its text formatter — waits
-// until that screen has painted (issue 12): on a slow phone and network the first screen's code and data then
+// until that screen has painted: on a slow phone and network the first screen's code and data then
 // have the connections and the main thread to themselves. A room says when it has drawn (its messages, or why
 // there are none); any other screen says so as it mounts (RootLayout). Nothing waits longer than FALLBACK_MS.
 

@@ -1,7 +1,7 @@
 import type { FileType, ReplyQuote } from '@parley/protocol';
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 
-// The outbox (issue 12): every message this person sends is kept in IndexedDB, with its client_id, from the
+// The outbox: every message this person sends is kept in IndexedDB, with its client_id, from the
 // moment it is typed until the server's echo (or a page holding it) shows it stored — so a message typed while
 // the network is down survives a reload or a closed tab and goes out, in order, when a room socket opens. The
 // server stores a (sender, chat, client_id) once, so a message sent again after a drop lands exactly once.

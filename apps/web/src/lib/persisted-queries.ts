@@ -1,7 +1,7 @@
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
-// The query cache kept in IndexedDB (issue 12), so that offline the chat list and the rooms visited recently
+// The query cache kept in IndexedDB, so that offline the chat list and the rooms visited recently
 // show what was last loaded. One entry per account, restored when that person is signed in and dropped when
 // they sign out. TanStack's persist-client packages do the same, but they pin an older query-core than the
 // app's (a second copy in the bundle); this is their dehydrate/throttle/hydrate loop on the app's own copy.

@@ -11,7 +11,7 @@ import { api } from './api-client';
 import { useAuth } from './auth-store';
 import { chatQueryKeys } from './chat-socket-shared';
 
-// Blocking, muting and reporting (issue 13), shared: the profile, the chat and group settings, the room (which
+// Blocking, muting and reporting, shared: the profile, the chat and group settings, the room (which
 // folds blocked people's messages) and the settings screen all use these, and one feature never imports another.
 
 /** GET /api/users/blocked/ → the people the signed-in person blocked. */

@@ -13,5 +13,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** From 1024 px wide the chat list and the open chat sit side by side (issue 12). */
+/** From 1024 px wide the chat list and the open chat sit side by side. */
 export const TWO_PANE_QUERY = '(min-width: 1024px)';

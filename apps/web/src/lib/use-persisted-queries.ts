@@ -5,7 +5,7 @@ import type { Persistence } from './persisted-queries';
 import { retryImport } from './retry-import';
 
 /**
- * Keeps the signed-in person's query cache in IndexedDB (issue 12): restored when they are signed in, saved as
+ * Keeps the signed-in person's query cache in IndexedDB: restored when they are signed in, saved as
  * it changes, dropped when they sign out. The store's code loads after the first screen, off the initial bundle.
  */
 export function usePersistedQueries(client: QueryClient): void {

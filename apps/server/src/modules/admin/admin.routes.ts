@@ -20,7 +20,7 @@ import { parseBody } from '../../platform/validate';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-// The admin API (issue 13) under /api/admin/: it answers 404 to everyone but a site admin, signed out included,
+// The admin API under /api/admin/: it answers 404 to everyone but a site admin, signed out included,
 // so its existence is not told to anyone else. Each action takes an optional note kept in the audit log.
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext) {
   await api.register(

@@ -60,7 +60,7 @@ export class ChatMembership {
     return repo.memberNamesOf(trx, chatDbIds);
   }
 
-  /** The members of each chat who have it muted now (issue 13): no push, mail or browser notification for them. */
+  /** The members of each chat who have it muted now: no push, mail or browser notification for them. */
   mutedIn(chatDbIds: number[], now = new Date().toISOString()): Promise<Map<number, Set<number>>> {
     return repo.mutedMembersOf(this.db, chatDbIds, now);
   }

@@ -25,7 +25,7 @@ export async function chatsRoutes(app: FastifyInstance, ctx: AppContext) {
     ctx.chats.detailForReader(sessionOf(req).userId, req.params.chatId),
   );
 
-  // Muting a chat (issue 13): until a time to come, or always (until: null).
+  // Muting a chat: until a time to come, or always (until: null).
   const muteState = { ...auth, schema: { response: { 200: responseSchema(muteStateSchema) } } };
   app.put<ChatParams>('/chats/:chatId/mute/', muteState, async (req) =>
     ctx.chats.mute(sessionOf(req).userId, req.params.chatId, parseBody(muteSchema, req.body).until),

@@ -23,7 +23,7 @@ export interface ChatMembersTable {
   last_delivered_id: Generated<number>;
   /** Messages up to this id are hidden for this member ("clear conversation for me"). */
   cleared_before_id: Generated<number>;
-  /** Muted until then (ISO 8601; MUTED_ALWAYS for always); null when not muted (issue 13). */
+  /** Muted until then (ISO 8601; MUTED_ALWAYS for always); null when not muted. */
   muted_until: Generated<string | null>;
 }
 

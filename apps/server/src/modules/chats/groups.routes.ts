@@ -6,7 +6,7 @@ import { readPictureForm } from '../../platform/picture-form';
 import { parseBody } from '../../platform/validate';
 import { GROUP_AVATAR_TOO_LARGE } from './groups.service';
 
-// Group management (issue 5) and "clear conversation for me". The service checks admin rights per call.
+// Group management and "clear conversation for me". The service checks admin rights per call.
 export async function groupsRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireAuth(ctx.sessions) };
   type ChatParams = { Params: { chatId: string } };

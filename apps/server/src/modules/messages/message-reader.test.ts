@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messagesWorld } from '../../test-support/messages-world';
 import * as repo from './message-changes.repo';
 
-// A catch-up after a reconnect walks the history forward, 100 messages a request (issue 15): each page is one
+// A catch-up after a reconnect walks the history forward, 100 messages a request: each page is one
 // keyset statement on the messages, prepared once, beside the members it is given (and the files of its
 // stretch, the attachments module's one statement, faked here); reactions are read only for a page whose
 // messages carry some. Over a real in-memory SQLite database.

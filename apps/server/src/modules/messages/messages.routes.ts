@@ -13,7 +13,7 @@ import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { responseSchema } from '../../platform/response-schema';
 import { parseBody } from '../../platform/validate';
 
-// HTTP shape of messages (SPEC §7, issue 10). Sending is on the room socket (realtime/socket.routes.ts).
+// HTTP shape of messages (SPEC §7). Sending is on the room socket (realtime/socket.routes.ts).
 
 /** The history page is the hottest read: serialised from the contract's schema by fast-json-stringify. */
 const historyPage = { response: { 200: responseSchema(z.array(messageSchema)) } };

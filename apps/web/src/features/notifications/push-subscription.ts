@@ -2,7 +2,7 @@ import type { PushSubscribePayload, VapidPublicKeyResponse } from '@parley/proto
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 
-// Web Push (issue 5): while the Push Notifications switch is on, this browser has a service worker and a push
+// Web Push: while the Push Notifications switch is on, this browser has a service worker and a push
 // subscription the server knows, so a message reaches the person with every Parley tab closed. Switched off,
 // the subscription is dropped on both sides. The server ties a subscription to the session that posted it,
 // so signing out ends it there too.

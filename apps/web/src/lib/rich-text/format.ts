@@ -1,6 +1,6 @@
 import MarkdownIt, { type Delimiter, type StateInline, type Token } from 'markdown-it';
 
-// The light formatting of message bodies (issue 12), as data the screen draws with React elements: never HTML.
+// The light formatting of message bodies, as data the screen draws with React elements: never HTML.
 // markdown-it only tokenizes: raw HTML is off (a tag stays the text it was), and of its rules only these run —
 // *bold* / **bold**, _italic_, ~strike~ / ~~strike~~, `code`, backslash escapes and web addresses. Fenced code
 // blocks are split off first, line by line; everything else keeps its line breaks and spaces as typed (no

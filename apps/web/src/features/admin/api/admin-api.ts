@@ -22,7 +22,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-// The admin API (issue 13). It answers 404 to anyone but a site admin: the console shows the 404 page then.
+// The admin API. It answers 404 to anyone but a site admin: the console shows the 404 page then.
 
 export const adminKeys = {
   all: ['admin'] as const,

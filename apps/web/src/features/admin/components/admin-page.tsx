@@ -23,7 +23,7 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 /**
- * /admin (issue 13): the operator's console. Only a site admin sees it; anyone else — signed out included —
+ * /admin: the operator's console. Only a site admin sees it; anyone else — signed out included —
  * gets the app's 404 page, as the admin API answers them.
  */
 export function AdminPage({ notFound }: { notFound: ReactNode }) {

@@ -30,7 +30,7 @@ const FIELDS = Object.keys(EMPTY) as Array<keyof SignupFields>;
 export function SignupForm() {
   const navigate = useNavigate();
   const registerMutation = useRegister();
-  // An invite link (/register?invite=…, issue 13) lets a person sign up while sign-ups are closed or limited.
+  // An invite link (/register?invite=…) lets a person sign up while sign-ups are closed or limited.
   const invite = useSearchParams()[0].get('invite')?.trim() || undefined;
   const [form, setForm] = useState<SignupFields>(EMPTY);
   const formRef = useRef<HTMLFormElement>(null);
@@ -94,7 +94,7 @@ export function SignupForm() {
           {...bind('last_name')}
         />
       </div>
-      {/* Every field stops at the server's limit (issue 12: an over-long one showed zod's raw text). */}
+      {/* Every field stops at the server's limit (an over-long one showed zod's raw text). */}
       <TextField
         label="Username"
         autoComplete="username"

@@ -91,7 +91,7 @@ describe('registrationFailureMessage (SPEC §8)', () => {
   });
 });
 
-describe('totpRequired (issue 13)', () => {
+describe('totpRequired', () => {
   it('is the 401 that asks a right password for its second step', () => {
     expect(
       totpRequired(new ApiError(401, { detail: { requires_totp: true, message: 'Enter the code' } })),

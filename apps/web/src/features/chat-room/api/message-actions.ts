@@ -1,7 +1,7 @@
 import type { Message, Reaction } from '@parley/protocol';
 import { api } from '../../../lib/api-client';
 
-// Edit, delete, earlier versions and reactions of one message (issue 10). The room learns the outcome from its
+// Edit, delete, earlier versions and reactions of one message. The room learns the outcome from its
 // socket frames like every other member, so these only report success or failure.
 
 const messagePath = (chatId: string, messageId: number) =>

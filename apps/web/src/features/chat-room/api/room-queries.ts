@@ -37,7 +37,7 @@ export async function getMessages(chatId: string, page: MessagesPage = {}): Prom
 }
 
 /**
- * A history entry with issue 10's fields, defaulted when an answer lacks them (an older server during a
+ * A history entry with the conversation essentials' fields, defaulted when an answer lacks them (an older server during a
  * rolling upgrade), so the room never reads a missing `reactions` or `mentions`.
  */
 function withEssentials(m: Message): Message {
@@ -73,7 +73,7 @@ export const chatQuery = (chatId: string) =>
 /**
  * The newest page, through the query cache for its loading, error and retry states. The live list is the
  * room's own state afterwards, so this is never refetched in the background; the room writes its newest page
- * back, and the cache (persisted, issue 12) keeps it, so a room visited recently opens at once, even offline,
+ * back, and the cache (persisted) keeps it, so a room visited recently opens at once, even offline,
  * and its socket's catch-up brings it up to date.
  */
 export const latestMessagesQuery = (chatId: string) =>

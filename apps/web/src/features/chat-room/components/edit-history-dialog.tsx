@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { getEdits } from '../api/message-actions';
 import { fullTimeOf as timeOf } from './message-parts';
 
-/** A message's earlier versions, oldest first, then the current text (issue 10). A modal <dialog>. */
+/** A message's earlier versions, oldest first, then the current text. A modal <dialog>. */
 export function EditHistoryDialog({
   chatId,
   message,

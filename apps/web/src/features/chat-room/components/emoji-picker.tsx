@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 're
 import { createPortal } from 'react-dom';
 import { EMOJI_DATA_URL } from '../lib/emoji-data';
 
-// The one emoji picker of the room (issue 12): the composer's smiley button and the reaction menu's 'More
+// The one emoji picker of the room: the composer's smiley button and the reaction menu's 'More
 // emoji' open it. It is emoji-picker-element (a web component with search, categories, skin tones and its own
 // 'frequently used', keyboard accessible), loaded with its data only when first opened, drawn over the page
 // next to the button that opened it. Escape or a click elsewhere closes it.

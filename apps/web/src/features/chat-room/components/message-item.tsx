@@ -100,7 +100,7 @@ export const MessageItem = memo(function MessageItem({
   const [menuOpen, setMenuOpen] = useState(false);
   const press = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pressed = useRef(false);
-  // Someone the reader blocked (issue 13): their messages in a shared group are folded until asked for.
+  // Someone the reader blocked: their messages in a shared group are folded until asked for.
   const blocked = useIsBlocked({ id: message.sender !== meId ? message.sender : null });
   const [unfolded, setUnfolded] = useState(false);
   if (blocked && !unfolded && message.kind !== 'system') {
@@ -247,7 +247,7 @@ export const MessageItem = memo(function MessageItem({
   );
 }, sameItem);
 
-/** A pending message's Cancel (issue 12): it leaves the screen and the outbox before it is stored. */
+/** A pending message's Cancel: it leaves the screen and the outbox before it is stored. */
 function CancelPending({ clientId }: { clientId: string }) {
   const actions = usePendingActions();
   if (!actions) return null;

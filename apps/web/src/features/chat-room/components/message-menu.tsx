@@ -17,7 +17,7 @@ import { FREQUENT_EMOJI } from '../lib/frequent-emoji';
 import { EmojiPicker } from './emoji-picker';
 import type { MessageActions } from './message-actions-context';
 
-// A message's actions menu (issue 10): a button that shows on hover or focus (long press opens it on touch),
+// A message's actions menu: a button that shows on hover or focus (long press opens it on touch),
 // and a menu drawn over the page (the list's rows are transformed and clipped, so it is portalled to the body
 // and placed next to its button). Arrow keys move between items, Escape closes and returns focus.
 
@@ -35,9 +35,9 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
   const trigger = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const [picking, setPicking] = useState(false);
-  /** The full emoji picker (issue 12), opened from the row of frequent ones. */
+  /** The full emoji picker, opened from the row of frequent ones. */
   const [fullPicker, setFullPicker] = useState(false);
-  /** The report dialog (issue 13), for someone else's message. */
+  /** The report dialog, for someone else's message. */
   const [reporting, setReporting] = useState(false);
   const close = (refocus = true) => {
     onOpenChange(false);

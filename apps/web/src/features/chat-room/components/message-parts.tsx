@@ -5,9 +5,9 @@ import { RichText } from '../../../lib/rich-text/rich-text';
 import { splitMentions } from '../lib/mentions';
 import type { MessageActions } from './message-actions-context';
 
-// The pieces of a message bubble that issue 10 adds: the body with its mentions, the quote of the message
+// The pieces of a message bubble for replies, mentions and reactions: the body with its mentions, the quote of the message
 // it answers, '(edited)', and the reaction chips under it. All text is rendered by React, never as HTML; the
-// body's light formatting (issue 12) is lib/rich-text's.
+// body's light formatting is lib/rich-text's.
 
 /** A date and time in full, for '(edited)' and the earlier versions. */
 let fullTimeFormat: Intl.DateTimeFormat | null = null;

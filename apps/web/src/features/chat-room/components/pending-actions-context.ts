@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** What a pending message of one's own can do (issue 12): be cancelled; and whether the room is offline now. */
+/** What a pending message of one's own can do: be cancelled; and whether the room is offline now. */
 export interface PendingActions {
   cancel: (clientId: string) => void;
   /** The room's socket is not connected: what is pending waits in the outbox. */

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useRef, useState } from 'react';
 
-// The room's first drawing without a layout forced inside its commit (issue 12's longest task on a phone). Its
+// The room's first drawing without a layout forced inside its commit (the longest task of its first load on a phone). Its
 // rows and the list's view are first measured by ResizeObservers, after the browser's own layout, not by reads in
 // the commit: a row ref's read forced the page's first layout there (about 120 ms at 4× slowdown), and the sizes
 // it found re-rendered the list within the commit, with the effects flushed before that re-render, all one task.

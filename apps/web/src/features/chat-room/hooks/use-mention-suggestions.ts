@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { insertMention, type MentionCandidate, mentionQuery, suggestMembers } from '../lib/mentions';
 import { useSuggestionList } from './use-suggestion-list';
 
-// The composer's @ suggestions (issue 10): members matching the name typed before the caret, chosen with
+// The composer's @ suggestions: members matching the name typed before the caret, chosen with
 // ↑/↓ and Enter or Tab, closed with Escape (use-suggestion-list).
 
 export function useMentionSuggestions(

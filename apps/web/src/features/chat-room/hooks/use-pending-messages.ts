@@ -7,7 +7,7 @@ import { flushFrames, messageFrame, outboxChanges, pendingFromOutbox, sendFailur
 import type { RoomMessageList } from './use-room-messages';
 import type { RoomSocket } from './use-room-socket';
 
-// This user's sends until the server echoes them (SPEC §4, issue 12): a message shows at once as pending and is
+// This user's sends until the server echoes them (SPEC §4): a message shows at once as pending and is
 // kept in the outbox (IndexedDB) until its echo. While the socket is down it waits there — through a reload or
 // a closed tab — and every open sends what waits, in order, with the same client_ids (so one the server did
 // store is not stored twice). A refused one can be retried; any waiting one can be cancelled.

@@ -71,7 +71,7 @@ export function usePrependAnchor(
     }
     // Before the list's first frame nobody has scrolled it and nothing older can have come: the first anchor is
     // read in that frame, before its layout, since reading scrollTop here forced the page's first layout inside
-    // the commit (issue 12: the longest task of a room's first load on a phone).
+    // the commit (the longest task of a room's first load on a phone).
     const frame = requestAnimationFrame(() => {
       framed.current = true;
       record();

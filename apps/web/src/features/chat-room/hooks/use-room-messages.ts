@@ -30,7 +30,7 @@ export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
   }, [latest]);
 
   // The list's newest page goes back to the query cache a moment after it changes: the cache is persisted
-  // (issue 12), so a reload without a network shows what the room last held.
+  //, so a reload without a network shows what the room last held.
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!state.loaded) return;

@@ -9,7 +9,7 @@ import type { RoomAction } from '../lib/room-messages';
 import { wholePercents } from '../lib/upload-progress';
 
 // Files sent into the room (SPEC §5): uploaded first, with the progress on a pending message, then sent as one
-// message carrying their ids. The chosen files wait in the outbox (issue 12) until they are up: chosen offline,
+// message carrying their ids. The chosen files wait in the outbox until they are up: chosen offline,
 // or cut off by a drop, a reload or leaving the room, they are uploaded at the room's next open; once up, only
 // their ids are kept, so they are never uploaded twice.
 

@@ -9,7 +9,7 @@ import {
 } from '../lib/emoji-shortcodes';
 import { useSuggestionList } from './use-suggestion-list';
 
-// The composer's :shortcode suggestions (issue 12): emoji whose names fit the ':name' typed before the caret,
+// The composer's :shortcode suggestions: emoji whose names fit the ':name' typed before the caret,
 // chosen as the @ suggestions are (use-suggestion-list); one typed out in full with its closing colon becomes
 // its emoji. The names load with the first query.
 

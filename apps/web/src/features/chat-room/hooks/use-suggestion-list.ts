@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 
-// A list of suggestions for what is being typed before the composer's caret (the @ members of issue 10, the
-// :shortcode emoji of issue 12): chosen with ↑/↓ and Enter or Tab, closed with Escape until the typed word
+// A list of suggestions for what is being typed before the composer's caret (the @ members, the
+// :shortcode emoji): chosen with ↑/↓ and Enter or Tab, closed with Escape until the typed word
 // changes. The textarea keeps the focus; the list is a listbox it controls (aria-activedescendant).
 
 export interface TypedQuery {

@@ -1,4 +1,4 @@
-// Unsent text per chat and per account (issue 10), kept in localStorage so it survives leaving the room and a
+// Unsent text per chat and per account, kept in localStorage so it survives leaving the room and a
 // reload. The key holds the user id, so another account signed in on the same browser never sees it.
 
 const PREFIX = 'parley:draft:';

@@ -1,6 +1,6 @@
 import { EMOJI_DATA_URL } from './emoji-data';
 
-// `:shortcode` completion in the composer (issue 12): typing ':smi' offers 😄 :smile:, 😏 :smirk: … chosen
+// `:shortcode` completion in the composer: typing ':smi' offers 😄 :smile:, 😏 :smirk: … chosen
 // with ↑/↓ and Enter or Tab, like the @ suggestions. The names are emojibase's shortcodes (the same data as
 // the picker), loaded the first time a ':' and two letters are typed.
 

@@ -1,6 +1,6 @@
 import { type Message, REPLY_QUOTE_LENGTH, type Reaction } from '@parley/protocol';
 
-// Edits, deletions and reactions applied to the room's list (issue 10), as pure functions of the list. Each
+// Edits, deletions and reactions applied to the room's list, as pure functions of the list. Each
 // returns the same array when nothing changed, so the reducer and the memoized rows can skip work.
 
 /**

@@ -94,7 +94,7 @@ export function buildRows(
 export const UNREAD_ROW_KEY = 'unread';
 
 /**
- * The 'New messages' divider before the first message the reader had not read when the room opened (issue 10).
+ * The 'New messages' divider before the first message the reader had not read when the room opened.
  * The same rows come back when that message is not among them.
  */
 export function withUnreadDivider(rows: MessageRow[], firstUnreadId: number | null): MessageRow[] {

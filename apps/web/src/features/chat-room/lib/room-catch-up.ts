@@ -1,6 +1,6 @@
 import type { Message } from '@parley/protocol';
 
-// What a room fetches when its socket (re)opens (issue 10). The server keeps no changed-since cursor: a history
+// What a room fetches when its socket (re)opens. The server keeps no changed-since cursor: a history
 // page is read as the history is now. So the stretch already on screen is read again — for the edits,
 // deletions and reactions made while the client was away — along with everything that came after it. The
 // list is one unbroken stretch (older pages and ?around= pages join up with it), so id bounds describe it.

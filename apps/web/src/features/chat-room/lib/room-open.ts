@@ -1,6 +1,6 @@
 import type { FetchStatus } from '@tanstack/react-query';
 
-// Where a room opens depends on its detail's first unread message (issue 10), so the detail must be the one
+// Where a room opens depends on its detail's first unread message, so the detail must be the one
 // fetched on this entry, not a copy from earlier.
 
 /** The parts of the detail query that tell whether it may decide where the room opens. */
@@ -14,7 +14,7 @@ export interface DetailQueryState {
 /**
  * Whether the room may open with this detail: it was loaded since the room was entered at `enteredAt`, or it
  * failed (the room shows the error), or it waits offline (the persisted copy opens the room, fetched again once
- * online). Judged by the data's own time, not by a count of updates: restoring the persisted cache (issue 12)
+ * online). Judged by the data's own time, not by a count of updates: restoring the persisted cache
  * while the entry's fetch is under way writes an older detail into the query and counts as an update — its
  * first unread message would be that of a past visit.
  */

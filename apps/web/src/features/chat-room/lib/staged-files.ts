@@ -1,6 +1,6 @@
 import { ATTACH_MAX_FILES, attachmentProblems, TOO_MANY_TEXT } from './attachment-files';
 
-// Files waiting in the composer (issue 12): chosen with the attach button, pasted or dropped onto the room.
+// Files waiting in the composer: chosen with the attach button, pasted or dropped onto the room.
 // They go out with the next send, as one message with its text; images show a thumbnail meanwhile.
 
 export interface StagedFile {

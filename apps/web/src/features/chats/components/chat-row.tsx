@@ -12,7 +12,7 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
   const avatar = chat.is_private ? (chat.other_user?.avatar ?? chat.avatar) : chat.avatar;
   const unread = chat.unread_count > 0;
   const preview = lastMessagePreview(chat);
-  // A muted chat (issue 13): a bell-off mark and a grey count, left out of the title's total by the server.
+  // A muted chat: a bell-off mark and a grey count, left out of the title's total by the server.
   const muted = isMutedNow(chat);
   return (
     <li>

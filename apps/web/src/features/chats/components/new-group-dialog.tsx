@@ -80,7 +80,7 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
             setName(event.target.value);
             if (error) setError(null);
           }}
-          // The box stops at the limit; a longer paste is cut there, and the dialog says so (issue 12).
+          // The box stops at the limit; a longer paste is cut there, and the dialog says so.
           onPaste={(event) => {
             const box = event.currentTarget;
             const kept = box.value.length - ((box.selectionEnd ?? 0) - (box.selectionStart ?? 0));

@@ -9,7 +9,7 @@ import { serverErrorOr } from '../../../lib/api-error';
 import { useBlockedPeople, useSetBlocked } from '../../../lib/safety';
 import { toast } from '../../../lib/toast';
 
-/** Settings' 'Blocked people' (issue 13): whom the person blocked, each with Unblock. */
+/** Settings' 'Blocked people': whom the person blocked, each with Unblock. */
 export function BlockedPeopleSection() {
   const blocked = useBlockedPeople();
   const change = useSetBlocked();
