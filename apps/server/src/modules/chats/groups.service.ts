@@ -1,4 +1,4 @@
-import { displayNameOf, GROUP_AVATAR_MAX_BYTES, MAX_DB_ID } from '@parley/protocol';
+import { DELETED_DISPLAY_NAME, displayNameOf, GROUP_AVATAR_MAX_BYTES, MAX_DB_ID } from '@parley/protocol';
 import type { Db } from '../../db/database';
 import type { AvatarStore } from '../../platform/avatars';
 import { BadRequestError, ForbiddenError, NotFoundError, PayloadTooLargeError } from '../../platform/errors';
@@ -33,13 +33,7 @@ const nameOf = (u: {
   first_name: string | null;
   last_name: string | null;
   displayname: string | null;
-}) =>
-  displayNameOf({
-    username: u.username ?? 'Deleted User',
-    first_name: u.first_name ?? '',
-    last_name: u.last_name ?? '',
-    displayname: u.displayname ?? '',
-  });
+}) => displayNameOf({ ...u, username: u.username ?? DELETED_DISPLAY_NAME });
 
 /** A group picture's own limit (a profile picture may be 10 MB). */
 export const GROUP_AVATAR_TOO_LARGE = 'Group picture must be at most 2MB.';

@@ -1,4 +1,5 @@
 import {
+  displayNameOf,
   MESSAGE_TEXT,
   type Report,
   type ReportAction,
@@ -48,11 +49,11 @@ interface Deps {
   audit?: Pick<AuditService, 'record'>;
 }
 
-const nameOf = (first: string | null, last: string | null, username: string) =>
-  `${first ?? ''} ${last ?? ''}`.trim() || username;
-
+/** A person named in a report; its query reads no display name, so the full name, else the username. */
 const person = (id: number | null, username: string | null, first: string | null, last: string | null) =>
-  id !== null && username !== null ? { id, username, name: nameOf(first, last, username) } : null;
+  id !== null && username !== null
+    ? { id, username, name: displayNameOf({ first_name: first, last_name: last, username }) }
+    : null;
 
 function toReport(r: repo.ReportRow): Report {
   return {

@@ -1,4 +1,4 @@
-import { type BlockedPerson, type BlockState, SAFETY_TEXT } from '@parley/protocol';
+import { type BlockedPerson, type BlockState, displayNameOf, SAFETY_TEXT } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Bus } from '../../platform/bus';
@@ -31,9 +31,6 @@ export interface BlockPair {
 const CHANGES_TOPIC = 'safety:blocks';
 const CACHE_TTL_MS = 60_000;
 const CACHE_SIZE = 10_000;
-
-const fullName = (u: { first_name: string; last_name: string; displayname: string; username: string }) =>
-  `${u.first_name} ${u.last_name}`.trim() || u.displayname || u.username;
 
 /**
  * Why `senderId` may not message `recipientId` given the blocks between them, or null when nothing stands in
@@ -92,7 +89,7 @@ export class BlocksService {
     return rows.map((r) => ({
       id: r.id,
       username: r.username,
-      name: fullName(r),
+      name: displayNameOf(r),
       avatar: avatarUrl(r.avatar),
       blocked_at: r.blocked_at,
     }));
