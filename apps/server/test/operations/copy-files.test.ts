@@ -44,96 +44,101 @@ function s3Env(): Record<string, string> {
   return rest;
 }
 
+// Each command starts a TypeScript process (3-4 CPU seconds): minutes on a busy 2-core machine.
+const SLOW = { timeout: 240_000 };
+
 describe('copy-files', () => {
-  it('copies a server’s files to a bucket and back, idempotently; Parley on the bucket serves them', {
-    timeout: 120_000,
-  }, async () => {
-    const laptop: TestApp = await startTestApp();
-    let onBucket: TestApp | null = null;
-    const prefix = `moved-${randomBytes(4).toString('hex')}`;
-    const bucket = new S3Storage({ ...s3.settings, bucket: s3.bucket, prefix });
-    try {
-      // A laptop server with an image (and its thumbnail), a PDF and an avatar on its disk.
-      const [ada, grace] = await people(laptop, 'Ada', 'Grace');
-      const chatId = await startChat(laptop, ada.token, grace.user.username);
-      const png = pngOf(500, 300);
-      const pdf = Buffer.concat([pdfOf(), randomBytes(3 * 1024 * 1024)]);
-      const up = await uploadFiles(laptop, ada.token, chatId, [
-        { bytes: png, filename: 'map.png' },
-        { bytes: pdf, filename: 'plan.pdf' },
-      ]);
-      expect(up.status, up.text).toBe(200);
-      const [image, document] = up.body.files;
-      const form = { first_name: 'Ada', last_name: 'Tester', username: ada.payload.username, bio: '' };
-      const avatar = await sendProfileForm(laptop, ada.token, form, [
-        { bytes: await makeJpeg(), filename: 'me.jpg' },
-      ]);
-      expect(avatar.status, avatar.text).toBe(200);
-      const local = new LocalDiskStorage(path.join(laptop.dataDir, 'media'));
-      const original = await contents(local);
-      expect([...original.keys()].map((k) => k.split('/')[0])).toEqual([
-        'avatars',
-        'files',
-        'files',
-        'files',
-      ]);
+  it(
+    'copies a server’s files to a bucket and back, idempotently; Parley on the bucket serves them',
+    SLOW,
+    async () => {
+      const laptop: TestApp = await startTestApp();
+      let onBucket: TestApp | null = null;
+      const prefix = `moved-${randomBytes(4).toString('hex')}`;
+      const bucket = new S3Storage({ ...s3.settings, bucket: s3.bucket, prefix });
+      try {
+        // A laptop server with an image (and its thumbnail), a PDF and an avatar on its disk.
+        const [ada, grace] = await people(laptop, 'Ada', 'Grace');
+        const chatId = await startChat(laptop, ada.token, grace.user.username);
+        const png = pngOf(500, 300);
+        const pdf = Buffer.concat([pdfOf(), randomBytes(3 * 1024 * 1024)]);
+        const up = await uploadFiles(laptop, ada.token, chatId, [
+          { bytes: png, filename: 'map.png' },
+          { bytes: pdf, filename: 'plan.pdf' },
+        ]);
+        expect(up.status, up.text).toBe(200);
+        const [image, document] = up.body.files;
+        const form = { first_name: 'Ada', last_name: 'Tester', username: ada.payload.username, bio: '' };
+        const avatar = await sendProfileForm(laptop, ada.token, form, [
+          { bytes: await makeJpeg(), filename: 'me.jpg' },
+        ]);
+        expect(avatar.status, avatar.text).toBe(200);
+        const local = new LocalDiskStorage(path.join(laptop.dataDir, 'media'));
+        const original = await contents(local);
+        expect([...original.keys()].map((k) => k.split('/')[0])).toEqual([
+          'avatars',
+          'files',
+          'files',
+          'files',
+        ]);
 
-      const env = { DATA_DIR: laptop.dataDir, ...s3Env() };
-      const target = `s3://${s3.bucket}/${prefix}`;
-      const first = await runOperatorCli(env, 'copy-files', 'local', target);
-      expect(first.code, first.stderr + first.stdout).toBe(0);
-      expect(first.stdout).toMatch(/Copied 4 files \(3\.\d MB\); 0 were already there\./);
-      expect(await contents(bucket)).toEqual(original);
+        const env = { DATA_DIR: laptop.dataDir, ...s3Env() };
+        const target = `s3://${s3.bucket}/${prefix}`;
+        const first = await runOperatorCli(env, 'copy-files', 'local', target);
+        expect(first.code, first.stderr + first.stdout).toBe(0);
+        expect(first.stdout).toMatch(/Copied 4 files \(3\.\d MB\); 0 were already there\./);
+        expect(await contents(bucket)).toEqual(original);
 
-      // Again: nothing to do.
-      const second = await runOperatorCli(env, 'copy-files', 'local', target);
-      expect(second.code, second.stderr).toBe(0);
-      expect(second.stdout).toContain('Copied 0 files (0.0 MB); 4 were already there.');
+        // Again: nothing to do.
+        const second = await runOperatorCli(env, 'copy-files', 'local', target);
+        expect(second.code, second.stderr).toBe(0);
+        expect(second.stdout).toContain('Copied 0 files (0.0 MB); 4 were already there.');
 
-      // A file that changed or went missing at the target is copied again, and only that one.
-      const [someKey] = [...original.keys()];
-      await bucket.delete(someKey as string);
-      const third = await runOperatorCli(env, 'copy-files', 'local', target);
-      expect(third.stdout).toMatch(/Copied 1 files \(.*\); 3 were already there\./);
+        // A file that changed or went missing at the target is copied again, and only that one.
+        const [someKey] = [...original.keys()];
+        await bucket.delete(someKey as string);
+        const third = await runOperatorCli(env, 'copy-files', 'local', target);
+        expect(third.stdout).toMatch(/Copied 1 files \(.*\); 3 were already there\./);
 
-      // Parley on the bucket (same database) serves the old signed URLs and the avatar, with the disk's copies
-      // moved away.
-      await fs.rename(path.join(laptop.dataDir, 'media'), path.join(laptop.dataDir, 'media-old'));
-      onBucket = await startTestApp({
-        env: { DATA_DIR: laptop.dataDir, ...s3.env(prefix) },
-        // On PostgreSQL the same schema as the laptop's (SQLite: the same file in DATA_DIR).
-        config: { databaseSchema: laptop.ctx.config.databaseSchema },
-      });
-      const servedImage = await fetchPath(onBucket, image.file);
-      expect(servedImage.status).toBe(200);
-      expect(servedImage.bytes.equals(png)).toBe(true);
-      expect((await fetchPath(onBucket, image.thumbnail)).status).toBe(200);
-      const servedPdf = await fetchPath(onBucket, document.file);
-      expect(servedPdf.bytes.equals(pdf)).toBe(true);
-      const servedAvatar = await fetchPath(onBucket, avatar.body.avatar);
-      expect(servedAvatar.status).toBe(200);
-      expect(servedAvatar.bytes.toString('base64')).toBe(
-        original.get(`avatars/${avatar.body.avatar.split('/').pop()}`),
-      );
+        // Parley on the bucket (same database) serves the old signed URLs and the avatar, with the disk's copies
+        // moved away.
+        await fs.rename(path.join(laptop.dataDir, 'media'), path.join(laptop.dataDir, 'media-old'));
+        onBucket = await startTestApp({
+          env: { DATA_DIR: laptop.dataDir, ...s3.env(prefix) },
+          // On PostgreSQL the same schema as the laptop's (SQLite: the same file in DATA_DIR).
+          config: { databaseSchema: laptop.ctx.config.databaseSchema },
+        });
+        const servedImage = await fetchPath(onBucket, image.file);
+        expect(servedImage.status).toBe(200);
+        expect(servedImage.bytes.equals(png)).toBe(true);
+        expect((await fetchPath(onBucket, image.thumbnail)).status).toBe(200);
+        const servedPdf = await fetchPath(onBucket, document.file);
+        expect(servedPdf.bytes.equals(pdf)).toBe(true);
+        const servedAvatar = await fetchPath(onBucket, avatar.body.avatar);
+        expect(servedAvatar.status).toBe(200);
+        expect(servedAvatar.bytes.toString('base64')).toBe(
+          original.get(`avatars/${avatar.body.avatar.split('/').pop()}`),
+        );
 
-      // And back from the bucket into a directory of its own, byte for byte; again copies nothing.
-      const back = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-back-'));
-      cleanup.push(back);
-      const home = pathToFileURL(back).toString();
-      const returned = await runOperatorCli(env, 'copy-files', target, home);
-      expect(returned.code, returned.stderr).toBe(0);
-      expect(returned.stdout).toMatch(/Copied 4 files/);
-      expect(await contents(new LocalDiskStorage(back))).toEqual(original);
-      const again = await runOperatorCli(env, 'copy-files', target, back);
-      expect(again.stdout).toContain('Copied 0 files (0.0 MB); 4 were already there.');
-    } finally {
-      bucket.close();
-      await onBucket?.close();
-      await laptop.close();
-    }
-  });
+        // And back from the bucket into a directory of its own, byte for byte; again copies nothing.
+        const back = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-back-'));
+        cleanup.push(back);
+        const home = pathToFileURL(back).toString();
+        const returned = await runOperatorCli(env, 'copy-files', target, home);
+        expect(returned.code, returned.stderr).toBe(0);
+        expect(returned.stdout).toMatch(/Copied 4 files/);
+        expect(await contents(new LocalDiskStorage(back))).toEqual(original);
+        const again = await runOperatorCli(env, 'copy-files', target, back);
+        expect(again.stdout).toContain('Copied 0 files (0.0 MB); 4 were already there.');
+      } finally {
+        bucket.close();
+        await onBucket?.close();
+        await laptop.close();
+      }
+    },
+  );
 
-  it('refuses a back end it does not know, and a copy onto itself', { timeout: 120_000 }, async () => {
+  it('refuses a back end it does not know, and a copy onto itself', SLOW, async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-copy-'));
     cleanup.push(dataDir);
     const env = { DATA_DIR: dataDir, ...s3Env() };
