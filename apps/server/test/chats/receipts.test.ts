@@ -343,7 +343,7 @@ describe('receipts that count for nothing', () => {
 });
 
 describe('single receipts in a quiet room', () => {
-  it('a single read is announced at once: messages_delivered then messages_read, one of each', async () => {
+  it('a single read is announced: messages_delivered then messages_read, one of each', async () => {
     const t = app();
     const [ada, grace] = await people(t, 'Ada', 'Grace');
     const chatId = await startChat(t, ada.token, grace.user.username);
@@ -352,13 +352,11 @@ describe('single receipts in a quiet room', () => {
     const m = await say(adaRoom, 'quick?');
     await graceRoom.next('chat_message', (f) => f.message.id === m.id);
 
-    const started = performance.now();
+    // That the first receipts after a quiet spell are written at once, not after a window, is held by the unit
+    // tier's clock (modules/messages/receipts.test.ts); a wall clock here would measure the machine's load.
     graceRoom.send({ type: 'read_messages', message_ids: [m.id] });
     const read = await adaRoom.next('messages_read');
-    const elapsed = performance.now() - started;
     expect(read).toEqual({ type: 'messages_read', message_ids: [m.id], user_id: grace.user.id });
-    // The first receipts after a quiet spell are written on the next turn (a few ms here), not after a window.
-    expect(elapsed).toBeLessThan(250);
     expect(adaRoom.received('messages_delivered')).toEqual([
       { type: 'messages_delivered', message_ids: [m.id] },
     ]);
@@ -367,14 +365,12 @@ describe('single receipts in a quiet room', () => {
 
     // A second read just after (inside the window) is held back briefly, then announced too.
     const m2 = await say(adaRoom, 'and again?');
-    const again = performance.now();
     graceRoom.send({ type: 'read_messages', message_ids: [m2.id] });
     expect(await adaRoom.next('messages_read')).toEqual({
       type: 'messages_read',
       message_ids: [m2.id],
       user_id: grace.user.id,
     });
-    expect(performance.now() - again).toBeLessThan(600);
     await say(graceRoom, 'barrier');
     expect(adaRoom.received('messages_read')).toHaveLength(2);
     expect(adaRoom.received('messages_delivered')).toHaveLength(2);
