@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { newAccount } from './support/accounts';
+import { newAccount, signUpOnScreen } from './support/accounts';
 import { peoplePerTest } from './support/people';
 
-// Issue 12's defects a new user found: over-long sign-up fields, a 300-character group name, 'Last seen' on
+// Defects a new user found: over-long sign-up fields, a 300-character group name, 'Last seen' on
 // one's own profile while online, and toasts over the verify card on a phone.
 const person = peoplePerTest();
 
@@ -69,16 +69,7 @@ test('one’s own profile says Online while its owner is here', async ({ browser
 test('on a phone, toasts leave the verify card’s code box and button uncovered', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  const a = newAccount('vera');
-  await page.goto('/register');
-  await page.getByLabel('First Name').fill(a.first_name);
-  await page.getByLabel('Last Name').fill(a.last_name);
-  await page.getByLabel('Username').fill(a.username);
-  await page.getByLabel('Email').fill(a.email);
-  await page.getByLabel('Password', { exact: true }).fill(a.password);
-  await page.getByLabel('Confirm Password').fill(a.password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await signUpOnScreen(page, newAccount('vera'));
   // Two more notices on top of the sign-up's: letters typed in the code box, then a resend.
   await page.getByLabel('Verification code').pressSequentially('ab');
   await page.getByRole('button', { name: 'Resend verification code' }).click();

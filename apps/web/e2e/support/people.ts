@@ -2,6 +2,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   expect,
   type Page,
   test,
@@ -20,12 +21,14 @@ export interface Person {
 
 export const fullName = (p: Person) => `${p.account.first_name} ${p.account.last_name}`;
 
-/** A verified account with its session in localStorage; the caller closes `context` (see `closeAll`). */
+export type PersonOptions = Pick<BrowserContextOptions, 'viewport' | 'colorScheme'>;
+
+/** A verified account with its session in localStorage; the caller closes `context` (or `peoplePerTest` does). */
 export async function signedInPerson(
   browser: Browser,
   request: APIRequestContext,
   prefix: string,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: PersonOptions = {},
 ): Promise<Person> {
   const account = await createVerifiedAccount(request, prefix);
   const login = await request.post('/api/users/login/', {
@@ -33,7 +36,7 @@ export async function signedInPerson(
   });
   expect(login.ok(), await login.text()).toBe(true);
   const { token, ...user } = await login.json();
-  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
+  const context = await browser.newContext(options);
   await context.addInitScript(
     ({ t, u }) => {
       if (!window.localStorage.getItem('token')) {
@@ -57,7 +60,7 @@ export function peoplePerTest() {
     browser: Browser,
     request: APIRequestContext,
     prefix: string,
-    options: { viewport?: { width: number; height: number } } = {},
+    options: PersonOptions = {},
   ): Promise<Person> => {
     const p = await signedInPerson(browser, request, prefix, options);
     made.push(p);
@@ -72,4 +75,23 @@ export async function privateChat(request: APIRequestContext, a: Person, b: Pers
   });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()).chat_id as string;
+}
+
+/** A group made through the API by `admin`, with `members` added. */
+export async function groupChat(
+  request: APIRequestContext,
+  admin: Person,
+  name: string,
+  members: Person[],
+): Promise<string> {
+  const headers = { Authorization: `Bearer ${admin.token}` };
+  const created = await request.post('/api/chats/group/new/', { headers, data: { group_name: name } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const chatId = (await created.json()).chat_id as string;
+  const added = await request.post(`/api/chats/${chatId}/members/`, {
+    headers,
+    data: { members: members.map((m) => m.account.username) },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  return chatId;
 }
