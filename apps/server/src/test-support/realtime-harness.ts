@@ -7,10 +7,11 @@ import { MemoryBus } from '../platform/bus';
 import { DomainEvents } from '../platform/events';
 import { Lifecycle } from '../platform/lifecycle';
 import { MemoryRoomPresence } from '../platform/room-presence';
+import { noBlocks } from './no-blocks';
 
-// A RealtimeService on the in-process bus and room presence, with a fake in place of the database (the unread
-// totals) and of the logger. Every frame published is recorded with its topic and the (fake) time it went out,
-// counted from when the harness was built.
+// A RealtimeService on the in-process bus and room presence, with fakes in place of the database (the unread
+// totals), of blocks (none) and of the logger. Every frame published is recorded with its topic and the (fake)
+// time it went out, counted from when the harness was built.
 
 export interface Published {
   topic: string;
@@ -41,6 +42,7 @@ export function realtimeHarness(o: { totalsUnread?: Totals; groupDetail?: GroupD
     rooms,
     log: log as unknown as FastifyBaseLogger,
     lifecycle,
+    blocks: noBlocks,
   });
   const start = Date.now();
   const published: Published[] = [];

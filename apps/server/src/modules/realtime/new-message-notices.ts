@@ -1,0 +1,51 @@
+import { type NotificationFrame, previewText } from '@parley/protocol';
+import type { DomainEventMap } from '../../platform/events';
+
+/**
+ * The new_message notices of one message for its members away from the room, serialised once per kind: those
+ * the message mentions are told so, those who muted the chat too (their client raises no notification unless
+ * mentioned); everyone else shares one frame. Someone a block stands between with the sender counts as muted
+ * and never as mentioned.
+ */
+export class NewMessageNotices {
+  private readonly mentioned: Set<number>;
+  private readonly muted: Set<number>;
+  /** The serialised frames by kind, `${mentioned}:${muted}`. */
+  private readonly frames = new Map<string, string>();
+
+  constructor(private readonly event: DomainEventMap['message.published']) {
+    const blocked = new Set(event.blockedIds);
+    this.mentioned = new Set(event.message.mentions.filter((id) => !blocked.has(id)));
+    this.muted = new Set([...(event.mutedIds ?? []), ...blocked]);
+  }
+
+  /** The serialised notice for this member. */
+  frameFor(userId: number): string {
+    const mention = this.mentioned.has(userId);
+    const muted = this.muted.has(userId);
+    const key = `${mention}:${muted}`;
+    let data = this.frames.get(key);
+    if (data === undefined) {
+      data = this.notice(mention, muted);
+      this.frames.set(key, data);
+    }
+    return data;
+  }
+
+  private notice(mention: boolean, muted: boolean): string {
+    const { chatId, isPrivate, message } = this.event;
+    return JSON.stringify({
+      type: 'new_message',
+      message: {
+        sender: message.sender_name || message.sender_username,
+        sender_avatar: message.sender_avatar,
+        message: previewText(message.body),
+        chatroom_id: chatId,
+        is_private: isPrivate,
+        message_id: message.id,
+        ...(mention ? { mention: true } : {}),
+        ...(muted ? { muted: true } : {}),
+      },
+    } satisfies NotificationFrame);
+  }
+}
