@@ -1,18 +1,16 @@
 import { pngOf } from '@parley/fixtures';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { fullName, type Person, signedInPerson } from './support/people';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { fullName, groupChat, type Person, peoplePerTest } from './support/people';
 
-// Issue 5's group management: the admin renames the group, changes its picture, adds and removes members while
-// the others have the room open and follow live; a member leaves; the admin deletes the group.
+// Group management: the admin renames the group, changes its picture, adds and removes members while the others
+// have the room open and follow live; a member leaves; the admin deletes the group.
 
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const person = peoplePerTest();
 
 const messages = (page: Page) => page.getByRole('region', { name: 'Messages' });
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text).first();
 const roomTitle = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const connected = (page: Page) => expect(page.locator('[data-status="connected"]')).toBeVisible();
 
 async function addMember(admin: Page, who: Person) {
   await admin.getByLabel('Add members').fill(who.account.username);
@@ -22,15 +20,19 @@ async function addMember(admin: Page, who: Person) {
   await expect(admin.getByTestId('member-list')).toContainText(`@${who.account.username}`);
 }
 
-test('an admin manages a group while the members follow live; a member leaves; the admin deletes it', async ({
+/** Ada, Grace and Alan, and a name for their group. */
+async function crewOfThree(browser: Browser, request: APIRequestContext) {
+  const ada = await person(browser, request, 'ada');
+  const grace = await person(browser, request, 'grace');
+  const alan = await person(browser, request, 'alan');
+  return { ada, grace, alan, crew: `Crew ${Date.now().toString(36)}` };
+}
+
+test('an admin makes a group, adds members and renames it with a picture while the members follow live', async ({
   browser,
   request,
 }) => {
-  const ada = await signedInPerson(browser, request, 'ada');
-  const grace = await signedInPerson(browser, request, 'grace');
-  const alan = await signedInPerson(browser, request, 'alan');
-  contexts.push(ada.context, grace.context, alan.context);
-  const crew = `Crew ${Date.now().toString(36)}`;
+  const { ada, grace, alan, crew } = await crewOfThree(browser, request);
 
   // Ada creates the group and opens its settings: the admin's view.
   await ada.page.goto('/chats');
@@ -84,6 +86,21 @@ test('an admin manages a group while the members follow live; a member leaves; t
     await expect(member.page.locator('header img').first()).toHaveAttribute('src', /.+/);
     await expect(messages(member.page).getByText(/renamed the group to Renamed crew$/)).toBeVisible();
   }
+});
+
+test('an admin removes a member, whose open room loses the chat; a member leaves; the admin deletes it', async ({
+  browser,
+  request,
+}) => {
+  const { ada, grace, alan, crew } = await crewOfThree(browser, request);
+  const groupId = await groupChat(request, ada, crew, [grace, alan]);
+  for (const member of [grace, alan]) {
+    await member.page.goto(`/groups/${groupId}`);
+    await expect(roomTitle(member.page, crew)).toBeVisible();
+    await connected(member.page);
+  }
+  await ada.page.goto(`/groups/${groupId}/settings`);
+  await expect(ada.page.getByTestId('member-count')).toHaveText('3 members');
 
   // Ada removes Alan: his open room loses the chat, and so does his list.
   const alanRow = ada.page
@@ -106,7 +123,7 @@ test('an admin manages a group while the members follow live; a member leaves; t
   await grace.page.getByRole('link', { name: 'Group Settings' }).click();
   await expect(grace.page.getByRole('heading', { name: 'Group Chat Settings' })).toBeVisible();
   await expect(grace.page.getByRole('heading', { name: 'Manage Chat Room' })).toHaveCount(0);
-  await expect(grace.page.getByTestId('group-name')).toHaveText('Renamed crew');
+  await expect(grace.page.getByTestId('group-name')).toHaveText(crew);
   await expect(grace.page.getByText('Group admin:')).toBeVisible();
   await expect(grace.page.getByTestId('group-admin')).toHaveText(fullName(ada));
   await grace.page.getByRole('button', { name: 'Leave Group' }).click();
@@ -137,9 +154,8 @@ test('a non-admin is refused by the server and a private chat has its own settin
   browser,
   request,
 }) => {
-  const ada = await signedInPerson(browser, request, 'ada');
-  const grace = await signedInPerson(browser, request, 'grace');
-  contexts.push(ada.context, grace.context);
+  const ada = await person(browser, request, 'ada');
+  const grace = await person(browser, request, 'grace');
 
   // Private chat settings: the other person's card, a link to the profile, and clearing for oneself.
   await ada.page.goto(`/user/${grace.account.username}`);
@@ -171,15 +187,7 @@ test('a non-admin is refused by the server and a private chat has its own settin
   await expect(messages(grace.page).getByText('Something to clear')).toBeVisible();
 
   // A group id under /chats/…/settings goes to the group's settings; a member's PATCH is a 403.
-  const created = await request.post('/api/chats/group/new/', {
-    data: { group_name: 'Members only' },
-    headers: { Authorization: `Bearer ${ada.token}` },
-  });
-  const { chat_id: groupId } = await created.json();
-  await request.post(`/api/chats/${groupId}/members/`, {
-    data: { members: [grace.account.username] },
-    headers: { Authorization: `Bearer ${ada.token}` },
-  });
+  const groupId = await groupChat(request, ada, 'Members only', [grace]);
   await grace.page.goto(`/chats/${groupId}/settings`);
   await expect(grace.page).toHaveURL(`/groups/${groupId}/settings`);
   await expect(grace.page.getByRole('heading', { name: 'Group Chat Settings' })).toBeVisible();
