@@ -15,8 +15,11 @@ const ci = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: 'e2e',
-  fullyParallel: false,
-  workers: ci ? 1 : 2,
+  // Every test makes its own people, so the tests of one file run side by side as well; a group that shares a
+  // world (a11y's and the admin console's screens) is a describe of its own, taken in order by one worker. The
+  // tests mostly wait on the server and the browser: two workers keep both of CI's two cores busy.
+  fullyParallel: true,
+  workers: 2,
   retries: ci ? 1 : 0,
   forbidOnly: ci,
   timeout: 60_000,
