@@ -60,7 +60,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const served = config.metricsToken !== null || config.metricsPort !== null;
   const metrics = served ? new Metrics(() => ctx.hub.openSockets()) : null;
   const observe = metrics ?? undefined;
-  const { db, dialect } = createDb(
+  const { db, dialect, commitsElsewhere } = createDb(
     config,
     metrics ? (ms, failed) => metrics.statementTook(ms, failed) : undefined,
   );
@@ -111,6 +111,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     log,
     metrics: observe,
     blocks,
+    commitsElsewhere,
   });
   const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: log, blocks });
   const lifecycle = new Lifecycle();

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +27,36 @@ describe('SQLite statements', () => {
       expect(rows).toEqual([{ v }]);
     }
     expect(prepare.mock.calls.filter(([source]) => source === text)).toHaveLength(1);
+  });
+});
+
+describe('SQLite commits elsewhere', () => {
+  it('move with another connection’s commit to the file, not with this connection’s own', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-db-'));
+    try {
+      const file = path.join(dir, 'parley.db');
+      const opened = createDb(loadConfig({ DATABASE_URL: `sqlite:${file}` }));
+      db = opened.db;
+      const count = opened.commitsElsewhere as () => number;
+      await sql`CREATE TABLE t (v TEXT)`.execute(db);
+      const before = count();
+      await sql`INSERT INTO t (v) VALUES ('own')`.execute(db);
+      expect(count()).toBe(before);
+      const other = new SQLite(file);
+      other.prepare(`INSERT INTO t (v) VALUES ('other')`).run();
+      other.close();
+      expect(count()).not.toBe(before);
+    } finally {
+      await db?.destroy();
+      db = null;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are not counted on PostgreSQL, whose other processes this one cannot see', () => {
+    const opened = createDb(loadConfig({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }));
+    db = opened.db;
+    expect(opened.commitsElsewhere).toBeUndefined();
   });
 });
 

@@ -12,8 +12,15 @@ export type DialectName = 'sqlite' | 'postgres';
 /** Told each statement's duration (the metrics' statement latency). */
 export type StatementObserver = (ms: number, failed: boolean) => void;
 
-/** Opens SQLite in DATA_DIR by default, or PostgreSQL through a pool when DATABASE_URL is postgres://. */
-export function createDb(config: Config, observe?: StatementObserver): { db: Db; dialect: DialectName } {
+/**
+ * Opens SQLite in DATA_DIR by default, or PostgreSQL through a pool when DATABASE_URL is postgres://. SQLite's
+ * `commitsElsewhere` moves with every commit by another connection to the file (an operator's command, a second
+ * process): what this process read stays true while neither it nor another wrote.
+ */
+export function createDb(
+  config: Config,
+  observe?: StatementObserver,
+): { db: Db; dialect: DialectName; commitsElsewhere?: () => number } {
   const log = observe
     ? (event: LogEvent) => observe(event.queryDurationMillis, event.level === 'error')
     : undefined;
@@ -35,9 +42,11 @@ export function createDb(config: Config, observe?: StatementObserver): { db: Db;
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log }),
     dialect: 'sqlite',
+    commitsElsewhere: () => dataVersion.get() as number,
   };
 }
 

@@ -8,6 +8,8 @@ export interface DomainEventMap {
   'sessions.revoked': { userId: number; sessionIds: number[] | 'all' };
   /** Awaited (emitAndWait) before the account's rows go, so listeners can still read what to clean up. */
   'user.deleted': { userId: number };
+  /** The account's rows are gone, and with them, by the foreign keys, its messages. */
+  'account.deleted': { userId: number };
   /**
    * A message was stored (after its commit, in id order), or a stored one was sent again with its client_id
    * (`resend`: the first broadcast may have died with a crashed server; only the room hears it again).

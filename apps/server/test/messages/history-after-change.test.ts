@@ -9,7 +9,9 @@ import { deleteMessage, editMessage, expectStatus, pairInRoom, react, send } fro
 
 // A history page read again after the messages change shows the change at once: each test reads the page,
 // changes the messages one way (including a cascade from a deleted account or group, and another connection's
-// write to the SQLite file), and reads it again. Nothing may keep a page stale across any of these.
+// write to the SQLite file), and reads it again. On SQLite the newest page is kept until the messages change
+// (newest-pages.ts): the first read keeps it, the second must not be served from it. On PostgreSQL nothing is
+// kept, and the same reads must hold.
 const app = useTestApp();
 
 const bodies = (page: { body: string }[]) => page.map((m) => m.body);

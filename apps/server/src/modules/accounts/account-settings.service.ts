@@ -83,6 +83,7 @@ export class AccountSettingsService {
     await this.requireUser(userId);
     await this.deps.events.emitAndWait('user.deleted', { userId });
     await usersRepo.deleteUser(this.deps.db, userId);
+    this.deps.events.emit('account.deleted', { userId });
     this.deps.events.emit('sessions.revoked', { userId, sessionIds: 'all' });
   }
 }

@@ -14,6 +14,7 @@ import {
   toQuote,
 } from './message-view';
 import * as repo from './messages.repo';
+import type { NewestPages } from './newest-pages';
 
 type Row = repo.PageRow;
 
@@ -27,6 +28,8 @@ export class MessageReader {
   constructor(
     private readonly deps: {
       db: Db;
+      /** The newest pages kept while the messages are unchanged (SQLite); read every time without it. */
+      newestPages?: NewestPages;
       chats: Pick<ChatMembership, 'pageMembers'>;
       attachments: Pick<AttachmentsService, 'filesFor' | 'filesInRange'>;
       users: Pick<UsersService, 'cards'>;
@@ -45,7 +48,8 @@ export class MessageReader {
     q: { before?: number; after?: number; around?: number; limit: number; clearedBefore: number },
     members?: PageMember[],
   ): Promise<Message[]> {
-    const { db, chats } = this.deps;
+    const { db, chats, newestPages } = this.deps;
+    const newest = q.around === undefined && q.before === undefined && q.after === undefined;
     const rows =
       q.around !== undefined
         ? repo.messagesAround(db, chat.id, {
@@ -53,7 +57,11 @@ export class MessageReader {
             limit: q.limit,
             clearedBefore: q.clearedBefore,
           })
-        : repo.messagesPage(db, chat.id, q);
+        : newest && newestPages
+          ? newestPages.get(`${chat.id}:${q.clearedBefore}:${q.limit}`, () =>
+              repo.messagesPage(db, chat.id, q),
+            )
+          : repo.messagesPage(db, chat.id, q);
     const [page, all] = await Promise.all([rows, members ?? chats.pageMembers(chat.id)]);
     if (q.around !== undefined && !page.some((m) => m.id === q.around))
       throw new NotFoundError('Message not found.');

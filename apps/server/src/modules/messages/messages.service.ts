@@ -13,6 +13,7 @@ import { MessageReader } from './message-reader';
 import type { MessageStats } from './message-stats';
 import { MessageWriter } from './message-writer';
 import * as repo from './messages.repo';
+import { dropPagesOnChange, NewestPages } from './newest-pages';
 import { ReceiptBatcher } from './receipts';
 
 interface Deps {
@@ -26,6 +27,8 @@ interface Deps {
   metrics?: Metrics;
   /** Blocks refuse private messages between the two people. */
   blocks: Pick<BlocksService, 'blocksInvolving' | 'relatedTo'>;
+  /** SQLite's count of other connections' commits: with it, the newest history pages are kept (newest-pages.ts). */
+  commitsElsewhere?: () => number;
 }
 
 export class InvalidMessageError extends BadRequestError {}
@@ -44,12 +47,25 @@ export class MessagesService {
   /** Edits, deletion for everyone and reactions (message-changes.ts). */
   readonly changes: MessageChanges;
 
-  constructor({ db, events, membership, users, attachments, stats, log, metrics, blocks }: Deps) {
+  constructor({
+    db,
+    events,
+    membership,
+    users,
+    attachments,
+    stats,
+    log,
+    metrics,
+    blocks,
+    commitsElsewhere,
+  }: Deps) {
     const chats = membership;
     this.db = db;
     this.membership = membership;
     this.stats = stats;
-    this.reader = new MessageReader({ db, chats, attachments, users, blocks });
+    const newestPages = commitsElsewhere ? new NewestPages(commitsElsewhere) : undefined;
+    if (newestPages) dropPagesOnChange(newestPages, events);
+    this.reader = new MessageReader({ db, newestPages, chats, attachments, users, blocks });
     this.writer = new MessageWriter({
       db,
       events,
