@@ -7,7 +7,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
 
 await build({
-  entryPoints: ['src/main.ts', 'src/admin.ts'],
+  // The operator's commands keep the name dist/admin.js, as `npm run admin` is named.
+  entryPoints: { main: 'src/main.ts', admin: 'src/operator/main.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
