@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { createVerifiedAccount, logIn } from './support/accounts';
 
-// Issue 13 in a real browser: two-step sign-in set up by reading the secret off the screen (as a phone's app
+// Account security in a real browser: two-step sign-in set up by reading the secret off the screen (as a phone's app
 // would scan it) and used to log in, and the sessions list signing another browser out.
 
 /** The authenticator app's code, `stepsAhead` time steps from now (each step is accepted once). */

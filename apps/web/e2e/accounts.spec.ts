@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, logIn, newAccount, storageItem } from './support/accounts';
 import { mailsTo, readCode } from './support/mail';
 
-// Issue 2's account journeys in a real browser against the production build, a real database and the dev outbox.
+// The account journeys in a real browser against the production build, a real database and the dev outbox.
 
 test('sign up, verify the emailed code, land signed in, then log out', async ({ page, request }) => {
   const account = newAccount('signup');

@@ -14,7 +14,7 @@ import {
 } from '@playwright/test';
 import { createVerifiedAccount, type TestAccount } from './support/accounts';
 
-// Issue 4's chat journeys: two people in two browser contexts, live over the real sockets of the production build.
+// The chat journeys: two people in two browser contexts, live over the real sockets of the production build.
 
 const openContexts: BrowserContext[] = [];
 test.afterEach(async () => {
@@ -214,7 +214,7 @@ test('a dropped connection reconnects and shows what was sent meanwhile once eac
   await expect(ada.page.getByRole('img', { name: 'Not in this chat' })).toBeVisible();
   await send(ada.page, 'while you were away 1');
   await send(ada.page, 'while you were away 2');
-  // Sending while disconnected says so with SPEC's text; the message waits in the outbox, pending (issue 12).
+  // Sending while disconnected says so with SPEC's text; the message waits in the outbox, pending.
   await composer(grace.page).fill('are you there?');
   await grace.page.getByRole('button', { name: 'Send message' }).click();
   await expect(grace.page.getByRole('alert')).toHaveText('Not connected to chat. Trying to reconnect...');

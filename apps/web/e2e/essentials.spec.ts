@@ -8,7 +8,7 @@ import {
 } from '@playwright/test';
 import { fullName, type Person, peoplePerTest, privateChat } from './support/people';
 
-// Issue 10's conversation essentials, two people in two browser contexts over the real sockets of the
+// The conversation essentials, two people in two browser contexts over the real sockets of the
 // production build: reply, react, edit, delete (with the mouse and by keyboard alone), mentions, the unread
 // divider, 'Jump to latest' and drafts.
 
@@ -181,7 +181,7 @@ test('reply, react, edit and delete, seen live by the other person', async ({ br
   await versions.getByRole('button', { name: 'Close' }).click();
   await expect(versions).toBeHidden();
 
-  // Grace has no Edit or Delete on Ada's message in a private chat (Report is issue 13's).
+  // Grace has no Edit or Delete on Ada's message in a private chat (Report is safety.spec.ts's).
   const other = await menuOf(grace.page, 'At the city library');
   await expect(other.getByRole('menuitem')).toHaveText(['Reply', 'React', 'Copy text', 'Report']);
   await grace.page.keyboard.press('Escape');

@@ -2,7 +2,7 @@ import { pngOf } from '@parley/fixtures';
 import { expect, type Page, test } from '@playwright/test';
 import { fullName, type Person, peoplePerTest, privateChat } from './support/people';
 
-// Issue 12's layout and theme: two panes from 1024 px (the chat list beside the open chat), one pane on a
+// The layout and theme: two panes from 1024 px (the chat list beside the open chat), one pane on a
 // phone; the tab title and icon carry the unread total; a theme chosen in Settings survives a reload.
 const person = peoplePerTest();
 const WIDE = { width: 1280, height: 800 };

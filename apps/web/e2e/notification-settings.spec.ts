@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createVerifiedAccount, logIn } from './support/accounts';
 
-// The notification switches (issue 5): they save at once, survive a reload, and Push Notifications brings
+// The notification switches: they save at once, survive a reload, and Push Notifications brings
 // the service worker that shows Web Push messages. (Delivery itself is proven by the server's tests, which
 // decrypt a real push; headless Chromium has no push service to subscribe with.)
 

@@ -2,7 +2,7 @@ import { OFFLINE_TEXT } from '@parley/protocol';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { peoplePerTest, privateChat } from './support/people';
 
-// Issue 12, installable and offline-safe: the manifest and the service worker make Parley an app that opens
+// Installable and offline-safe: the manifest and the service worker make Parley an app that opens
 // without a network; what is typed offline waits in the outbox (through a reload) and lands once, in order.
 
 const person = peoplePerTest();

@@ -2,7 +2,7 @@ import { pngOf } from '@parley/fixtures';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount, logIn, type TestAccount } from './support/accounts';
 
-// Issue 3's journeys: the home grid, public profiles, editing one's own profile with a picture, and a
+// The profile journeys: the home grid, public profiles, editing one's own profile with a picture, and a
 // hidden profile, in a real browser against the production build.
 
 async function tokenOf(request: APIRequestContext, account: TestAccount): Promise<string> {

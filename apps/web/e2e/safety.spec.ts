@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { fullName, type Person, peoplePerTest, privateChat } from './support/people';
 
-// Safety for people (issue 13): blocking from a profile and the refusal the other side sees; muting a chat, after
+// Safety for people: blocking from a profile and the refusal the other side sees; muting a chat, after
 // which its messages raise no browser notification while a mention still does; reporting a message and a person.
 
 const person = peoplePerTest();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { fullName, peoplePerTest, privateChat } from './support/people';
 
-// Issue 11's search in the browser: Ctrl+K from anywhere finds messages (accents ignored, matched words marked),
+// Search in the browser: Ctrl+K from anywhere finds messages (accents ignored, matched words marked),
 // people and chats, keyboard first; the chat list's filter; New Chat finds a person by the start of a name.
 
 const person = peoplePerTest();
