@@ -1,0 +1,91 @@
+import { CLOSE_NOT_FOUND } from '@parley/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { AppContext } from '../../context';
+import { type Client, topics } from './hub';
+import { handleRoomFrame, type RoomFrameDeps } from './room-frames';
+import { authenticate, type SocketAuthDeps } from './socket-auth';
+import { letGoOfRequest, type SocketRouting, type Upgrade, type WatchDeps, watch } from './socket-connection';
+
+// A chat room's socket (/ws/chatroom/{chat_id}/): a member's, counted in the room while it is open; its frames
+// are handled one at a time, in the order they arrived (room-frames.ts).
+
+export type RoomSocketDeps = SocketAuthDeps &
+  WatchDeps &
+  RoomFrameDeps &
+  Pick<AppContext, 'log' | 'chats' | 'hub' | 'rooms' | 'realtime'>;
+
+type RoomRequest = FastifyRequest<{ Params: { chatId: string } }>;
+
+export function roomSocketRoute(app: FastifyInstance, deps: RoomSocketDeps, routing: SocketRouting) {
+  app.get<{ Params: { chatId: string } }>(
+    '/ws/chatroom/:chatId/',
+    routing.options,
+    routing.tracked((ws, req: RoomRequest) => openRoomSocket(deps, routing, ws, req)),
+  );
+}
+
+async function openRoomSocket(deps: RoomSocketDeps, routing: SocketRouting, ws: WebSocket, req: RoomRequest) {
+  // Frames that arrive while the socket is checked wait here, in order.
+  const queue: RawData[] = [];
+  const session = await authenticate(deps, ws, req, queue);
+  if (!session) return;
+  const chatId = req.params.chatId;
+  try {
+    await deps.chats.requireMember(session.userId, chatId);
+  } catch {
+    ws.close(CLOSE_NOT_FOUND, 'Chat room not found');
+    return;
+  }
+  if (ws.readyState !== ws.OPEN) return;
+  const { upgrade, client } = letGoOfRequest(deps.log, ws, req, session, chatId, routing.onError);
+  if (!(await listenToRoom(deps, client))) return;
+  if (!(await join(deps, client, upgrade))) return;
+  handleInOrder(deps, client, upgrade, queue);
+}
+
+/** The socket hears its room's frames from here on; false (and nothing heard) when it closed meanwhile. */
+async function listenToRoom(deps: RoomSocketDeps, client: Client): Promise<boolean> {
+  const room = topics.room(client.chatId as string);
+  deps.hub.attach(room, client);
+  await deps.hub.ready(room);
+  if (client.ws.readyState === client.ws.OPEN) return true;
+  deps.hub.detach(room, client);
+  return false;
+}
+
+/**
+ * Counts the person in the room once the socket is watched, and out of it when the socket closes; each change
+ * is announced (room occupancy). False when the socket was closed for being one too many.
+ */
+async function join(deps: RoomSocketDeps, client: Client, upgrade: Upgrade): Promise<boolean> {
+  const chatId = client.chatId as string;
+  const room = topics.room(chatId);
+  let joined = false;
+  const watched = await watch(deps, client, upgrade, async () => {
+    deps.hub.detach(room, client);
+    if (!joined) return;
+    await deps.rooms.leave(chatId, client.userId);
+    deps.realtime.roomOccupancyChanged(chatId);
+  });
+  if (!watched) return false;
+  joined = true;
+  await deps.rooms.join(chatId, client.userId);
+  deps.realtime.roomOccupancyChanged(chatId);
+  return true;
+}
+
+/** Frames are handled one at a time, in the order they arrived, those that waited in `queue` first. */
+function handleInOrder(deps: RoomSocketDeps, client: Client, upgrade: Upgrade, queue: RawData[]): void {
+  let chain = Promise.resolve();
+  const handle = (data: RawData) => {
+    chain = deps.lifecycle.track(
+      chain
+        .then(() => handleRoomFrame(deps, client, data, upgrade))
+        .catch((err) => upgrade.log().error({ err }, 'frame failed')),
+    );
+  };
+  client.ws.removeAllListeners('message');
+  client.ws.on('message', handle);
+  for (const data of queue.splice(0)) handle(data);
+}

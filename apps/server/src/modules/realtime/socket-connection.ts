@@ -1,0 +1,117 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { CLOSE_TOO_MANY, type NotificationFrame, type ServerFrame } from '@parley/protocol';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { AppContext } from '../../context';
+import type { Session } from '../accounts/session.service';
+import { type Client, topics } from './hub';
+
+// What both socket channels (a room's, the notifications') do with a connection: their route options, the
+// Client an authenticated socket becomes, and the presence and control every socket shares.
+
+export const sendFrame = (ws: WebSocket, frame: ServerFrame | NotificationFrame) => {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+};
+
+/** The route options, tracking and error handling of the socket routes, made once per app. */
+export function socketRouting(deps: Pick<AppContext, 'lifecycle' | 'log'>) {
+  const { lifecycle, log } = deps;
+  // A process that is stopping refuses a new socket before the handshake (503): behind nginx the next process
+  // takes it (proxy_next_upstream), and a client alone with this process tries again after its usual delay,
+  // instead of being closed with 1012 right after opening and trying again at once, attempt after attempt.
+  const onRequest = async (_req: FastifyRequest, reply: FastifyReply) => {
+    if (lifecycle.stopping) return reply.code(503).send({ detail: 'Service restart' });
+  };
+  return {
+    options: { websocket: true, onRequest } as const,
+    /** An opening socket is tracked like its frames: a stop closes the database only after it has finished. */
+    tracked:
+      <R>(open: (ws: WebSocket, req: R) => Promise<void>) =>
+      (ws: WebSocket, req: R) =>
+        lifecycle.track(open(ws, req)),
+    /** A socket error is the client's (a malformed frame, a connection reset): noted, and the socket dropped. */
+    onError(this: WebSocket, err: Error) {
+      log.warn({ err }, 'socket error');
+      this.terminate();
+    },
+  };
+}
+
+export type SocketRouting = ReturnType<typeof socketRouting>;
+
+/**
+ * What an open socket keeps of its upgrade request besides its Client (which has the connection): the request id
+ * and a way to log with that id. The request itself (its headers, Fastify's request and reply, the upgrade's
+ * ServerResponse) is let go of, so an idle socket costs little more than ws's own objects (100,000 sockets on
+ * one process).
+ */
+export interface Upgrade {
+  requestId: string;
+  /** A logger carrying the request id, made when something is logged (rarely), not kept per socket. */
+  log(): FastifyBaseLogger;
+}
+
+/** The socket's Client, made once it is authenticated, with its upgrade request let go of (see Upgrade). */
+export function letGoOfRequest(
+  log: FastifyBaseLogger,
+  ws: WebSocket,
+  req: FastifyRequest,
+  session: Session,
+  chatId: string | null,
+  onError: (this: WebSocket, err: Error) => void,
+): { upgrade: Upgrade; client: Client } {
+  const tcp = req.raw.socket;
+  // @fastify/websocket's error listener closes over the request and its reply for the socket's whole life.
+  ws.removeAllListeners('error');
+  ws.on('error', onError);
+  // The upgrade's ServerResponse stays assigned to the connection (and holds the request) until detached.
+  (tcp as { _httpMessage?: ServerResponse | null })._httpMessage?.detachSocket(tcp as Socket);
+  const requestId = req.id;
+  return {
+    upgrade: { requestId, log: () => log.child({ reqId: requestId }) },
+    client: { ws, tcp, userId: session.userId, sessionId: session.sessionId, chatId },
+  };
+}
+
+export type WatchDeps = Pick<AppContext, 'config' | 'lifecycle' | 'presence' | 'hub' | 'users'>;
+
+/**
+ * Presence and control shared by both channels. The user's topic also puts the socket in the process's ping
+ * and session sweep (SocketSweep), which drops it when it stops answering or its session ends.
+ * Returns false when the socket was closed for being one too many of its user's.
+ */
+export async function watch(
+  deps: WatchDeps,
+  client: Client,
+  upgrade: Upgrade,
+  onClose?: () => Promise<void>,
+): Promise<boolean> {
+  const { config, lifecycle, presence, hub, users } = deps;
+  const { ws } = client;
+  const connected = presence
+    .connect(client.userId)
+    .catch((err) => upgrade.log().error({ err }, 'presence connect failed'));
+  const topic = topics.user(client.userId);
+  hub.attach(topic, client);
+  ws.on('close', () => {
+    hub.detach(topic, client);
+    // Tracked: a stopping process closes its database and Redis only after this has run.
+    void lifecycle.track(
+      (async () => {
+        await connected;
+        await onClose?.();
+        if (await presence.disconnect(client.userId)) await users.markSeen(client.userId);
+      })().catch((err) => upgrade.log().error({ err }, 'socket close handling failed')),
+    );
+  });
+  // Counted online before anything else is announced about this connection, and nothing published to the user
+  // after this returns is missed.
+  await Promise.all([connected, hub.ready(topic)]);
+  // Counted first, then checked, so sockets opening at once on several processes cannot all slip under the limit.
+  if ((await presence.connections(client.userId)) > config.socketsPerUser) {
+    ws.close(CLOSE_TOO_MANY, 'Too many connections');
+    return false;
+  }
+  return true;
+}
