@@ -76,7 +76,7 @@ test('an admin deactivates a person who is chatting, who is signed out live', as
   await expect(admin.page.getByText('Inactive')).toBeVisible();
 
   // Ada, mid-conversation, is signed out at once and cannot sign in again.
-  await expect(ada.page).toHaveURL(/\/login/, { timeout: 10_000 });
+  await expect(ada.page).toHaveURL(/\/login/);
   const refused = await request.post('/api/users/login/', {
     data: { email: ada.account.email, password: ada.account.password },
   });

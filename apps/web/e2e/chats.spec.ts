@@ -223,7 +223,7 @@ test('a dropped connection reconnects and shows what was sent meanwhile once eac
   await expect(waiting.getByRole('img', { name: 'Sending' })).toBeVisible();
   release();
 
-  await expect(ada.page.getByRole('img', { name: 'In this chat' })).toBeVisible({ timeout: 15_000 });
+  await expect(ada.page.getByRole('img', { name: 'In this chat' })).toBeVisible();
   await expect(grace.page.getByRole('alert')).toHaveCount(0);
   await expect(bubble(grace.page, 'while you were away 1')).toHaveCount(1);
   await expect(bubble(grace.page, 'while you were away 2')).toHaveCount(1);

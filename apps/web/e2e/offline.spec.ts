@@ -153,7 +153,7 @@ test('messages typed offline wait through a reload, can be cancelled, and land o
 
   await ada.context.setOffline(false);
   await expect(offlineBar(ada.page)).toHaveCount(0);
-  await expect(bubble(grace.page, 'offline one')).toHaveCount(1, { timeout: 15_000 });
+  await expect(bubble(grace.page, 'offline one')).toHaveCount(1);
   await expect(bubble(grace.page, 'offline two')).toHaveCount(1);
   const delivered = await messages(grace.page).locator('[data-message-id]').allInnerTexts();
   expect(at(delivered, 'before the drop')).toBeLessThan(at(delivered, 'offline one'));
