@@ -96,5 +96,7 @@ export const notificationFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new_message'), message: notificationPayloadSchema }),
   /** The person's chat list changed: added to or removed from a group, or a group deleted. */
   z.object({ type: z.literal('chats_changed') }),
+  /** A frame the client sent was refused (not JSON, not a notification client frame). */
+  z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type NotificationFrame = z.infer<typeof notificationFrameSchema>;
