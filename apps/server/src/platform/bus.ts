@@ -17,8 +17,19 @@ export interface BusMessage {
 }
 
 export interface Bus {
+  /**
+   * To this process's subscribers at once, and to the other processes'. Never rejects for want of the other
+   * processes (Redis away): what they miss, their clients catch up on (`onReconnect`).
+   */
   publish(topic: string, message: BusMessage): Promise<void>;
   subscribe(topic: string, handler: (message: BusMessage) => void): Promise<() => Promise<void>>;
+  /** Rejects while the other processes cannot be reached (readiness); absent when there are none. */
+  ping?(): Promise<void>;
+  /**
+   * `listener` runs each time this process hears the other processes again after it could not: what they
+   * published meanwhile never reached it, so its clients must catch up.
+   */
+  onReconnect?(listener: () => void): void;
   close(): Promise<void>;
 }
 

@@ -54,7 +54,8 @@ export class LocalFirstRateLimiter implements RateLimiter {
     if (k.inFlight === 0 && k.count + 1 <= limit - this.headroom(limit)) {
       k.count += 1;
       void this.count(key, k, windowMs).catch(() => {
-        // The store is unreachable: the next hit near the limit waits for it and fails as it would have.
+        // A store that rejects: the next hit near the limit waits for it and fails as it would have. (Redis's
+        // does not reject while Redis is away: it counts in this process instead.)
       });
       return { allowed: true, retryAfterSeconds: Math.max(0, k.resetAt - now) / 1000 };
     }

@@ -20,6 +20,16 @@ export class MemoryRateLimiter implements RateLimiter {
   private sweeps = 0;
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const { count, resetInMs } = this.count(key, 1, windowMs);
+    return { allowed: count <= limit, retryAfterSeconds: resetInMs / 1000 };
+  }
+
+  /** Adds `by` to `key`'s window (started by its first count): the total and the time left (a SharedCounter). */
+  async add(key: string, by: number, windowMs: number): Promise<{ count: number; resetInMs: number }> {
+    return this.count(key, by, windowMs);
+  }
+
+  private count(key: string, by: number, windowMs: number): { count: number; resetInMs: number } {
     const now = Date.now();
     if (++this.sweeps % 1000 === 0) this.sweep(now);
     let w = this.windows.get(key);
@@ -27,8 +37,8 @@ export class MemoryRateLimiter implements RateLimiter {
       w = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, w);
     }
-    w.count += 1;
-    return { allowed: w.count <= limit, retryAfterSeconds: (w.resetAt - now) / 1000 };
+    w.count += by;
+    return { count: w.count, resetInMs: w.resetAt - now };
   }
 
   async peek(key: string, limit: number, _windowMs: number): Promise<RateLimitResult> {

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CLOSE_AUTH_FAILED, CLOSE_NOT_FOUND } from '@parley/protocol';
+import { CLOSE_AUTH_FAILED, CLOSE_NOT_FOUND, CLOSE_SERVICE_RESTART } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import { type BusMessage, MemoryBus } from '../../platform/bus';
 import { fakeClient } from '../../test-support/fake-socket';
@@ -265,5 +265,49 @@ describe('Hub close control messages', () => {
     const { control, publish, closed } = sockets();
     publish(control, { data: '', close: { code: CLOSE_NOT_FOUND, sessionIds: [1], chatId: 'c1' } });
     expect(closed()).toEqual(['s1c1']);
+  });
+});
+
+describe('Hub catch-up when the bus hears the other processes again', () => {
+  /** The in-process bus, with the reconnection a Redis bus tells of. */
+  class ReconnectingBus extends MemoryBus {
+    private readonly listeners: (() => void)[] = [];
+    onReconnect(listener: () => void) {
+      this.listeners.push(listener);
+    }
+    reconnected() {
+      for (const l of this.listeners) l();
+    }
+  }
+
+  it('closes every socket of the process with 1012, rooms and notifications alike, so each client catches up', async () => {
+    const bus = new ReconnectingBus();
+    const hub = new Hub(bus);
+    const log: string[] = [];
+    const room = fakeClient(log, 'room', { userId: 1, chatId: 'c1' });
+    const bell = fakeClient(log, 'bell', { userId: 2, chatId: null });
+    for (const { client } of [room, bell]) {
+      hub.attach(topics.user(client.userId), client);
+      if (client.chatId) hub.attach(topics.room(client.chatId), client);
+    }
+    expect(log).toEqual([]);
+    bus.reconnected();
+    await nextTurn();
+    expect(room.ws.closeCodes).toEqual([CLOSE_SERVICE_RESTART]);
+    expect(bell.ws.closeCodes).toEqual([CLOSE_SERVICE_RESTART]);
+  });
+
+  it('asks a great many sockets in batches, not all in the same instant', async () => {
+    const hub = new Hub(new MemoryBus());
+    const log: string[] = [];
+    const many = Array.from({ length: 1200 }, (_, i) =>
+      fakeClient(log, `s${i}`, { userId: i, chatId: null }),
+    );
+    for (const { client } of many) hub.attach(topics.user(client.userId), client);
+    const asking = hub.catchUp();
+    const closedNow = many.filter((c) => c.ws.closeCodes.length > 0).length;
+    await asking;
+    expect(closedNow).toBe(500);
+    expect(many.every((c) => c.ws.closeCodes[0] === CLOSE_SERVICE_RESTART)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
-import { CLOSE_AUTH_FAILED } from '@parley/protocol';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CLOSE_AUTH_FAILED, CLOSE_SERVICE_RESTART } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Bus, BusMessage } from '../../platform/bus';
@@ -17,6 +18,10 @@ export interface Client {
   sessionId: number;
   chatId: string | null;
 }
+
+/** Sockets asked to catch up at once, and the pause before the next as many (see Hub.catchUp). */
+const CATCH_UP_BATCH = 500;
+const CATCH_UP_GAP_MS = 100;
 
 /** A socket whose unsent backlog passes this is dropped; it catches up from history when it reconnects. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -46,7 +51,23 @@ export class Hub {
   constructor(
     private readonly bus: Bus,
     private readonly metrics?: Pick<Metrics, 'delivered'>,
-  ) {}
+  ) {
+    bus.onReconnect?.(() => void this.catchUp());
+  }
+
+  /**
+   * What other processes published while this one could not hear them is lost to its sockets: each is closed
+   * with 1012, on which clients reconnect at once and fetch what they missed (as after a restart), in batches
+   * of CATCH_UP_BATCH so they do not all come back in the same instant. Resolves once all are asked.
+   */
+  async catchUp(): Promise<void> {
+    const clients = [...this.watched()];
+    for (let i = 0; i < clients.length; i += CATCH_UP_BATCH) {
+      if (i > 0) await sleep(CATCH_UP_GAP_MS);
+      for (const { ws } of clients.slice(i, i + CATCH_UP_BATCH))
+        if (ws.readyState === ws.OPEN) ws.close(CLOSE_SERVICE_RESTART, 'Catch up');
+    }
+  }
 
   attach(topic: string, client: Client): void {
     let entry = this.topics.get(topic);
