@@ -45,6 +45,24 @@ export interface ParleyServer {
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** How long /readyz waits for the database and Redis to answer. */
 const READY_TIMEOUT_MS = 2000;
+/**
+ * 'ok' when `check` resolves within READY_TIMEOUT_MS, 'unavailable' otherwise: a database or Redis that hangs
+ * (rather than refuses) is as unready as one that is down.
+ */
+async function answers(check: () => Promise<unknown>): Promise<'ok' | 'unavailable'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), READY_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), late]);
+    return 'ok';
+  } catch {
+    return 'unavailable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
 /** How long a stop waits for its sockets' clients to answer the 1012 close before cutting them off. */
 const SOCKETS_CLOSE_MS = 2000;
 
@@ -208,21 +226,17 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
 
   // For load balancers and orchestrators: alive, and ready to take traffic (database and Redis answer).
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Which dependency is down, for the balancer and the operator: a process whose Redis is away still serves its
+  // own sockets (and says so with 503, so it is taken out of rotation), a stopping one says only that.
   app.get('/readyz', async (_req, reply) => {
     if (lifecycle.stopping) return reply.code(503).send({ status: 'stopping' });
-    // A database or Redis that hangs (rather than refuses) is as unready as one that is down.
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error('no answer in time')), READY_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([Promise.all([ping(db), limiter.ping()]), late]);
-      return { status: 'ready' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable' });
-    } finally {
-      clearTimeout(timer);
-    }
+    const [database, redis] = await Promise.all([
+      answers(() => ping(db)),
+      config.redisUrl ? answers(() => Promise.all([limiter.ping(), ctx.bus.ping?.()])) : undefined,
+    ]);
+    const components = redis ? { database, redis } : { database };
+    if (database === 'ok' && (redis ?? 'ok') === 'ok') return { status: 'ready', ...components };
+    return reply.code(503).send({ status: 'unavailable', ...components });
   });
 
   await app.register(
