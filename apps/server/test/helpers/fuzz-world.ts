@@ -62,6 +62,8 @@ async function sendMessage(t: TestApp, userId: number, chatId: string, body: str
 /** A fresh world: `me` is a site admin (so the admin API is reached too). */
 export async function makeWorld(t: TestApp): Promise<World> {
   clearRateLimits(t);
+  // A case may have closed sign-ups (the admin API's settings): the world's people sign up all the same.
+  await t.ctx.db.updateTable('site_settings').set({ signups: 'open' }).execute();
   const me = await t.signUpAndVerify({ first_name: 'Fuzz' });
   const other = await t.signUpAndVerify({ first_name: 'Other' });
   const stranger = await t.signUpAndVerify({ first_name: 'Stranger' });
