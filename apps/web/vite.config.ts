@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { STORAGE_KEYS } from '../../packages/protocol/src/constants';
 import { PAGE_SIZE } from './src/features/chat-room/lib/page-size';
-import { EARLY_REQUESTS, startEarlyRequests } from './src/lib/early-requests';
+import { EARLY_REQUESTS, startEarlyRequests } from './src/lib/http/early-requests';
 
 /**
  * Brotli and gzip copies of the built text files, beside them (the server sends one to a browser that accepts
@@ -62,7 +62,7 @@ const ROOM_ROUTE_MODULES = [
 
 /**
  * An inline script in index.html that, on a room's address, starts the room's code and its first requests
- * while the app's first script is still on its way (src/lib/early-requests.ts). The code is the chunks of the
+ * while the app's first script is still on its way (src/lib/http/early-requests.ts). The code is the chunks of the
  * room's route modules with what they import, less what the first script brings itself.
  */
 function earlyRoomRequests(): Plugin {

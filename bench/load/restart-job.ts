@@ -11,7 +11,7 @@ import { benchClientId, type Client, type ClientEvents, connectNotifications, co
 import type { GeneratorMessage, Member, RestartJob, RestartResult, RoomSpec } from './ipc';
 
 // A process restart under clients that behave as the web app does: every socket reconnects by the
-// web client's rule (apps/web/src/lib/chat-socket.ts: after a 1012 at once, after anything else 3 s later, at
+// web client's rule (apps/web/src/lib/realtime/chat-socket.ts: after a 1012 at once, after anything else 3 s later, at
 // most 5 attempts in a row, the count reset by a successful open); in each room one member keeps sending, with
 // an outbox that resends what was not yet echoed, under the same client_id, when its socket is back; every room
 // member catches up over HTTP after each reconnect (everything after the newest message it had). At the end,

@@ -1,11 +1,11 @@
-import './lib/zod-jitless';
+import './lib/http/zod-jitless';
 import './index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { appRouter, warmFirstRoute } from './app/router';
-import { authStore } from './lib/auth-store';
-import { appStarted } from './lib/early-requests';
+import { appStarted } from './lib/http/early-requests';
+import { authStore } from './lib/session/auth-store';
 
 // The session is read before the first render, so protected screens rarely need their spinner.
 authStore.getState().loadFromStorage();

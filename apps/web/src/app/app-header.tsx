@@ -4,9 +4,9 @@ import { Link, useMatch } from 'react-router';
 import { Logo } from '../components/logo';
 import { buttonClasses } from '../components/ui/button';
 import { UnreadBadge } from '../features/notifications/unread-badge';
-import { useAuth } from '../lib/auth-store';
-import { cn } from '../lib/cn';
-import { useSignOut } from '../lib/use-sign-out';
+import { useAuth } from '../lib/session/auth-store';
+import { useSignOut } from '../lib/session/use-sign-out';
+import { cn } from '../lib/ui/cn';
 import { useOpenSearch } from './use-open-search';
 
 function NavItem({

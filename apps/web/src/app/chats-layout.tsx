@@ -2,9 +2,9 @@ import { MessagesSquare } from 'lucide-react';
 import { Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { LoadingState } from '../components/ui/spinner';
-import { usePageTitle } from '../lib/document-title';
-import { lazyRetry } from '../lib/retry-import';
-import { TWO_PANE_QUERY, useMediaQuery } from '../lib/use-media-query';
+import { usePageTitle } from '../lib/ui/document-title';
+import { lazyRetry } from '../lib/ui/retry-import';
+import { TWO_PANE_QUERY, useMediaQuery } from '../lib/ui/use-media-query';
 import { useChatHotkeys } from './use-chat-hotkeys';
 
 // The chat list's code (and the zod its New Group dialog checks with) is loaded only for the two panes: a phone

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useUnreadCount } from '../features/notifications/notification-store';
-import { useAuth } from '../lib/auth-store';
-import { chatListQueryOptions } from '../lib/chat-list-query';
-import { documentTitle, usePageTitleState } from '../lib/document-title';
+import { chatListQueryOptions } from '../lib/queries/chat-list-query';
+import { useAuth } from '../lib/session/auth-store';
+import { documentTitle, usePageTitleState } from '../lib/ui/document-title';
 import { setFaviconCount } from './favicon-badge';
 
 /**

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
-import { usePageTitle } from '../lib/document-title';
+import { usePageTitle } from '../lib/ui/document-title';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');

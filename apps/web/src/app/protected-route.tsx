@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingState } from '../components/ui/spinner';
-import { useAuth } from '../lib/auth-store';
+import { useAuth } from '../lib/session/auth-store';
 
 /** SPEC §2 guard: 'Loading...' while the session loads, then the screen or /login with the requested location. */
 export function ProtectedRoute() {

@@ -2,14 +2,14 @@ import { TOAST_AUTO_CLOSE_MS } from '@parley/protocol';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { OfflineBar } from '../components/offline-bar';
-import { useAfterFirstScreen } from '../lib/first-screen';
-import { lazyRetry } from '../lib/retry-import';
-import { isDarkUnder, useThemeChoice, watchTheme } from '../lib/theme';
-import { useMediaQuery } from '../lib/use-media-query';
-import { usePersistedQueries } from '../lib/use-persisted-queries';
+import { usePersistedQueries } from '../lib/offline/use-persisted-queries';
+import { useAfterFirstScreen } from '../lib/ui/first-screen';
+import { lazyRetry } from '../lib/ui/retry-import';
+import { isDarkUnder, useThemeChoice, watchTheme } from '../lib/ui/theme';
+import { useMediaQuery } from '../lib/ui/use-media-query';
 import { queryClient } from './query-client';
 
-// The toasts' code loads once the first screen has painted (lib/toast.ts).
+// The toasts' code loads once the first screen has painted (lib/ui/toast.ts).
 const ToastContainer = lazyRetry(async () => ({ default: (await import('react-toastify')).ToastContainer }));
 
 /** App-wide providers: the query cache and the toast stack (SPEC §4: top-right, 5000 ms, Alt+T). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../lib/api-error';
+import { ApiError } from '../lib/http/api-error';
 import { createQueryClient, GC_TIME_MS, retryDelay, shouldRetry } from './query-client';
 
 describe('query client defaults (SPEC §9)', () => {

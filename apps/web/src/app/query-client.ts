@@ -1,5 +1,5 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-error';
+import { isApiError } from '../lib/http/api-error';
 
 // SPEC §9 cache defaults: kept 5 minutes, 3 retries, 1000 ms doubled per attempt, capped at 30000 ms.
 export const GC_TIME_MS = 5 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatch } from 'react-router';
 import { NotificationListener } from '../features/notifications/notification-listener';
-import { cn } from '../lib/cn';
-import { firstScreenDrawn } from '../lib/first-screen';
+import { cn } from '../lib/ui/cn';
+import { firstScreenDrawn } from '../lib/ui/first-screen';
 import { AppHeader } from './app-header';
 import { DocumentHead } from './document-head';
 import { SearchHost } from './search-host';

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
-import { useAuth } from '../lib/auth-store';
-import { lazyRetry } from '../lib/retry-import';
-import { closeSearchDialogs, searchDialogs } from '../lib/search-dialogs';
+import { useAuth } from '../lib/session/auth-store';
+import { lazyRetry } from '../lib/ui/retry-import';
+import { closeSearchDialogs, searchDialogs } from '../lib/ui/search-dialogs';
 import { useOpenSearch } from './use-open-search';
 
 // The dialogs' code loads the first time one opens, so it is not part of the first download (DESIGN §8).

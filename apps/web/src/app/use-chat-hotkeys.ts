@@ -2,9 +2,9 @@ import type { ChatListItem } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { matchPath, useNavigate } from 'react-router';
-import { chatListQueryOptions } from '../lib/chat-list-query';
-import { chatPath } from '../lib/chat-path';
-import { chatQueryKeys } from '../lib/chat-socket-shared';
+import { chatListQueryOptions } from '../lib/queries/chat-list-query';
+import { chatQueryKeys } from '../lib/realtime/chat-socket-shared';
+import { chatPath } from '../lib/text/chat-path';
 
 /**
  * The chat that Alt+↑ / Alt+↓ moves to from `current` in the list's order: the previous or next one, none past

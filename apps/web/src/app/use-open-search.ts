@@ -2,8 +2,8 @@ import type { ChatDetail, ChatListItem } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useMatch } from 'react-router';
-import { chatQueryKeys } from '../lib/chat-socket-shared';
-import { openSearch } from '../lib/search-dialogs';
+import { chatQueryKeys } from '../lib/realtime/chat-socket-shared';
+import { openSearch } from '../lib/ui/search-dialogs';
 
 /**
  * Opens the search; in a chat or group room it starts scoped to that chat, named from the room's or the chat

@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '../lib/ui/cn';
 
 // The one round picture of a person or a group, used by every screen that shows one: the image when there
 // is one (and it loads), else a placeholder on a soft tint: a person's initials, or the group icon.

@@ -1,8 +1,8 @@
 import { Ban, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { serverErrorOr } from '../lib/api-error';
-import { useIsBlocked, useSetBlocked } from '../lib/safety';
-import { toast } from '../lib/toast';
+import { serverErrorOr } from '../lib/http/api-error';
+import { useIsBlocked, useSetBlocked } from '../lib/queries/safety';
+import { toast } from '../lib/ui/toast';
 import { Button, type ButtonSize, type ButtonVariant } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
 

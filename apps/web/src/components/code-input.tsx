@@ -1,5 +1,5 @@
 import { CODE_LENGTH, MSG, sanitizeCodeInput } from '@parley/protocol';
-import { toast } from '../lib/toast';
+import { toast } from '../lib/ui/toast';
 import { TextField } from './ui/text-field';
 
 export interface CodeInputProps {

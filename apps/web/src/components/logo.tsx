@@ -1,5 +1,5 @@
 import { MessageSquareText } from 'lucide-react';
-import { cn } from '../lib/cn';
+import { cn } from '../lib/ui/cn';
 
 /** The Parley mark and name. */
 export function Logo({ size = 'md', className }: { size?: 'md' | 'lg'; className?: string }) {

@@ -1,9 +1,9 @@
 import { isMutedNow, MUTE_CHOICES, type MuteState } from '@parley/protocol';
 import { Bell, BellOff } from 'lucide-react';
 import { useId, useState } from 'react';
-import { serverErrorOr } from '../lib/api-error';
-import { useSetMute } from '../lib/safety';
-import { toast } from '../lib/toast';
+import { serverErrorOr } from '../lib/http/api-error';
+import { useSetMute } from '../lib/queries/safety';
+import { toast } from '../lib/ui/toast';
 import { Button } from './ui/button';
 import { Card, CardHeader } from './ui/card';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { cn } from '../lib/cn';
-import { usePageTitle } from '../lib/document-title';
+import { cn } from '../lib/ui/cn';
+import { usePageTitle } from '../lib/ui/document-title';
 
 /** The centred content column of an ordinary screen, with its title. */
 export function Page({

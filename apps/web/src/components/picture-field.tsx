@@ -1,6 +1,6 @@
 import { ImageUp, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '../lib/ui/cn';
 import { Avatar } from './avatar';
 
 // The one picture field of the forms that set a picture (a profile's, a group's): the current picture or a

@@ -5,9 +5,9 @@ import {
   type ReportReason,
 } from '@parley/protocol';
 import { useId, useState } from 'react';
-import { serverErrorOr } from '../lib/api-error';
-import { useSendReport } from '../lib/safety';
-import { toast } from '../lib/toast';
+import { serverErrorOr } from '../lib/http/api-error';
+import { useSendReport } from '../lib/queries/safety';
+import { toast } from '../lib/ui/toast';
 import { ErrorBanner } from './ui/alert';
 import { Button } from './ui/button';
 import { ModalDialog } from './ui/modal-dialog';

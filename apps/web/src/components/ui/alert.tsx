@@ -1,6 +1,6 @@
 import { CircleAlert, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../../lib/ui/cn';
 
 /** The red error banner; role="alert" so screen readers announce it when it appears. */
 export function ErrorBanner({ children, className }: { children: ReactNode; className?: string }) {

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, useId } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../../lib/ui/cn';
 
 export function Checkbox({
   label,

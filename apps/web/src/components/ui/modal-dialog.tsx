@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../../lib/ui/cn';
 
 /**
  * A modal <dialog> mounted only while open: the browser traps the focus and returns it afterwards; Escape

@@ -1,5 +1,5 @@
 import type { NotificationPayload } from '@parley/protocol';
-import { activeChatRoom } from '../../lib/chat-socket-shared';
+import { activeChatRoom } from '../../lib/realtime/chat-socket-shared';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { useAuth } from '../../lib/auth-store';
-import { useAfterFirstScreen } from '../../lib/first-screen';
-import { lazyRetry } from '../../lib/retry-import';
+import { useAuth } from '../../lib/session/auth-store';
+import { useAfterFirstScreen } from '../../lib/ui/first-screen';
+import { lazyRetry } from '../../lib/ui/retry-import';
 
 const NotificationSocket = lazyRetry(async () => ({
   default: (await import('./notification-socket')).NotificationSocket,
@@ -14,7 +14,7 @@ const NotificationSocket = lazyRetry(async () => ({
  */
 export function NotificationListener() {
   const userId = useAuth((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
-  // Its code, settings and ticket come after the first screen's own (lib/first-screen.ts).
+  // Its code, settings and ticket come after the first screen's own (lib/ui/first-screen.ts).
   const ready = useAfterFirstScreen();
   if (userId === null || !ready) return null;
   return (

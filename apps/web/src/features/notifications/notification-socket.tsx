@@ -2,18 +2,23 @@ import { type NotificationClientFrame, type NotificationFrame, SOCKET_CLIENT_TEX
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { createKeyedAckBatcher } from '../../lib/ack-batcher';
-import { api } from '../../lib/api-client';
-import { fetchSocketTicket, lazyFrameSchema, ReconnectingSocket, socketUrl } from '../../lib/chat-socket';
-import { chatQueryKeys } from '../../lib/chat-socket-shared';
-import { settingsQueryOptions } from '../../lib/settings-query';
+import { api } from '../../lib/http/api-client';
+import { settingsQueryOptions } from '../../lib/queries/settings-query';
+import { createKeyedAckBatcher } from '../../lib/realtime/ack-batcher';
+import {
+  fetchSocketTicket,
+  lazyFrameSchema,
+  ReconnectingSocket,
+  socketUrl,
+} from '../../lib/realtime/chat-socket';
+import { chatQueryKeys } from '../../lib/realtime/chat-socket-shared';
 import { askPermissionIfUndecided, notifyNewMessage } from './browser-notification';
 import { notificationStore } from './notification-store';
 import { usePushSubscription } from './push-subscription';
 
 /** The frame schema, loaded beside the first ticket (as the room's is). */
 const frames = lazyFrameSchema<NotificationFrame>(
-  async () => (await import('../../lib/frame-schemas')).notificationFrameSchema,
+  async () => (await import('../../lib/realtime/frame-schemas')).notificationFrameSchema,
 );
 
 /** The notification socket itself; loaded lazily so the first page's JavaScript stays small. */

@@ -1,6 +1,6 @@
 import type { PushSubscribePayload, VapidPublicKeyResponse } from '@parley/protocol';
 import { useEffect } from 'react';
-import { api } from '../../lib/api-client';
+import { api } from '../../lib/http/api-client';
 
 // Web Push: while the Push Notifications switch is on, this browser has a service worker and a push
 // subscription the server knows, so a message reaches the person with every Parley tab closed. Switched off,

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { serverErrorOr } from '../../../lib/api-error';
+import { serverErrorOr } from '../../../lib/http/api-error';
 
 /**
  * Confirms one admin action and asks for its note (kept in the audit log). Mounted only while open; `onConfirm`

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/spinner';
 import { inputClasses } from '../../../components/ui/text-field';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/ui/use-debounced-value';
 import { useAudit, useAuditTypes } from '../api/admin-api';
 import { HeaderCell, Labeled, tableHeadClasses } from './parts';
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 
 // Small pieces the console's panels share: the pager, a labelled control, table heads.
 

@@ -4,7 +4,7 @@ import { ErrorBanner, InfoNote } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 import { useReport, useReports, useResolveReport } from '../api/admin-api';
 import { ActionDialog } from './action-dialog';
 import { Pager } from './parts';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { publicApi } from '../../../lib/api-client';
+import { publicApi } from '../../../lib/http/api-client';
 
 export interface ConfirmResetInput {
   email: string;

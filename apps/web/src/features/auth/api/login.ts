@@ -1,7 +1,7 @@
 import type { AuthResponse, LoginPayload } from '@parley/protocol';
 import { useMutation } from '@tanstack/react-query';
-import { publicApi } from '../../../lib/api-client';
-import { authStore, toSignedIn } from '../../../lib/auth-store';
+import { publicApi } from '../../../lib/http/api-client';
+import { authStore, toSignedIn } from '../../../lib/session/auth-store';
 import { loginFailureMessage, totpRequired } from '../lib/auth-errors';
 
 /**

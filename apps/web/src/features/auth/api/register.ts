@@ -1,8 +1,8 @@
 import type { AuthResponse, RegisterPayload, VerificationRequired } from '@parley/protocol';
 import { useMutation } from '@tanstack/react-query';
-import { publicApi } from '../../../lib/api-client';
-import { fieldErrors, isApiError } from '../../../lib/api-error';
-import { authStore, toSignedIn } from '../../../lib/auth-store';
+import { publicApi } from '../../../lib/http/api-client';
+import { fieldErrors, isApiError } from '../../../lib/http/api-error';
+import { authStore, toSignedIn } from '../../../lib/session/auth-store';
 import { registrationFailureMessage } from '../lib/auth-errors';
 
 export type RegisterResponse = VerificationRequired | AuthResponse;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { publicApi } from '../../../lib/api-client';
+import { publicApi } from '../../../lib/http/api-client';
 
 /** POST /api/users/password/reset/request/ → the same answer whether or not the address is known. */
 export const requestPasswordReset = (email: string): Promise<{ message?: string } | null> =>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { publicApi } from '../../../lib/api-client';
+import { publicApi } from '../../../lib/http/api-client';
 
 /** POST /api/users/email/resend/signup/ → {message}; mails a fresh sign-up code. */
 export const resendSignupCode = (email: string): Promise<{ message?: string } | null> =>

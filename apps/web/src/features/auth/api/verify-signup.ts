@@ -1,6 +1,6 @@
 import type { AuthResponse } from '@parley/protocol';
 import { useMutation } from '@tanstack/react-query';
-import { publicApi } from '../../../lib/api-client';
+import { publicApi } from '../../../lib/http/api-client';
 
 export interface VerifySignupInput {
   email: string;

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorBanner } from '../../../components/ui/alert';
-import { authStore, useAuth } from '../../../lib/auth-store';
-import { cn } from '../../../lib/cn';
+import { authStore, useAuth } from '../../../lib/session/auth-store';
+import { cn } from '../../../lib/ui/cn';
 import { redirectTarget } from '../lib/redirect-target';
 import { AuthShell } from './auth-shell';
 import { LoginForm } from './login-form';

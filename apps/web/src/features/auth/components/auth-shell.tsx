@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Logo } from '../../../components/logo';
-import { usePageTitle } from '../../../lib/document-title';
+import { usePageTitle } from '../../../lib/ui/document-title';
 
 /** The full-page frame of the auth screens: back button, logo, one card. */
 export function AuthShell({

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { useLogin } from '../api/login';
 import { totpRequired, verificationRequired } from '../lib/auth-errors';
 import { TotpStep } from './totp-step';

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { CodeInput } from '../../../components/code-input';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { serverErrorOr } from '../../../lib/api-error';
-import { toast } from '../../../lib/toast';
+import { serverErrorOr } from '../../../lib/http/api-error';
+import { toast } from '../../../lib/ui/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useVerifyPasswordReset } from '../api/verify-password-reset';
 

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { serverErrorOr } from '../../../lib/api-error';
-import { toast } from '../../../lib/toast';
+import { serverErrorOr } from '../../../lib/http/api-error';
+import { toast } from '../../../lib/ui/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 export function ResetEmailStep({

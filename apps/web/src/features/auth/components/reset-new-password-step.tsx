@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
-import { bodyField, isApiError, serverErrorOr } from '../../../lib/api-error';
-import { toast } from '../../../lib/toast';
+import { bodyField, isApiError, serverErrorOr } from '../../../lib/http/api-error';
+import { toast } from '../../../lib/ui/toast';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 export function ResetNewPasswordStep({

@@ -12,9 +12,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
-import { fieldErrors, isApiError } from '../../../lib/api-error';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { toast } from '../../../lib/toast';
+import { fieldErrors, isApiError } from '../../../lib/http/api-error';
+import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
+import { toast } from '../../../lib/ui/toast';
 import { needsVerification, useRegister } from '../api/register';
 
 const EMPTY: SignupFields = {

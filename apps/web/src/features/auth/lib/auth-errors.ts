@@ -1,5 +1,5 @@
 import { MSG } from '@parley/protocol';
-import { firstFieldError, isApiError } from '../../../lib/api-error';
+import { firstFieldError, isApiError } from '../../../lib/http/api-error';
 
 // SPEC §8: which text the auth banner shows for a failed login or sign-up.
 export const LOGIN_FAILED = 'Login failed. Please try again.';

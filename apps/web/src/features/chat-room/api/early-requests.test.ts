@@ -1,10 +1,10 @@
 import { STORAGE_KEYS } from '@parley/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_REQUESTS } from '../../../lib/early-requests';
-import { createMemoryStorage } from '../../../lib/memory-storage';
+import { EARLY_REQUESTS } from '../../../lib/http/early-requests';
+import { createMemoryStorage } from '../../../lib/session/memory-storage';
 import { PAGE_SIZE } from '../lib/page-size';
 
-// index.html's early script (lib/early-requests.ts, inlined by vite.config.ts) against the room's own requests:
+// index.html's early script (lib/http/early-requests.ts, inlined by vite.config.ts) against the room's own requests:
 // what the page asks for must be what the room asks for, to the byte, or the room would ask again.
 
 const CONFIG = {
@@ -40,7 +40,7 @@ function page(pathname: string, token: string | null) {
  * `appFirst`: the app's code ran before the script's requests were due (its files cached).
  */
 async function load(appFirst = false) {
-  const { appStarted, startEarlyRequests } = await import('../../../lib/early-requests');
+  const { appStarted, startEarlyRequests } = await import('../../../lib/http/early-requests');
   startEarlyRequests(CONFIG);
   if (appFirst) appStarted();
   await new Promise((resolve) => setTimeout(resolve));

@@ -1,5 +1,5 @@
 import type { Message, Reaction } from '@parley/protocol';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 
 // Edit, delete, earlier versions and reactions of one message. The room learns the outcome from its
 // socket frames like every other member, so these only report success or failure.

@@ -1,9 +1,9 @@
 import type { ChatDetail, Message } from '@parley/protocol';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { browserAuthStorage, readToken } from '../../../lib/auth-storage';
-import { authStore } from '../../../lib/auth-store';
-import { chatQueryKeys } from '../../../lib/chat-socket-shared';
+import { api } from '../../../lib/http/api-client';
+import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
+import { browserAuthStorage, readToken } from '../../../lib/session/auth-storage';
+import { authStore } from '../../../lib/session/auth-store';
 import { PAGE_SIZE } from '../lib/page-size';
 
 // A room's two first requests, the chat's detail and its newest page, kept small enough for the first download:

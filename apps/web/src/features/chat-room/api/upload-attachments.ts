@@ -1,7 +1,7 @@
 import type { ChatFile } from '@parley/protocol';
-import { API_BASE_URL } from '../../../lib/api-client';
-import { ApiError, serverErrorOr } from '../../../lib/api-error';
-import { browserAuthStorage, readToken } from '../../../lib/auth-storage';
+import { API_BASE_URL } from '../../../lib/http/api-client';
+import { ApiError, serverErrorOr } from '../../../lib/http/api-error';
+import { browserAuthStorage, readToken } from '../../../lib/session/auth-storage';
 
 export const UPLOAD_FAILED_TEXT = 'Failed to upload the file. Please try again.';
 

@@ -1,6 +1,6 @@
 import type { ChatFile, FileType } from '@parley/protocol';
 import { File as FileIcon, FileImage, FileText, FileVideo, Play } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 import { formatBytes } from '../lib/attachment-files';
 import { fileHref, openPreview } from '../lib/preview-store';
 

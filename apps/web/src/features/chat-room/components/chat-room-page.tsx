@@ -5,10 +5,10 @@ import { Navigate, useParams } from 'react-router';
 import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api-error';
-import { useAuth } from '../../../lib/auth-store';
-import { usePageTitle } from '../../../lib/document-title';
-import { firstScreenDrawn } from '../../../lib/first-screen';
+import { isApiError } from '../../../lib/http/api-error';
+import { useAuth } from '../../../lib/session/auth-store';
+import { usePageTitle } from '../../../lib/ui/document-title';
+import { firstScreenDrawn } from '../../../lib/ui/first-screen';
 import { useChat } from '../api/get-chat';
 import { useLatestMessages } from '../api/get-messages';
 import { roomEnteredAt } from '../api/room-queries';
@@ -59,7 +59,7 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
   const [enteredAt] = useState(() => roomEnteredAt(chatId));
   const loading =
     chat.isPending || !detailReady(chat, enteredAt) || (latest.isPending && !room.messages.loaded);
-  // The room, its error or its 'not found' is drawn: what the first screen let wait may go (lib/first-screen.ts).
+  // The room, its error or its 'not found' is drawn: what the first screen let wait may go (lib/ui/first-screen.ts).
   useEffect(() => {
     if (!loading) firstScreenDrawn();
   }, [loading]);

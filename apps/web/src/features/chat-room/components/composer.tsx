@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 import { useAutoGrow } from '../hooks/use-auto-grow';
 import { type TextAtCaret, useDraft } from '../hooks/use-draft';
 import { useFileDrop } from '../hooks/use-file-drop';

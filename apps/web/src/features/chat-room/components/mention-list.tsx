@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 import type { MentionSuggestions } from '../hooks/use-mention-suggestions';
 import type { ShortcodeSuggestions } from '../hooks/use-shortcode-suggestions';
 

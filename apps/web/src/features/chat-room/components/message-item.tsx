@@ -8,9 +8,9 @@ import {
 import { memo, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
-import { cn } from '../../../lib/cn';
-import { useIsBlocked } from '../../../lib/safety';
-import { timeOf } from '../../../lib/time-format';
+import { useIsBlocked } from '../../../lib/queries/safety';
+import { timeOf } from '../../../lib/text/time-format';
+import { cn } from '../../../lib/ui/cn';
 import type { PendingMessage } from '../lib/room-messages';
 import { AttachmentList } from './attachment-list';
 import { useMessageActionsContext } from './message-actions-context';

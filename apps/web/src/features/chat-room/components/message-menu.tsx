@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { ReportDialog } from '../../../components/report-dialog';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 import { FREQUENT_EMOJI } from '../lib/frequent-emoji';
 import { EmojiPicker } from './emoji-picker';
 import type { MessageActions } from './message-actions-context';

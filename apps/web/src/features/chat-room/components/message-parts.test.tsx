@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { loadFormatter } from '../../../lib/rich-text/rich-text';
+import { loadFormatter } from '../../../lib/text/rich-text/rich-text';
 import { testMessage } from '../lib/test-message';
 import type { MessageActions } from './message-actions-context';
 import { MessageBody, reactorsText } from './message-parts';

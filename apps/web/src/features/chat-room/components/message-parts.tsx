@@ -1,13 +1,13 @@
 import { DELETED_MESSAGE_TEXT, type Message, type ReplyQuote } from '@parley/protocol';
 import { Link } from 'react-router';
-import { cn } from '../../../lib/cn';
-import { RichText } from '../../../lib/rich-text/rich-text';
+import { RichText } from '../../../lib/text/rich-text/rich-text';
+import { cn } from '../../../lib/ui/cn';
 import { splitMentions } from '../lib/mentions';
 import type { MessageActions } from './message-actions-context';
 
 // The pieces of a message bubble for replies, mentions and reactions: the body with its mentions, the quote of the message
 // it answers, '(edited)', and the reaction chips under it. All text is rendered by React, never as HTML; the
-// body's light formatting is lib/rich-text's.
+// body's light formatting is lib/text/rich-text's.
 
 /** A date and time in full, for '(edited)' and the earlier versions. */
 let fullTimeFormat: Intl.DateTimeFormat | null = null;

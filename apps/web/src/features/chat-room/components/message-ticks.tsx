@@ -1,6 +1,6 @@
 import type { Message } from '@parley/protocol';
 import { Check, CheckCheck, CircleAlert, Clock } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 
 /**
  * Ticks on one's own messages (SPEC §4): the error icon, a clock while pending, one tick when sent, two when

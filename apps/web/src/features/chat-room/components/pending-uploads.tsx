@@ -1,6 +1,6 @@
 import type { FileType } from '@parley/protocol';
 import { X } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 import { formatBytes, guessFileType } from '../lib/attachment-files';
 import type { StagedFile } from '../lib/staged-files';
 import { fileIconOf } from './attachment-list';

@@ -2,8 +2,8 @@ import { type ChatDetail, DELETED_USERNAME, lastSeenText, privateChatName } from
 import { ArrowLeft, BadgeCheck, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
-import type { SocketStatus } from '../../../lib/chat-socket';
-import { cn } from '../../../lib/cn';
+import type { SocketStatus } from '../../../lib/realtime/chat-socket';
+import { cn } from '../../../lib/ui/cn';
 
 const STATUS_TEXT: Record<SocketStatus, string> = {
   connected: 'Connected',

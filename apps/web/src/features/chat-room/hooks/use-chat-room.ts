@@ -7,8 +7,8 @@ import {
 } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import type { SocketStatus } from '../../../lib/chat-socket';
-import { chatQueryKeys } from '../../../lib/chat-socket-shared';
+import type { SocketStatus } from '../../../lib/realtime/chat-socket';
+import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
 import { reactionAdded } from '../lib/message-changes';
 import { useDocumentVisible } from './use-document-visible';
 import { usePendingMessages } from './use-pending-messages';

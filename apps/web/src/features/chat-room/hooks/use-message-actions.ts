@@ -6,8 +6,8 @@ import {
   type ReplyQuote,
 } from '@parley/protocol';
 import { useMemo, useRef, useState } from 'react';
-import { serverErrorOr } from '../../../lib/api-error';
-import { toast } from '../../../lib/toast';
+import { serverErrorOr } from '../../../lib/http/api-error';
+import { toast } from '../../../lib/ui/toast';
 import { deleteMessage, editMessage, setReaction } from '../api/message-actions';
 import type { MessageActions } from '../components/message-actions-context';
 import type { RoomMessageList } from './use-room-messages';

@@ -1,7 +1,7 @@
 import type { ReplyQuote } from '@parley/protocol';
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
-import { newClientId } from '../../../lib/chat-socket';
-import { nextSeq, type OutboxEntry, outboxFor } from '../../../lib/outbox';
+import { nextSeq, type OutboxEntry, outboxFor } from '../../../lib/offline/outbox';
+import { newClientId } from '../../../lib/realtime/chat-socket';
 import type { PendingMessage } from '../lib/room-messages';
 import { flushFrames, messageFrame, outboxChanges, pendingFromOutbox, sendFailure } from '../lib/room-sends';
 import type { RoomMessageList } from './use-room-messages';

@@ -1,7 +1,7 @@
 import type { Message } from '@parley/protocol';
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
-import { type AckBatcher, createAckBatcher } from '../../../lib/ack-batcher';
-import type { SocketStatus } from '../../../lib/chat-socket';
+import { type AckBatcher, createAckBatcher } from '../../../lib/realtime/ack-batcher';
+import type { SocketStatus } from '../../../lib/realtime/chat-socket';
 import { dueAcks, type ReportedAcks } from '../lib/room-acks';
 import type { RoomSocket } from './use-room-socket';
 

@@ -1,7 +1,7 @@
 import type { Message } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { chatQueryKeys } from '../../../lib/chat-socket-shared';
+import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
 import { getMessages, getMessagesAround, getMessagesSince } from '../api/get-messages';
 import { PAGE_SIZE, type RoomAction, roomReducer, seededRoomMessages } from '../lib/room-messages';
 

@@ -7,9 +7,9 @@ import {
   ReconnectingSocket,
   type SocketStatus,
   socketUrl,
-} from '../../../lib/chat-socket';
-import { chatQueryKeys, enterChatRoom } from '../../../lib/chat-socket-shared';
-import { afterFirstScreen } from '../../../lib/first-screen';
+} from '../../../lib/realtime/chat-socket';
+import { chatQueryKeys, enterChatRoom } from '../../../lib/realtime/chat-socket-shared';
+import { afterFirstScreen } from '../../../lib/ui/first-screen';
 
 // The room's one socket (SPEC §4 "Chat channel connection"): opened on entering, closed when the browser goes
 // offline, retried at once when the network or the tab comes back, closed on leaving. What a frame, an open or
@@ -17,7 +17,7 @@ import { afterFirstScreen } from '../../../lib/first-screen';
 
 /** The frame schema, loaded beside the first ticket: the socket opens only after it is, so no frame comes sooner. */
 const frames = lazyFrameSchema<ServerFrame>(
-  async () => (await import('../../../lib/frame-schemas')).serverFrameSchema,
+  async () => (await import('../../../lib/realtime/frame-schemas')).serverFrameSchema,
 );
 
 export type RoomSocket = ReconnectingSocket<ServerFrame, ClientFrame>;
@@ -73,7 +73,7 @@ export function useRoomSocket(
       onOpen: () => on.current.onOpen(socket),
     });
     socketRef.current = socket;
-    // Its ticket and frame schema wait for the room's first drawing (lib/first-screen.ts); a send meanwhile waits
+    // Its ticket and frame schema wait for the room's first drawing (lib/ui/first-screen.ts); a send meanwhile waits
     // in the outbox as it would for any connection under way.
     const cancelStart = afterFirstScreen(() => socket.start());
     const leave = enterChatRoom(chatId);

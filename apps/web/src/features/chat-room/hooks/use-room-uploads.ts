@@ -1,8 +1,8 @@
 import { type Dispatch, useCallback, useMemo, useRef } from 'react';
-import { isApiError } from '../../../lib/api-error';
-import { newClientId } from '../../../lib/chat-socket';
-import { nextSeq, outboxFor } from '../../../lib/outbox';
-import { toast } from '../../../lib/toast';
+import { isApiError } from '../../../lib/http/api-error';
+import { nextSeq, outboxFor } from '../../../lib/offline/outbox';
+import { newClientId } from '../../../lib/realtime/chat-socket';
+import { toast } from '../../../lib/ui/toast';
 import { uploadAttachments, uploadErrorText } from '../api/upload-attachments';
 import { guessFileType } from '../lib/attachment-files';
 import type { RoomAction } from '../lib/room-messages';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/ui/toast';
 import { imageThumbnail, type StagedFile, stageFiles } from '../lib/staged-files';
 
 /**

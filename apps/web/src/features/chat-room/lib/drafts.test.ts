@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../../../lib/memory-storage';
+import { createMemoryStorage } from '../../../lib/session/memory-storage';
 import { draftKey, readDraft, writeDraft } from './drafts';
 
 describe('drafts', () => {

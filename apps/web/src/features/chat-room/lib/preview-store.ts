@@ -1,6 +1,6 @@
 import type { ChatFile } from '@parley/protocol';
 import { create } from 'zustand';
-import { API_BASE_URL } from '../../../lib/api-client';
+import { API_BASE_URL } from '../../../lib/http/api-client';
 
 // Which attachment the full-screen preview shows. One preview per room screen, outside the virtual list, so a
 // row scrolling out of view (a new message arriving) cannot unmount an open preview.

@@ -6,7 +6,7 @@ const KEY = ['chats', 'detail', 'c1'];
 const PAST = { first_unread_id: null };
 const NOW = { first_unread_id: 61 };
 
-/** The persisted cache of a past visit, as IndexedDB gives it back (see lib/persisted-queries.ts). */
+/** The persisted cache of a past visit, as IndexedDB gives it back (see lib/offline/persisted-queries.ts). */
 function savedVisit(at: number) {
   const past = new QueryClient();
   past.setQueryData(KEY, PAST, { updatedAt: at });

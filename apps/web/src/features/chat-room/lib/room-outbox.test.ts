@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { nextSeq, Outbox, type OutboxEntry } from '../../../lib/outbox';
+import { nextSeq, Outbox, type OutboxEntry } from '../../../lib/offline/outbox';
 import { initialRoomMessages, type RoomAction, type RoomMessages, roomReducer } from './room-messages';
 import { flushFrames, outboxChanges, pendingFromOutbox } from './room-sends';
 import { testMessage } from './test-message';

@@ -1,6 +1,6 @@
 import type { ClientFrame } from '@parley/protocol';
-import type { SendResult } from '../../../lib/chat-socket';
-import type { OutboxEntry } from '../../../lib/outbox';
+import type { OutboxEntry } from '../../../lib/offline/outbox';
+import type { SendResult } from '../../../lib/realtime/chat-socket';
 import type { PendingMessage } from './room-messages';
 
 // What goes out on the room socket for a message, and what the screen says when it could not go out.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { chatQueryKeys } from '../../../lib/chat-socket-shared';
+import { api } from '../../../lib/http/api-client';
+import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
 
 /** POST /api/chats/{chat_id}/clear/ → 204: the messages so far disappear for the caller only. */
 export const clearConversation = (chatId: string): Promise<null> =>

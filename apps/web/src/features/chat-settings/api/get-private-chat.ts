@@ -1,7 +1,7 @@
 import type { ChatDetail } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { chatQueryKeys } from '../../../lib/chat-socket-shared';
+import { api } from '../../../lib/http/api-client';
+import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
 
 /** GET /api/chats/{chat_id}/ → the chat; a private chat lists the other person first. Shares the room's cache. */
 export const getPrivateChat = (chatId: string): Promise<ChatDetail> =>

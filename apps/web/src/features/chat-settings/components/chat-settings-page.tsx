@@ -11,8 +11,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
-import { isApiError, serverErrorOr } from '../../../lib/api-error';
-import { toast } from '../../../lib/toast';
+import { isApiError, serverErrorOr } from '../../../lib/http/api-error';
+import { toast } from '../../../lib/ui/toast';
 import { useClearConversation } from '../api/clear-conversation';
 import { usePrivateChat } from '../api/get-private-chat';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { bodyField, isApiError } from '../../../lib/api-error';
-import { chatQueryKeys } from '../../../lib/chat-socket-shared';
+import { api } from '../../../lib/http/api-client';
+import { bodyField, isApiError } from '../../../lib/http/api-error';
+import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
 
 /** POST /api/chats/group/new/ {group_name} → {chat_id}; the creator is the group's admin. */
 export const createGroup = (groupName: string): Promise<{ chat_id: string }> =>

@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { inputClasses } from '../../../components/ui/text-field';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 
 /** The chat list's filter: narrows the list by name as the person types (the list itself is already loaded). */
 export function ChatFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {

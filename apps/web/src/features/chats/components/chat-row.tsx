@@ -2,8 +2,8 @@ import { type ChatListItem, chatListTime, isMutedNow } from '@parley/protocol';
 import { BadgeCheck, BellOff } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../../components/avatar';
-import { chatPath } from '../../../lib/chat-path';
-import { cn } from '../../../lib/cn';
+import { chatPath } from '../../../lib/text/chat-path';
+import { cn } from '../../../lib/ui/cn';
 import { lastMessagePreview, memberCountText } from './chat-texts';
 
 /** One chat in the list (SPEC §2): picture, name, verified badge, members, preview, Admin badge, time, unread. */

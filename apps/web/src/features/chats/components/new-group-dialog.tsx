@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { fieldErrors, isApiError } from '../../../lib/api-error';
-import { toast } from '../../../lib/toast';
+import { fieldErrors, isApiError } from '../../../lib/http/api-error';
+import { toast } from '../../../lib/ui/toast';
 import { createGroupErrorText, useCreateGroup } from '../api/create-group';
 
 /** 'New Group': asks for a name, creates the group and opens /groups/{chat_id}; a failure is a toast. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 import { forgetGroup } from './group-cache';
 
 /** DELETE /api/chats/{chat_id}/ (admin only) → 204; the group, its messages and its files are gone. */

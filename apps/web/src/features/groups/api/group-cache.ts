@@ -1,6 +1,6 @@
 import type { ChatDetail } from '@parley/protocol';
 import type { QueryClient } from '@tanstack/react-query';
-import { chatQueryKeys } from '../../../lib/chat-socket-shared';
+import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
 
 /** A management call answered the group's new state: the settings screen and the room draw it at once. */
 export function storeGroup(queryClient: QueryClient, detail: ChatDetail): void {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 import { forgetGroup } from './group-cache';
 
 /** POST /api/chats/{chat_id}/leave/ → 204. An admin who leaves hands the group on; an empty group is deleted. */

@@ -1,6 +1,6 @@
 import type { ChatDetail } from '@parley/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 import { storeGroup } from './group-cache';
 
 export interface GroupChanges {

@@ -5,8 +5,8 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { usePeopleSearch } from '../../../lib/people-search';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { usePeopleSearch } from '../../../lib/queries/people-search';
+import { useDebouncedValue } from '../../../lib/ui/use-debounced-value';
 import { memberCandidates } from '../api/member-candidates';
 
 /** A username someone might type in full (a hidden profile is not listed, but can still be added by name). */

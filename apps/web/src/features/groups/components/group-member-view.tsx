@@ -6,8 +6,8 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { serverErrorOr } from '../../../lib/api-error';
-import { toast } from '../../../lib/toast';
+import { serverErrorOr } from '../../../lib/http/api-error';
+import { toast } from '../../../lib/ui/toast';
 import { useLeaveGroup } from '../api/leave-group';
 import { MemberList } from './member-list';
 

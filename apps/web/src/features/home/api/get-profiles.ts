@@ -1,6 +1,6 @@
 import { HOME_CACHE_MS, type ProfileListItem } from '@parley/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicApi } from '../../../lib/api-client';
+import { publicApi } from '../../../lib/http/api-client';
 
 /** GET /api/profiles → everyone to chat with (public; hidden profiles are not listed). */
 export const getProfiles = (): Promise<ProfileListItem[]> => publicApi.get<ProfileListItem[]>('/profiles');

@@ -1,6 +1,6 @@
 import { type AppStats, HOME_CACHE_MS } from '@parley/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicApi } from '../../../lib/api-client';
+import { publicApi } from '../../../lib/http/api-client';
 
 /** GET /api/stats → total_users, total_messages (public). */
 export const getStats = (): Promise<AppStats> => publicApi.get<AppStats>('/stats');

@@ -1,5 +1,5 @@
 import { ArrowUpRight, Briefcase, Sparkles } from 'lucide-react';
-import { usePageTitle } from '../../../lib/document-title';
+import { usePageTitle } from '../../../lib/ui/document-title';
 import { BRAND } from './brand';
 import { SiteFooter } from './site-footer';
 import { LinkedInIcon } from './social-icons';

@@ -1,6 +1,6 @@
 import type { OwnProfile } from '@parley/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 
 /** GET /api/users/profile/ → the signed-in user's own profile. */
 export const getOwnProfile = (): Promise<OwnProfile> => api.get<OwnProfile>('/users/profile/');

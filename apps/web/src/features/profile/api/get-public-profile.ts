@@ -1,6 +1,6 @@
 import type { PublicProfile } from '@parley/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 
 /**
  * GET /api/users/@{username}/ → what anyone may see of a user (404 no such user, 403 hidden). The

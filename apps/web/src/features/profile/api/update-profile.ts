@@ -1,7 +1,7 @@
 import type { ProfileUpdateResult } from '@parley/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { authStore } from '../../../lib/auth-store';
+import { api } from '../../../lib/http/api-client';
+import { authStore } from '../../../lib/session/auth-store';
 
 export interface ProfileUpdateInput {
   first_name: string;

@@ -5,10 +5,10 @@ import { PictureField } from '../../../components/picture-field';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
-import { useAuth } from '../../../lib/auth-store';
-import { usePageTitle } from '../../../lib/document-title';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { toast } from '../../../lib/toast';
+import { useAuth } from '../../../lib/session/auth-store';
+import { usePageTitle } from '../../../lib/ui/document-title';
+import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
+import { toast } from '../../../lib/ui/toast';
 import { useOwnProfile } from '../api/get-own-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import {

@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { inputClasses } from '../../../components/ui/text-field';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 
 // The edit form's labelled fields: SPEC writes required labels with an asterisk ('First Name *').
 

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 
 /** A green (online) or grey (offline) dot with its word beside it. */
 export function PresenceLabel({ online, className }: { online: boolean; className?: string }) {

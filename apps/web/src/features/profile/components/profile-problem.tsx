@@ -2,8 +2,8 @@ import { ArrowLeft, CircleAlert, Lock, RefreshCw, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { usePageTitle } from '../../../lib/document-title';
+import { cn } from '../../../lib/ui/cn';
+import { usePageTitle } from '../../../lib/ui/document-title';
 
 const ICONS = { private: Lock, missing: UserX, error: CircleAlert } as const;
 

@@ -1,5 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 
 const LABEL = 'Verified Account';
 

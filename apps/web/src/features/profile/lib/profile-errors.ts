@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES, MSG } from '@parley/protocol';
-import { bodyField, firstFieldError, isApiError } from '../../../lib/api-error';
+import { bodyField, firstFieldError, isApiError } from '../../../lib/http/api-error';
 
 // The profile screens' checks and error texts (SPEC §5, §8), pure so they are tested at their edges.
 

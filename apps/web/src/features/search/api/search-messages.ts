@@ -1,6 +1,6 @@
 import type { MessageSearchResponse } from '@parley/protocol';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 
 const PAGE_SIZE = 20;
 const STALE_MS = 15_000;

@@ -3,7 +3,7 @@ import { BadgeCheck, ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/ui/cn';
 import { snippetAround } from '../lib/highlight';
 import type { SearchOption } from '../lib/result-model';
 import { HighlightedText } from './highlighted-text';

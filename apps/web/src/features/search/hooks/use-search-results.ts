@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useMyChats } from '../../../lib/chat-list-query';
-import { usePeopleSearch } from '../../../lib/people-search';
-import type { SearchScope } from '../../../lib/search-dialogs';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useMyChats } from '../../../lib/queries/chat-list-query';
+import { usePeopleSearch } from '../../../lib/queries/people-search';
+import type { SearchScope } from '../../../lib/ui/search-dialogs';
+import { useDebouncedValue } from '../../../lib/ui/use-debounced-value';
 import { useMessageSearch } from '../api/search-messages';
 import { buildGroups } from '../lib/result-model';
 

@@ -4,7 +4,7 @@ import {
   type MessageSearchResult,
   type ProfileListItem,
 } from '@parley/protocol';
-import { filterByName, nameHighlights } from '../../../lib/name-match';
+import { filterByName, nameHighlights } from '../../../lib/text/name-match';
 
 // The search dialog's results as one list of options in groups (people, chats, messages), and how the arrow
 // keys move through it: ↑/↓ go from group to group as if it were one list, wrapping at the ends.

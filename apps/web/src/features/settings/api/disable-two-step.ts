@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 import { twoStepQueryKey } from './two-step-status';
 
 /** POST /api/users/2fa/disable/ {password, code}: two-step sign-in off. */

@@ -1,6 +1,6 @@
-import { API_BASE_URL } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
-import { browserAuthStorage, readToken } from '../../../lib/auth-storage';
+import { API_BASE_URL } from '../../../lib/http/api-client';
+import { ApiError } from '../../../lib/http/api-error';
+import { browserAuthStorage, readToken } from '../../../lib/session/auth-storage';
 
 /**
  * GET /api/users/export/{id}/ with the session's token (a plain link cannot carry it), then hands the ZIP to

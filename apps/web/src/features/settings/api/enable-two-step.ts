@@ -1,6 +1,6 @@
 import { type TotpEnabled, totpEnabledSchema } from '@parley/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 import { twoStepQueryKey } from './two-step-status';
 
 /** POST /api/users/2fa/enable/ {code} → {recovery_codes}: ten single-use codes, shown this once. */

@@ -1,6 +1,6 @@
 import { type DataExport, dataExportListSchema } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 
 export const exportsQueryKey = ['users', 'exports'] as const;
 

@@ -1,7 +1,7 @@
 import { dataExportSchema } from '@parley/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 import { exportsQueryKey } from './list-exports';
 
 const startedSchema = dataExportSchema.extend({ detail: z.string() });

@@ -1,6 +1,6 @@
 import { sessionsRevokedSchema } from '@parley/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 import { sessionsQueryKey } from './list-sessions';
 
 /** POST /api/users/sessions/revoke-others/ → {revoked}: every session but this one is signed out. */

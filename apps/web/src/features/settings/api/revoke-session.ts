@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 import { sessionsQueryKey } from './list-sessions';
 
 /** DELETE /api/users/sessions/{id}/ → 204; that session is signed out and its sockets closed. */

@@ -1,6 +1,6 @@
 import { type TotpStatus, totpStatusSchema } from '@parley/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 
 export const twoStepQueryKey = ['users', '2fa'] as const;
 

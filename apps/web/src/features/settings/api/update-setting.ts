@@ -1,8 +1,8 @@
 import type { SettingsField, SettingsResponse } from '@parley/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { settingsQueryKey } from '../../../lib/settings-query';
-import { toast } from '../../../lib/toast';
+import { api } from '../../../lib/http/api-client';
+import { settingsQueryKey } from '../../../lib/queries/settings-query';
+import { toast } from '../../../lib/ui/toast';
 
 export interface SettingChange {
   field: SettingsField;

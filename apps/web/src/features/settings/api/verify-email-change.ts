@@ -1,6 +1,6 @@
 import type { AuthUser } from '@parley/protocol';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../lib/http/api-client';
 
 export interface VerifyEmailChangeResponse {
   message?: string;

@@ -5,9 +5,9 @@ import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/spinner';
-import { serverErrorOr } from '../../../lib/api-error';
-import { useBlockedPeople, useSetBlocked } from '../../../lib/safety';
-import { toast } from '../../../lib/toast';
+import { serverErrorOr } from '../../../lib/http/api-error';
+import { useBlockedPeople, useSetBlocked } from '../../../lib/queries/safety';
+import { toast } from '../../../lib/ui/toast';
 
 /** Settings' 'Blocked people': whom the person blocked, each with Unblock. */
 export function BlockedPeopleSection() {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../lib/toast';
-import { useSignOut } from '../../../lib/use-sign-out';
+import { useSignOut } from '../../../lib/session/use-sign-out';
+import { toast } from '../../../lib/ui/toast';
 import { useDeleteAccount } from '../api/delete-account';
 
 export function DeleteAccountSection() {

@@ -4,10 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { CodeInput } from '../../../components/code-input';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { serverErrorOr } from '../../../lib/api-error';
-import { authStore } from '../../../lib/auth-store';
-import { settingsQueryKey } from '../../../lib/settings-query';
-import { toast } from '../../../lib/toast';
+import { serverErrorOr } from '../../../lib/http/api-error';
+import { settingsQueryKey } from '../../../lib/queries/settings-query';
+import { authStore } from '../../../lib/session/auth-store';
+import { toast } from '../../../lib/ui/toast';
 import { useVerifyEmailChange } from '../api/verify-email-change';
 
 /** The code panel after an email change: the code went to the new address; a correct one applies the change. */

@@ -6,9 +6,9 @@ import { InfoNote } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
-import { serverErrorOr } from '../../../lib/api-error';
-import { settingsQueryKey } from '../../../lib/settings-query';
-import { toast } from '../../../lib/toast';
+import { serverErrorOr } from '../../../lib/http/api-error';
+import { settingsQueryKey } from '../../../lib/queries/settings-query';
+import { toast } from '../../../lib/ui/toast';
 import { useUpdateEmail } from '../api/update-email';
 import { EmailCodePanel } from './email-code-panel';
 

@@ -1,6 +1,6 @@
 import { InfoNote } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/ui/toast';
 
 /** The ten recovery codes, shown once right after two-step sign-in is turned on. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

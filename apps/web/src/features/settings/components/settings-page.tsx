@@ -2,7 +2,7 @@ import { Page } from '../../../components/page';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
-import { useSettings } from '../../../lib/settings-query';
+import { useSettings } from '../../../lib/queries/settings-query';
 import { BlockedPeopleSection } from './blocked-people-section';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';

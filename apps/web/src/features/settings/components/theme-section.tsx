@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
-import { setThemeChoice, type ThemeChoice, useThemeChoice } from '../../../lib/theme';
+import { cn } from '../../../lib/ui/cn';
+import { setThemeChoice, type ThemeChoice, useThemeChoice } from '../../../lib/ui/theme';
 
 const OPTIONS: Array<{ value: ThemeChoice; label: string; icon: typeof Sun }> = [
   { value: 'system', label: 'System', icon: Monitor },

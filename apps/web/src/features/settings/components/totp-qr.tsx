@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { lazyRetry } from '../../../lib/retry-import';
+import { lazyRetry } from '../../../lib/ui/retry-import';
 
 // The QR code package is loaded only when someone sets up two-step sign-in, not with the app.
 const QRCodeSVG = lazyRetry(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));

@@ -7,8 +7,8 @@ import {
   SOCKET_RECONNECT_DELAY_MS,
 } from '@parley/protocol';
 import { v7 as uuidv7 } from 'uuid';
-import { api } from './api-client';
-import { isApiError } from './api-error';
+import { api } from '../http/api-client';
+import { isApiError } from '../http/api-error';
 
 // One reconnecting WebSocket, shared by the chat room and the notification channel (SPEC §4 "Chat channel
 // connection"): 4001 and 4004 end it, any other close retries up to 5 times 3 s apart (after a 1012, a

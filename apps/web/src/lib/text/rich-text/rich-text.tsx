@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode, startTransition, useEffect, useState } from 'react';
-import { afterFirstScreen } from '../first-screen';
+import { afterFirstScreen } from '../../ui/first-screen';
 import type { FormatNode } from './format';
 
 // Message bodies with their light formatting, drawn as React elements (text is always text: React escapes it,

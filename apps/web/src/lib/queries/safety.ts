@@ -7,9 +7,9 @@ import type {
   ReportCreatePayload,
 } from '@parley/protocol';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
-import { useAuth } from './auth-store';
-import { chatQueryKeys } from './chat-socket-shared';
+import { api } from '../http/api-client';
+import { chatQueryKeys } from '../realtime/chat-socket-shared';
+import { useAuth } from '../session/auth-store';
 
 // Blocking, muting and reporting, shared: the profile, the chat and group settings, the room (which
 // folds blocked people's messages) and the settings screen all use these, and one feature never imports another.

@@ -1,6 +1,6 @@
 import type { SettingsResponse } from '@parley/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../http/api-client';
 
 // Shared, not the settings feature's: the settings screen edits this cache and the notification channel reads
 // its Push Notifications switch, and one feature never imports another.

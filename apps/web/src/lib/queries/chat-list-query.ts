@@ -1,7 +1,7 @@
 import type { ChatListItem } from '@parley/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
-import { chatQueryKeys } from './chat-socket-shared';
+import { api } from '../http/api-client';
+import { chatQueryKeys } from '../realtime/chat-socket-shared';
 
 // Shared, not the chats feature's: the chat list screen shows it and the search dialog filters it by name, and
 // one feature never imports another.

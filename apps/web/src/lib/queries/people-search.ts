@@ -1,6 +1,6 @@
 import type { ProfileListItem } from '@parley/protocol';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../http/api-client';
 
 // Shared: the search dialog, the New Chat dialog and a group's add-members field all find people this way, and
 // one feature never imports another.

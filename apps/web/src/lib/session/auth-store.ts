@@ -1,7 +1,7 @@
 import type { AuthResponse, AuthUser } from '@parley/protocol';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { api } from './api-client';
+import { api } from '../http/api-client';
 import {
   type AuthStorage,
   browserAuthStorage,

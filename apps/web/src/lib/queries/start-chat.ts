@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from './api-client';
-import { chatQueryKeys } from './chat-socket-shared';
-import { toast } from './toast';
+import { api } from '../http/api-client';
+import { chatQueryKeys } from '../realtime/chat-socket-shared';
+import { toast } from '../ui/toast';
 
 /** GET /api/chats/start/{idOrUsername}/ → {chat_id}: starts, or finds, the one private chat with that person. */
 export const startChat = (idOrUsername: string | number): Promise<{ chat_id: string }> =>

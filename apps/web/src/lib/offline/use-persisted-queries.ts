@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { authStore } from './auth-store';
+import { authStore } from '../session/auth-store';
+import { retryImport } from '../ui/retry-import';
 import type { Persistence } from './persisted-queries';
-import { retryImport } from './retry-import';
 
 /**
  * Keeps the signed-in person's query cache in IndexedDB: restored when they are signed in, saved as

@@ -1,6 +1,6 @@
 import { notificationFrameSchema, serverFrameSchema } from '@parley/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-error';
+import { ApiError } from '../http/api-error';
 import {
   droppedFrameCount,
   type FrameSchema,

@@ -1,5 +1,5 @@
+import { browserAuthStorage, readToken } from '../session/auth-storage';
 import { ApiError } from './api-error';
-import { browserAuthStorage, readToken } from './auth-storage';
 import { takeEarlyResponse } from './early-requests';
 
 // The fetch wrapper. Same origin '/api' unless VITE_API_URL names another base (e.g. http://host:8000/api).
