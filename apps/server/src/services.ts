@@ -76,11 +76,11 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const messageLimiter = redisLimiter ? new LocalFirstRateLimiter(redisLimiter) : limiter;
   const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
   const audit = new AuditService(db);
-  const sessions = new SessionService(db, events, audit, SESSION_TIMINGS);
+  const sessions = new SessionService({ db, events, audit, timings: SESSION_TIMINGS });
   const users = new UsersService(db);
-  const siteSettings = new SiteSettingsService(db, audit, config.publicUrl);
-  const codes = new CodeService(db, audit);
-  const twoFactor = new TwoFactorService(db, await SecretBox.load(db), audit);
+  const siteSettings = new SiteSettingsService({ db, audit, publicUrl: config.publicUrl });
+  const codes = new CodeService({ db, audit });
+  const twoFactor = new TwoFactorService({ db, box: await SecretBox.load(db), audit });
   const passwords = new Passwords(config.argonMemoryKiB);
   const accountSettings = new AccountSettingsService({ log, db, mailer, limiter, events, presence, codes });
   const bus = config.redisUrl ? new RedisBus(config.redisUrl, observe, log) : new MemoryBus();
@@ -152,7 +152,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     bus,
     hub: new Hub(bus, observe),
     rooms,
-    tickets: new TicketService(db, sessions),
+    tickets: new TicketService({ db, sessions }),
     realtime: new RealtimeService({ bus, events, chats, messages, rooms, log: log, blocks, lifecycle }),
     storage,
     avatars,

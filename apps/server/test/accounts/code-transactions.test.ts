@@ -101,7 +101,7 @@ describe('codes used up in the change they allow', () => {
   it('a code replaced by a newer one after it was checked is not used up, and changes nothing', async () => {
     const t = app();
     const { user } = await t.signUpAndVerify();
-    const codes = new CodeService(t.ctx.db, t.ctx.audit);
+    const codes = new CodeService({ db: t.ctx.db, audit: t.ctx.audit });
     const first = await codes.issue(user.id, 'email_change', newEmail('first'));
     const checked = await codes.check(user.id, 'email_change', first);
     const second = await codes.issue(user.id, 'email_change', newEmail('second'));
@@ -123,7 +123,7 @@ describe('codes used up in the change they allow', () => {
     );
     // Straight to the checker, all at once: every look-up is under way before any try is counted.
     const user = await userByEmail(t, payload.email);
-    const codes = new CodeService(t.ctx.db, t.ctx.audit);
+    const codes = new CodeService({ db: t.ctx.db, audit: t.ctx.audit });
     const answers = await Promise.allSettled(wrong.map((guess) => codes.check(user.id, 'signup', guess)));
     const details = answers.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'accepted'));
     expect(details.filter((d) => d === MSG.invalidCode).length).toBeLessThanOrEqual(4);

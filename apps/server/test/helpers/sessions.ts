@@ -17,5 +17,5 @@ export function sessionServiceOf(
   events = new DomainEvents(),
   db: Db = t.ctx.db,
 ): SessionService {
-  return new SessionService(db, events, t.ctx.audit, { ...SESSION_TIMINGS, ...timings });
+  return new SessionService({ db, events, audit: t.ctx.audit, timings: { ...SESSION_TIMINGS, ...timings } });
 }

@@ -8,20 +8,22 @@ import * as repo from './codes.repo';
 const hashCode = (userId: number, purpose: string, code: string) =>
   createHash('sha256').update(`${userId}:${purpose}:${code}`).digest();
 
+interface Deps {
+  db: Db;
+  /** Wrong codes and the lock they lead to are security events. */
+  audit: Pick<AuditService, 'record'>;
+}
+
 /** Emailed 6-digit codes: CSPRNG, stored hashed, 15 minutes, single use, void after 5 wrong tries. */
 export class CodeService {
-  constructor(
-    private readonly db: Db,
-    /** Wrong codes and the lock they lead to are security events. */
-    private readonly audit: Pick<AuditService, 'record'>,
-  ) {}
+  constructor(private readonly deps: Deps) {}
 
   /** A new code for the user and purpose, replacing the last; `db` may be the caller's transaction. */
   async issue(
     userId: number,
     purpose: repo.CodePurpose,
     newEmail: string | null = null,
-    db: Db = this.db,
+    db: Db = this.deps.db,
   ): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = Date.now();
@@ -43,12 +45,12 @@ export class CodeService {
    * `consume`) or throws a 400 with the reason.
    */
   async check(userId: number, purpose: repo.CodePurpose, code: string) {
-    const row = await repo.findCode(this.db, userId, purpose);
+    const row = await repo.findCode(this.deps.db, userId, purpose);
     if (!row || row.expires_at <= new Date().toISOString()) throw new BadRequestError(MSG.invalidCode);
-    const tries = await repo.takeAttempt(this.db, row, CODE_MAX_ATTEMPTS);
+    const tries = await repo.takeAttempt(this.deps.db, row, CODE_MAX_ATTEMPTS);
     if (tries === undefined) {
       // No try left, or used or replaced since it was read.
-      const now = await repo.findCode(this.db, userId, purpose);
+      const now = await repo.findCode(this.deps.db, userId, purpose);
       throw new BadRequestError(
         now?.id === row.id && now.code_hash === row.code_hash ? MSG.codeLocked : MSG.invalidCode,
       );
@@ -56,11 +58,12 @@ export class CodeService {
     const expected = Buffer.from(row.code_hash, 'hex');
     if (!timingSafeEqual(expected, hashCode(userId, purpose, code))) {
       const locked = tries >= CODE_MAX_ATTEMPTS;
-      await this.audit.record({ type: AUDIT.codeFailed, target_id: userId, detail: { purpose } });
-      if (locked) await this.audit.record({ type: AUDIT.codeLocked, target_id: userId, detail: { purpose } });
+      await this.deps.audit.record({ type: AUDIT.codeFailed, target_id: userId, detail: { purpose } });
+      if (locked)
+        await this.deps.audit.record({ type: AUDIT.codeLocked, target_id: userId, detail: { purpose } });
       throw new BadRequestError(locked ? MSG.codeLocked : MSG.invalidCode);
     }
-    await repo.giveBackAttempt(this.db, row);
+    await repo.giveBackAttempt(this.deps.db, row);
     return row;
   }
 
@@ -73,7 +76,7 @@ export class CodeService {
   }
 
   async pending(userId: number, purpose: repo.CodePurpose) {
-    const row = await repo.findCode(this.db, userId, purpose);
+    const row = await repo.findCode(this.deps.db, userId, purpose);
     return row && row.expires_at > new Date().toISOString() && row.attempts < CODE_MAX_ATTEMPTS ? row : null;
   }
 }

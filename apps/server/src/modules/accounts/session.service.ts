@@ -70,6 +70,14 @@ export interface SessionClient {
 
 const USER_AGENT_MAX = 512;
 
+interface Deps {
+  db: Db;
+  events: DomainEvents;
+  /** Where revocations by their owner are recorded. */
+  audit: Pick<AuditService, 'record'>;
+  timings: SessionTimings;
+}
+
 /** Session tokens: 256 random bits handed out once; only their SHA-256 hash is stored. */
 export class SessionService {
   /**
@@ -83,14 +91,8 @@ export class SessionService {
   private revocations = 0;
   private sweep: PeriodicTask | null = null;
 
-  constructor(
-    private readonly db: Db,
-    private readonly events: DomainEvents,
-    /** Where revocations by their owner are recorded. */
-    private readonly audit: Pick<AuditService, 'record'>,
-    private readonly timings: SessionTimings,
-  ) {
-    events.on('sessions.revoked', ({ userId, sessionIds }) => this.forget(userId, sessionIds));
+  constructor(private readonly deps: Deps) {
+    deps.events.on('sessions.revoked', ({ userId, sessionIds }) => this.forget(userId, sessionIds));
   }
 
   /**
@@ -100,7 +102,7 @@ export class SessionService {
   startSweeping(log: FastifyBaseLogger): this {
     this.sweep ??= new PeriodicTask(
       () => this.sweepExpired(),
-      this.timings.sweepIntervalMs,
+      this.deps.timings.sweepIntervalMs,
       log,
       'expired session sweep',
     );
@@ -115,14 +117,14 @@ export class SessionService {
 
   /** Deletes the rows of every session expired by now; how many went. */
   sweepExpired(): Promise<number> {
-    return repo.deleteExpiredSessions(this.db, new Date().toISOString());
+    return repo.deleteExpiredSessions(this.deps.db, new Date().toISOString());
   }
 
   /** A new session and its token; `db` may be the caller's transaction. */
   async create(
     userId: number,
     remember: boolean,
-    db: Db = this.db,
+    db: Db = this.deps.db,
     client: SessionClient = {},
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -157,23 +159,23 @@ export class SessionService {
       this.verified.delete(hash);
     }
     const revocations = this.revocations;
-    const row = await repo.findSessionByHash(this.db, hash);
+    const row = await repo.findSessionByHash(this.deps.db, hash);
     if (!row) return null;
     const expiresAt = Date.parse(row.expires_at);
     if (row.expires_at <= new Date().toISOString()) {
-      await repo.deleteSession(this.db, row.id);
+      await repo.deleteSession(this.deps.db, row.id);
       return null;
     }
     const activeAt = this.noteActivity(row.id, Date.parse(row.last_active_at ?? row.created_at), now);
     if (revocations === this.revocations) {
-      if (this.verified.size >= this.timings.maxVerified) {
+      if (this.verified.size >= this.deps.timings.maxVerified) {
         const oldest = this.verified.keys().next();
         if (!oldest.done) this.verified.delete(oldest.value);
       }
       this.verified.set(hash, {
         sessionId: row.id,
         userId: row.user_id,
-        until: Math.min(now + this.timings.verifiedTtlMs, expiresAt),
+        until: Math.min(now + this.deps.timings.verifiedTtlMs, expiresAt),
         activeAt,
       });
     }
@@ -185,23 +187,25 @@ export class SessionService {
    * write runs beside the request (a lost one only makes "last active" a minute older). Returns when it was.
    */
   private noteActivity(sessionId: number, activeAt: number, now: number): number {
-    if (now - activeAt < this.timings.activityIntervalMs) return activeAt;
-    const notBefore = new Date(now - this.timings.activityIntervalMs).toISOString();
-    void repo.touchSession(this.db, sessionId, new Date(now).toISOString(), notBefore).catch(() => undefined);
+    if (now - activeAt < this.deps.timings.activityIntervalMs) return activeAt;
+    const notBefore = new Date(now - this.deps.timings.activityIntervalMs).toISOString();
+    void repo
+      .touchSession(this.deps.db, sessionId, new Date(now).toISOString(), notBefore)
+      .catch(() => undefined);
     return now;
   }
 
   /** The person's live sessions, newest first, the caller's marked current. */
   async list(session: Session): Promise<SessionInfo[]> {
-    const rows = await repo.liveSessionsOf(this.db, session.userId, new Date().toISOString());
+    const rows = await repo.liveSessionsOf(this.deps.db, session.userId, new Date().toISOString());
     return rows.map((r) => toSessionInfo(r, session.sessionId));
   }
 
   /** Signs one of the person's own sessions out (their sockets close at once, everywhere); another's is a 404. */
   async revokeOwn(session: Session, sessionId: number): Promise<void> {
-    if (!(await repo.deleteSessionOf(this.db, session.userId, sessionId))) throw new NotFoundError();
+    if (!(await repo.deleteSessionOf(this.deps.db, session.userId, sessionId))) throw new NotFoundError();
     this.revoked(session.userId, [sessionId]);
-    await this.audit.record({
+    await this.deps.audit.record({
       type: SECURITY_AUDIT.sessionRevoked,
       actor_id: session.userId,
       target_id: session.userId,
@@ -211,10 +215,10 @@ export class SessionService {
 
   /** 'Sign out all other sessions': every session of the person but this one; how many went. */
   async revokeOthers(session: Session): Promise<number> {
-    const ids = await repo.deleteOtherSessions(this.db, session.userId, session.sessionId);
+    const ids = await repo.deleteOtherSessions(this.deps.db, session.userId, session.sessionId);
     if (ids.length === 0) return 0;
     this.revoked(session.userId, ids);
-    await this.audit.record({
+    await this.deps.audit.record({
       type: SECURITY_AUDIT.sessionRevoked,
       actor_id: session.userId,
       target_id: session.userId,
@@ -226,7 +230,7 @@ export class SessionService {
   /** Forgets these sessions here and announces them: 'sessions.revoked' closes their sockets on every process. */
   private revoked(userId: number, sessionIds: number[]): void {
     this.forget(userId, sessionIds);
-    this.events.emit('sessions.revoked', { userId, sessionIds });
+    this.deps.events.emit('sessions.revoked', { userId, sessionIds });
   }
 
   /** Drops remembered verifications of revoked sessions ('all': every session of the user). */
@@ -239,7 +243,7 @@ export class SessionService {
   }
 
   async isLive(sessionId: number): Promise<boolean> {
-    const expiresAt = await repo.expiryOf(this.db, sessionId);
+    const expiresAt = await repo.expiryOf(this.deps.db, sessionId);
     return expiresAt !== undefined && expiresAt > new Date().toISOString();
   }
 
@@ -249,19 +253,19 @@ export class SessionService {
     const ids = [...new Set(sessionIds)];
     const now = new Date().toISOString();
     for (let i = 0; i < ids.length; i += LIVE_AMONG_CHUNK) {
-      for (const id of await repo.liveIds(this.db, padToBucket(ids.slice(i, i + LIVE_AMONG_CHUNK)), now))
+      for (const id of await repo.liveIds(this.deps.db, padToBucket(ids.slice(i, i + LIVE_AMONG_CHUNK)), now))
         live.add(id);
     }
     return live;
   }
 
   async revoke(session: Session): Promise<void> {
-    await repo.deleteSession(this.db, session.sessionId);
+    await repo.deleteSession(this.deps.db, session.sessionId);
     this.revoked(session.userId, [session.sessionId]);
   }
 
   async revokeAll(userId: number): Promise<void> {
-    await repo.deleteSessionsOfUser(this.db, userId);
+    await repo.deleteSessionsOfUser(this.deps.db, userId);
     this.revokedAll(userId);
   }
 
@@ -271,6 +275,6 @@ export class SessionService {
    */
   revokedAll(userId: number): void {
     this.forget(userId, 'all');
-    this.events.emit('sessions.revoked', { userId, sessionIds: 'all' });
+    this.deps.events.emit('sessions.revoked', { userId, sessionIds: 'all' });
   }
 }

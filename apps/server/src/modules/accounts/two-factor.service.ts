@@ -35,6 +35,12 @@ const normalRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]+/
 
 type Factor = NonNullable<Awaited<ReturnType<typeof repo.findFactor>>>;
 
+interface Deps {
+  db: Db;
+  box: SecretBox;
+  audit: Pick<AuditService, 'record'>;
+}
+
 /**
  * Two-step sign-in with time-based one-time codes (RFC 6238: SHA-1, 6 digits, 30 s, one step of drift either
  * way, each step accepted once) and ten single-use recovery codes. Wrong codes lock the second step as emailed
@@ -42,30 +48,26 @@ type Factor = NonNullable<Awaited<ReturnType<typeof repo.findFactor>>>;
  * the fifth wrong one locks it for 15 minutes.
  */
 export class TwoFactorService {
-  constructor(
-    private readonly db: Db,
-    private readonly box: SecretBox,
-    private readonly audit: Pick<AuditService, 'record'>,
-  ) {}
+  constructor(private readonly deps: Deps) {}
 
   async status(userId: number): Promise<TotpStatus> {
-    const factor = await repo.findFactor(this.db, userId);
+    const factor = await repo.findFactor(this.deps.db, userId);
     const enabled = Boolean(factor?.enabled_at);
-    return { enabled, recovery_codes_left: enabled ? await repo.recoveryCodesLeft(this.db, userId) : 0 };
+    return { enabled, recovery_codes_left: enabled ? await repo.recoveryCodesLeft(this.deps.db, userId) : 0 };
   }
 
   async isEnabled(userId: number): Promise<boolean> {
-    return Boolean((await repo.findFactor(this.db, userId))?.enabled_at);
+    return Boolean((await repo.findFactor(this.deps.db, userId))?.enabled_at);
   }
 
   /** A new secret for the app (pending until a code from it turns the factor on); shown this once only. */
   async setup(userId: number): Promise<TotpSetup> {
-    const user = await usersRepo.findUserById(this.db, userId);
+    const user = await usersRepo.findUserById(this.deps.db, userId);
     if (!user) throw new HttpError(401, { detail: 'Invalid or expired token.' });
     const secret = generateSecret();
-    const stored = await repo.putPendingFactor(this.db, {
+    const stored = await repo.putPendingFactor(this.deps.db, {
       user_id: userId,
-      secret: this.box.seal(secret, userId),
+      secret: this.deps.box.seal(secret, userId),
       created_at: new Date().toISOString(),
     });
     if (!stored) throw new ConflictError(TOTP_MSG.alreadyEnabled);
@@ -74,18 +76,21 @@ export class TwoFactorService {
 
   /** Turns the pending factor on with a code from the app; the ten recovery codes, shown this once only. */
   async enable(userId: number, code: string): Promise<TotpEnabled> {
-    const factor = await repo.findFactor(this.db, userId);
+    const factor = await repo.findFactor(this.deps.db, userId);
     if (!factor) throw new BadRequestError(TOTP_MSG.notSetUp);
     if (factor.enabled_at) throw new ConflictError(TOTP_MSG.alreadyEnabled);
     const step = await this.checkCode(factor, code, { recovery: false, accept: false });
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       if (!(await repo.enableFactor(trx, userId, factor.secret, now, step ?? 0)))
         throw new BadRequestError(TOTP_MSG.notSetUp);
-      const hashes = codes.map((c) => this.box.digest(userId, normalRecoveryCode(c)));
+      const hashes = codes.map((c) => this.deps.box.digest(userId, normalRecoveryCode(c)));
       await repo.replaceRecoveryCodes(trx, userId, hashes, now);
-      await this.audit.record({ type: SECURITY_AUDIT.totpEnabled, actor_id: userId, target_id: userId }, trx);
+      await this.deps.audit.record(
+        { type: SECURITY_AUDIT.totpEnabled, actor_id: userId, target_id: userId },
+        trx,
+      );
     });
     return { recovery_codes: codes };
   }
@@ -93,17 +98,17 @@ export class TwoFactorService {
   /** Turns two-step sign-in off: the password and a code (or a recovery code) both. */
   async disable(userId: number, password: string, code: string): Promise<void> {
     const [factor, user] = await Promise.all([
-      repo.findFactor(this.db, userId),
-      usersRepo.findUserById(this.db, userId),
+      repo.findFactor(this.deps.db, userId),
+      usersRepo.findUserById(this.deps.db, userId),
     ]);
     if (!user) throw new HttpError(401, { detail: 'Invalid or expired token.' });
     if (!factor?.enabled_at) throw new BadRequestError(TOTP_MSG.notEnabled);
     if (!(await argon2.verify(user.password_hash, password)))
       throw new FieldsError({ password: [TOTP_MSG.wrongPassword] });
     await this.checkCode(factor, code, { recovery: true, accept: true });
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       await repo.deleteFactor(trx, userId);
-      await this.audit.record(
+      await this.deps.audit.record(
         { type: SECURITY_AUDIT.totpDisabled, actor_id: userId, target_id: userId },
         trx,
       );
@@ -115,7 +120,7 @@ export class TwoFactorService {
    * code, the 401 that asks for one; a wrong code is refused and counted.
    */
   async checkSignIn(userId: number, code: string | undefined, ip: string): Promise<void> {
-    const factor = await repo.findFactor(this.db, userId);
+    const factor = await repo.findFactor(this.deps.db, userId);
     if (!factor?.enabled_at) return;
     if (!code) {
       const detail: TotpRequiredDetail = { requires_totp: true, message: TOTP_MSG.codeRequired };
@@ -123,11 +128,11 @@ export class TwoFactorService {
     }
     const step = await this.checkCode(factor, code, { recovery: true, accept: true, ip });
     if (step === null)
-      await this.audit.record({
+      await this.deps.audit.record({
         type: SECURITY_AUDIT.recoveryCodeUsed,
         actor_id: userId,
         target_id: userId,
-        detail: { ip, left: await repo.recoveryCodesLeft(this.db, userId) },
+        detail: { ip, left: await repo.recoveryCodesLeft(this.deps.db, userId) },
       });
   }
 
@@ -145,25 +150,25 @@ export class TwoFactorService {
     let step: number | null | undefined;
     if (SIX_DIGITS.test(code)) {
       const result = await verify({
-        secret: this.box.open(factor.secret, userId),
+        secret: this.deps.box.open(factor.secret, userId),
         token: code,
         digits: TOTP_DIGITS,
         period: TOTP_PERIOD_SECONDS,
         epochTolerance: TOTP_PERIOD_SECONDS,
       });
       const timeStep = result.valid && 'timeStep' in result ? result.timeStep : null;
-      if (timeStep !== null && (!opts.accept || (await repo.acceptStep(this.db, userId, timeStep))))
+      if (timeStep !== null && (!opts.accept || (await repo.acceptStep(this.deps.db, userId, timeStep))))
         step = timeStep;
     } else if (opts.recovery) {
-      const hash = this.box.digest(userId, normalRecoveryCode(code));
-      if (await repo.useRecoveryCode(this.db, userId, hash, new Date().toISOString())) step = null;
+      const hash = this.deps.box.digest(userId, normalRecoveryCode(code));
+      if (await repo.useRecoveryCode(this.deps.db, userId, hash, new Date().toISOString())) step = null;
     }
     if (step !== undefined) {
-      await repo.clearAttempts(this.db, userId);
+      await repo.clearAttempts(this.deps.db, userId);
       return step;
     }
     const detail = opts.ip ? { ip: opts.ip } : {};
-    await this.audit.record({ type: SECURITY_AUDIT.totpFailed, target_id: userId, detail });
+    await this.deps.audit.record({ type: SECURITY_AUDIT.totpFailed, target_id: userId, detail });
     if (tries < TOTP_MAX_ATTEMPTS) throw new BadRequestError(TOTP_MSG.invalidCode);
     await this.lock(userId, opts.ip);
     throw new BadRequestError(TOTP_MSG.locked);
@@ -171,10 +176,10 @@ export class TwoFactorService {
 
   /** Takes a try, ending a lock whose time is over first; a 400 while locked. */
   private async takeTry(userId: number, ip: string | undefined): Promise<number> {
-    const tries = await repo.takeAttempt(this.db, userId, TOTP_MAX_ATTEMPTS);
+    const tries = await repo.takeAttempt(this.deps.db, userId, TOTP_MAX_ATTEMPTS);
     if (tries !== undefined) return tries;
-    if (await repo.unlockIfOver(this.db, userId, new Date().toISOString())) {
-      const again = await repo.takeAttempt(this.db, userId, TOTP_MAX_ATTEMPTS);
+    if (await repo.unlockIfOver(this.deps.db, userId, new Date().toISOString())) {
+      const again = await repo.takeAttempt(this.deps.db, userId, TOTP_MAX_ATTEMPTS);
       if (again !== undefined) return again;
     }
     // Out of tries with no lock recorded (the fifth wrong guess's lock was never written): lock now.
@@ -184,10 +189,10 @@ export class TwoFactorService {
 
   private async lock(userId: number, ip: string | undefined): Promise<void> {
     const until = new Date(Date.now() + TOTP_LOCK_MINUTES * 60_000).toISOString();
-    const factor = await repo.findFactor(this.db, userId);
+    const factor = await repo.findFactor(this.deps.db, userId);
     if (factor?.locked_until) return;
-    await repo.lockFactor(this.db, userId, until);
-    await this.audit.record({
+    await repo.lockFactor(this.deps.db, userId, until);
+    await this.deps.audit.record({
       type: SECURITY_AUDIT.totpLocked,
       target_id: userId,
       detail: { until, ...(ip ? { ip } : {}) },

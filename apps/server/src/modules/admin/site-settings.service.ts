@@ -27,17 +27,19 @@ const parseDomains = (text: string): string[] => {
   }
 };
 
+interface Deps {
+  db: Db;
+  audit: AuditService;
+  /** The web app's origin for invite URLs ('' for a relative link). */
+  publicUrl: string | null;
+}
+
 /**
  * Server settings: who may sign up (everyone, nobody, or addresses at some domains) and the invite links that
  * let a person sign up all the same. Registration asks through the SignupGate port, inside its transaction.
  */
 export class SiteSettingsService implements SignupGate {
-  constructor(
-    private readonly db: Db,
-    private readonly audit: AuditService,
-    /** The web app's origin for invite URLs ('' for a relative link). */
-    private readonly publicUrl: string | null,
-  ) {}
+  constructor(private readonly deps: Deps) {}
 
   async admit(trx: Db, email: string, invite: string | null): Promise<void> {
     const row = await repo.readSettings(trx);
@@ -55,7 +57,7 @@ export class SiteSettingsService implements SignupGate {
   }
 
   async get(): Promise<SiteSettings> {
-    const row = await repo.readSettings(this.db);
+    const row = await repo.readSettings(this.deps.db);
     return {
       signups: row.signups as SignupMode,
       domains: parseDomains(row.domains),
@@ -65,13 +67,13 @@ export class SiteSettingsService implements SignupGate {
 
   async update(actorId: number, input: SiteSettingsUpdate & { domains: string[]; note: string }) {
     const domains = [...new Set(input.domains)];
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       await repo.writeSettings(trx, {
         signups: input.signups,
         domains: JSON.stringify(domains),
         updated_at: new Date().toISOString(),
       });
-      await this.audit.record(
+      await this.deps.audit.record(
         {
           type: AUDIT.settingsChanged,
           actor_id: actorId,
@@ -85,8 +87,8 @@ export class SiteSettingsService implements SignupGate {
 
   private async invites(): Promise<InviteLink[]> {
     const now = new Date().toISOString();
-    const base = this.publicUrl ? this.publicUrl.replace(/\/+$/, '') : '';
-    return (await repo.listInvites(this.db)).map((r) => ({
+    const base = this.deps.publicUrl ? this.deps.publicUrl.replace(/\/+$/, '') : '';
+    return (await repo.listInvites(this.deps.db)).map((r) => ({
       id: r.id,
       token: r.token,
       url: `${base}/register?invite=${encodeURIComponent(r.token)}`,
@@ -107,7 +109,7 @@ export class SiteSettingsService implements SignupGate {
   async createInvite(actorId: number, input: Required<Pick<InviteCreate, 'expires_in_days' | 'max_uses'>>) {
     const now = Date.now();
     const token = randomBytes(18).toString('base64url');
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       const id = await repo.insertInvite(trx, {
         token,
         created_by: actorId,
@@ -115,7 +117,7 @@ export class SiteSettingsService implements SignupGate {
         expires_at: input.expires_in_days ? new Date(now + input.expires_in_days * DAY).toISOString() : null,
         max_uses: input.max_uses ?? null,
       });
-      await this.audit.record(
+      await this.deps.audit.record(
         {
           type: AUDIT.inviteCreated,
           actor_id: actorId,
@@ -130,9 +132,9 @@ export class SiteSettingsService implements SignupGate {
   }
 
   async revokeInvite(actorId: number, id: number, note = ''): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       if (!(await repo.revokeInvite(trx, id, new Date().toISOString()))) throw new NotFoundError();
-      await this.audit.record(
+      await this.deps.audit.record(
         {
           type: AUDIT.inviteRevoked,
           actor_id: actorId,

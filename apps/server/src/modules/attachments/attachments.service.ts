@@ -48,22 +48,14 @@ export const ATTACHMENT_TYPE_REFUSED =
 
 /** Chat attachments: checked by their bytes, stored behind the storage interface, served by signed URLs. */
 export class AttachmentsService {
-  private readonly db: Db;
-  private readonly storage: FileStorage;
-  private readonly signer: UrlSigner;
-  private readonly log: FastifyBaseLogger;
   private readonly temp: TempFiles;
   private thumbsRunning = 0;
   private readonly thumbQueue: (() => void)[] = [];
 
-  constructor(deps: Deps) {
-    this.db = deps.db;
-    this.storage = deps.storage;
-    this.signer = deps.signer;
-    this.log = deps.log;
+  constructor(private readonly deps: Deps) {
     this.temp = new TempFiles(deps.tempDir);
     deps.events.on('user.deleted', async ({ userId }) =>
-      this.removeKeys(await repo.keysOfUploader(this.db, userId)),
+      this.removeKeys(await repo.keysOfUploader(this.deps.db, userId)),
     );
   }
 
@@ -99,11 +91,11 @@ export class AttachmentsService {
         let thumbKey: string | null = null;
         if (thumb) {
           thumbKey = `files/${randomFileName('webp')}`;
-          await this.storage.put(thumbKey, thumb);
+          await this.deps.storage.put(thumbKey, thumb);
           stored.push(thumbKey);
         }
         const key = `files/${randomFileName(kind.ext)}`;
-        await this.storage.putStream(key, createReadStream(upload.path), upload.size);
+        await this.deps.storage.putStream(key, createReadStream(upload.path), upload.size);
         stored.push(key);
         rows.push({
           chat_id: chatDbId,
@@ -118,7 +110,7 @@ export class AttachmentsService {
           created_at: new Date().toISOString(),
         });
       }
-      const ids = await this.db.transaction().execute(async (trx) => {
+      const ids = await this.deps.db.transaction().execute(async (trx) => {
         const out: number[] = [];
         for (const row of rows) out.push(await repo.insertFile(trx, row));
         return out;
@@ -159,10 +151,12 @@ export class AttachmentsService {
     return {
       id: row.id,
       type: row.type,
-      file: `/api/files/${row.id}/${encodeURIComponent(row.name)}?${this.signer.sign(String(row.id))}`,
+      file: `/api/files/${row.id}/${encodeURIComponent(row.name)}?${this.deps.signer.sign(String(row.id))}`,
       name: row.name,
       size: row.size,
-      thumbnail: row.thumb_key ? `/api/files/${row.id}/thumb?${this.signer.sign(`${row.id}.thumb`)}` : null,
+      thumbnail: row.thumb_key
+        ? `/api/files/${row.id}/thumb?${this.deps.signer.sign(`${row.id}.thumb`)}`
+        : null,
     };
   }
 
@@ -180,12 +174,12 @@ export class AttachmentsService {
   }
 
   async filesFor(messageIds: number[]): Promise<Map<number, ChatFile[]>> {
-    return this.byMessage(await repo.filesOfMessages(this.db, messageIds));
+    return this.byMessage(await repo.filesOfMessages(this.deps.db, messageIds));
   }
 
   /** The files of a chat's messages from `first` to `last`, by message: a history page's, in one statement. */
   async filesInRange(chatDbId: number, first: number, last: number): Promise<Map<number, ChatFile[]>> {
-    return this.byMessage(await repo.filesInRange(this.db, { chat: chatDbId, first, last }));
+    return this.byMessage(await repo.filesInRange(this.deps.db, { chat: chatDbId, first, last }));
   }
 
   private byMessage(rows: (Parameters<AttachmentsService['view']>[0] & { message_id: number | null })[]) {
@@ -204,11 +198,11 @@ export class AttachmentsService {
    * nothing more); RangeNotSatisfiableError for a range past its end.
    */
   async open(id: number, thumb: boolean, exp?: string, sig?: string, range?: ByteRange) {
-    if (!this.signer.verify(thumb ? `${id}.thumb` : String(id), exp, sig)) throw new NotFoundError();
-    const row = await repo.findFile(this.db, id);
+    if (!this.deps.signer.verify(thumb ? `${id}.thumb` : String(id), exp, sig)) throw new NotFoundError();
+    const row = await repo.findFile(this.deps.db, id);
     const key = row && (thumb ? row.thumb_key : row.storage_key);
     if (!row || !key) throw new NotFoundError();
-    const stored = await this.storage.get(key, range);
+    const stored = await this.deps.storage.get(key, range);
     if (!stored) throw new NotFoundError();
     return {
       ...stored,
@@ -228,19 +222,21 @@ export class AttachmentsService {
 
   /** The files a person uploaded (their data export), with the keys to read them from storage. */
   uploadedBy(userId: number) {
-    return repo.filesOfUploader(this.db, userId);
+    return repo.filesOfUploader(this.deps.db, userId);
   }
 
   /** Storage keys of a chat's files, read before the chat goes; removeKeys deletes them after. */
   keysOfChat(chatDbId: number) {
-    return repo.keysOfChat(this.db, chatDbId);
+    return repo.keysOfChat(this.deps.db, chatDbId);
   }
 
   async removeKeys(rows: { storage_key: string; thumb_key: string | null }[]): Promise<void> {
     for (const r of rows) {
       for (const key of [r.storage_key, r.thumb_key]) {
         if (key)
-          await this.storage.delete(key).catch((err) => this.log.warn({ err }, 'could not remove a file'));
+          await this.deps.storage
+            .delete(key)
+            .catch((err) => this.deps.log.warn({ err }, 'could not remove a file'));
       }
     }
   }

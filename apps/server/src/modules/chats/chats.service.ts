@@ -71,36 +71,20 @@ const nowIso = () => new Date().toISOString();
  * clearing a conversation for oneself. Membership and member marks are ChatMembership's (chat-membership.ts).
  */
 export class ChatsService {
-  private readonly db: Db;
-  private readonly membership: ChatMembership;
-  private readonly events: DomainEvents;
-  private readonly presence: Presence;
-  private readonly users: UsersService;
-  private readonly activity: ChatActivity;
-  private readonly blocks: Deps['blocks'];
-
-  constructor(deps: Deps) {
-    this.db = deps.db;
-    this.membership = deps.membership;
-    this.events = deps.events;
-    this.presence = deps.presence;
-    this.users = deps.users;
-    this.activity = deps.activity;
-    this.blocks = deps.blocks;
-  }
+  constructor(private readonly deps: Deps) {}
 
   /** The chat and the caller's membership; 404 alike for no such chat and not a member. */
   requireMember(userId: number, chatId: string) {
-    return this.membership.requireMember(userId, chatId);
+    return this.deps.membership.requireMember(userId, chatId);
   }
 
   async listChats(userId: number): Promise<ChatListItem[]> {
-    const chats = await repo.chatsOfUser(this.db, userId);
+    const chats = await repo.chatsOfUser(this.deps.db, userId);
     const ids = chats.map((c) => c.id);
     const [members, last, unreadByChat] = await Promise.all([
-      repo.membersOf(this.db, ids),
-      this.activity.lastMessages(ids),
-      this.activity.unreadCounts(userId),
+      repo.membersOf(this.deps.db, ids),
+      this.deps.activity.lastMessages(ids),
+      this.deps.activity.unreadCounts(userId),
     ]);
     const asSeen = await this.presenceFor(userId, members);
     const lastByChat = new Map(last.map((m) => [m.chat_id, m]));
@@ -153,7 +137,7 @@ export class ChatsService {
 
   async detail(userId: number, chatId: string) {
     const { chat } = await this.requireMember(userId, chatId);
-    const rows = await repo.membersOf(this.db, [chat.id]);
+    const rows = await repo.membersOf(this.deps.db, [chat.id]);
     const asSeen = await this.presenceFor(userId, rows);
     return toDetail(chat, rows.map(asSeen), userId);
   }
@@ -162,8 +146,8 @@ export class ChatsService {
   async detailForReader(userId: number, chatId: string): Promise<ChatDetail> {
     const { chat, member } = await this.requireMember(userId, chatId);
     const [rows, unread] = await Promise.all([
-      repo.membersOf(this.db, [chat.id]),
-      this.activity.unreadIn(chat.id, userId, {
+      repo.membersOf(this.deps.db, [chat.id]),
+      this.deps.activity.unreadIn(chat.id, userId, {
         lastRead: member.last_read_id,
         clearedBefore: member.cleared_before_id,
       }),
@@ -181,8 +165,8 @@ export class ChatsService {
   /** How these chats (row ids) show to this member in a list: name and picture (the partner's, when private). */
   async summaries(userId: number, chatDbIds: number[]) {
     const [chats, members] = await Promise.all([
-      repo.chatsByIds(this.db, chatDbIds),
-      repo.membersOf(this.db, chatDbIds),
+      repo.chatsByIds(this.deps.db, chatDbIds),
+      repo.membersOf(this.deps.db, chatDbIds),
     ]);
     return new Map(
       chats.map((c) => {
@@ -205,10 +189,10 @@ export class ChatsService {
 
   /** A group's detail as every member sees it, for broadcasting changes. */
   async groupDetail(chatId: string) {
-    const chat = await repo.findChatByPublicId(this.db, chatId);
+    const chat = await repo.findChatByPublicId(this.deps.db, chatId);
     if (!chat) return null;
-    const rows = await repo.membersOf(this.db, [chat.id]);
-    const online = await this.presence.onlineAmong(rows.flatMap((m) => (m.user_id ? [m.user_id] : [])));
+    const rows = await repo.membersOf(this.deps.db, [chat.id]);
+    const online = await this.deps.presence.onlineAmong(rows.flatMap((m) => (m.user_id ? [m.user_id] : [])));
     return toDetail(
       chat,
       rows.map((m) => toMember(m, online)),
@@ -218,19 +202,19 @@ export class ChatsService {
 
   /** Starts or gets the one private chat between two people; the target is a user id or a username. */
   async startPrivate(userId: number, target: string): Promise<{ chat_id: string }> {
-    const other = await this.users.activatedIdOf(target);
+    const other = await this.deps.users.activatedIdOf(target);
     if (!other) throw new NotFoundError('User not found.');
     if (other === userId) throw new BadRequestError('You cannot start a chat with yourself.');
     const key = [userId, other].sort((a, b) => a - b).join(':');
     const [existing, refusal] = await Promise.all([
-      repo.findChatByPrivateKey(this.db, key),
-      this.blocks.refusal(userId, other),
+      repo.findChatByPrivateKey(this.deps.db, key),
+      this.deps.blocks.refusal(userId, other),
     ]);
     // The blocked person is refused outright; the blocker may open the chat they already have (to unblock there).
     if (refusal === SAFETY_TEXT.cannotMessage || (refusal && !existing)) throw new ForbiddenError(refusal);
     if (existing) return { chat_id: existing.chat_id };
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await this.deps.db.transaction().execute(async (trx) => {
         const now = nowIso();
         const chatId = newChatId();
         const id = await repo.insertChat(trx, {
@@ -246,14 +230,14 @@ export class ChatsService {
       });
     } catch (err) {
       // Both people pressed Message at once: the unique private key kept one chat; answer with it.
-      const raced = await repo.findChatByPrivateKey(this.db, key);
+      const raced = await repo.findChatByPrivateKey(this.deps.db, key);
       if (raced) return { chat_id: raced.chat_id };
       throw err;
     }
   }
 
   async createGroup(userId: number, name: string): Promise<{ chat_id: string }> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const chatId = newChatId();
       const id = await repo.insertChat(trx, { chat_id: chatId, is_private: 0, private_key: null, name, now });
@@ -265,14 +249,14 @@ export class ChatsService {
   /** Hides the conversation so far for this member only ("clear conversation for me"). */
   async clearForMe(userId: number, chatId: string): Promise<void> {
     const { chat } = await this.requireMember(userId, chatId);
-    await repo.clearFor(this.db, chat.id, userId, await this.activity.latestId(chat.id));
-    this.events.emit('unread.changed', { userIds: [userId] });
+    await repo.clearFor(this.deps.db, chat.id, userId, await this.deps.activity.latestId(chat.id));
+    this.deps.events.emit('unread.changed', { userIds: [userId] });
   }
 
   /** The public id of the private chat between two people, if they have one. */
   async privateChatOf(a: number, b: number): Promise<string | null> {
     const key = [a, b].sort((x, y) => x - y).join(':');
-    return (await repo.findChatByPrivateKey(this.db, key))?.chat_id ?? null;
+    return (await repo.findChatByPrivateKey(this.deps.db, key))?.chat_id ?? null;
   }
 
   /** Mutes the chat for the caller until `until` (a time to come), or always with null. */
@@ -281,16 +265,16 @@ export class ChatsService {
     const now = nowIso();
     const stored = until === null ? MUTED_ALWAYS : new Date(until).toISOString();
     if (stored <= now) throw new FieldsError({ until: [SAFETY_TEXT.muteInPast] });
-    await repo.setMutedUntil(this.db, chat.id, userId, stored);
+    await repo.setMutedUntil(this.deps.db, chat.id, userId, stored);
     // The unread total leaves muted chats out (mentions aside).
-    this.events.emit('unread.changed', { userIds: [userId] });
+    this.deps.events.emit('unread.changed', { userIds: [userId] });
     return muteStateOf(stored, now);
   }
 
   async unmute(userId: number, chatId: string): Promise<MuteState> {
     const { chat } = await this.requireMember(userId, chatId);
-    await repo.setMutedUntil(this.db, chat.id, userId, null);
-    this.events.emit('unread.changed', { userIds: [userId] });
+    await repo.setMutedUntil(this.deps.db, chat.id, userId, null);
+    this.deps.events.emit('unread.changed', { userIds: [userId] });
     return muteStateOf(null);
   }
 
@@ -303,17 +287,17 @@ export class ChatsService {
     rows: repo.MemberRow[],
   ): Promise<(m: repo.MemberRow) => ChatMember> {
     const [online, hidden] = await Promise.all([
-      this.presence.onlineAmong(rows.flatMap((m) => (m.user_id ? [m.user_id] : []))),
-      this.blocks.relatedTo(viewerId),
+      this.deps.presence.onlineAmong(rows.flatMap((m) => (m.user_id ? [m.user_id] : []))),
+      this.deps.blocks.relatedTo(viewerId),
     ]);
     return (m) =>
       toMember(m.user_id !== null && hidden.has(m.user_id) ? { ...m, online_status: 0 } : m, online);
   }
 
   async memberIds(chatId: string): Promise<number[]> {
-    const chat = await repo.findChatByPublicId(this.db, chatId);
+    const chat = await repo.findChatByPublicId(this.deps.db, chatId);
     if (!chat) return [];
-    const rows = await repo.membersOf(this.db, [chat.id]);
+    const rows = await repo.membersOf(this.deps.db, [chat.id]);
     return rows.flatMap((m) => (m.user_id ? [m.user_id] : []));
   }
 }

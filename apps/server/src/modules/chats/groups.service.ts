@@ -43,26 +43,10 @@ export const GROUP_AVATAR_TOO_LARGE = 'Group picture must be at most 2MB.';
  * is announced as a system line and a `chat.updated` event that open clients apply at once.
  */
 export class GroupsService {
-  private readonly db: Db;
-  private readonly events: DomainEvents;
-  private readonly chats: ChatsService;
-  private readonly announcer: GroupAnnouncer;
-  private readonly users: UsersService;
-  private readonly avatars: AvatarStore;
-  private readonly attachments: AttachmentsService;
-
-  constructor(deps: Deps) {
-    this.db = deps.db;
-    this.events = deps.events;
-    this.chats = deps.chats;
-    this.announcer = deps.announcer;
-    this.users = deps.users;
-    this.avatars = deps.avatars;
-    this.attachments = deps.attachments;
-  }
+  constructor(private readonly deps: Deps) {}
 
   private async requireGroupMember(userId: number, chatId: string) {
-    const found = await this.chats.requireMember(userId, chatId);
+    const found = await this.deps.chats.requireMember(userId, chatId);
     if (found.chat.is_private) throw new BadRequestError('This is a private chat, not a group.');
     return found;
   }
@@ -74,7 +58,7 @@ export class GroupsService {
   }
 
   private async actorName(userId: number) {
-    const [me] = await this.users.findActivated([userId]);
+    const [me] = await this.deps.users.findActivated([userId]);
     return me ? nameOf(me) : 'Someone';
   }
 
@@ -92,45 +76,50 @@ export class GroupsService {
     if (image && image.length > GROUP_AVATAR_MAX_BYTES)
       throw new PayloadTooLargeError(GROUP_AVATAR_TOO_LARGE);
     const { chat } = await this.requireAdmin(userId, chatId);
-    const avatar = image ? await this.avatars.save(image) : null;
+    const avatar = image ? await this.deps.avatars.save(image) : null;
     try {
-      await repo.updateChat(this.db, chat.id, {
+      await repo.updateChat(this.deps.db, chat.id, {
         name: changes.name,
         ...(changes.description !== undefined ? { description: changes.description } : {}),
         ...(avatar ? { avatar } : {}),
       });
     } catch (err) {
-      await this.avatars.remove(avatar);
+      await this.deps.avatars.remove(avatar);
       throw err;
     }
     if (changes.name !== chat.name) {
-      await this.announcer.announce(
+      await this.deps.announcer.announce(
         chat,
         `${await this.actorName(userId)} renamed the group to ${changes.name}`,
       );
     }
-    this.events.emit('chat.updated', { chatId });
-    if (avatar) await this.avatars.remove(chat.avatar);
+    this.deps.events.emit('chat.updated', { chatId });
+    if (avatar) await this.deps.avatars.remove(chat.avatar);
   }
 
   async addMembers(userId: number, chatId: string, targets: (string | number)[]) {
     const { chat } = await this.requireAdmin(userId, chatId);
     // Ids past a 32-bit integer name nobody: findActivated leaves them out.
-    const users = await this.users.findActivated(targets);
+    const users = await this.deps.users.findActivated(targets);
     if (users.length === 0) throw new NotFoundError('User not found.');
-    const current = new Set((await repo.membersOf(this.db, [chat.id])).map((m) => m.user_id));
+    const current = new Set((await repo.membersOf(this.deps.db, [chat.id])).map((m) => m.user_id));
     const fresh = users.filter((u) => !current.has(u.id));
     const now = new Date().toISOString();
     for (const u of fresh) {
-      await repo.insertMember(this.db, { chat_id: chat.id, user_id: u.id, role: 'member', joined_at: now });
+      await repo.insertMember(this.deps.db, {
+        chat_id: chat.id,
+        user_id: u.id,
+        role: 'member',
+        joined_at: now,
+      });
     }
     const actor = await this.actorName(userId);
-    for (const u of fresh) await this.announcer.announce(chat, `${actor} added ${nameOf(u)}`);
+    for (const u of fresh) await this.deps.announcer.announce(chat, `${actor} added ${nameOf(u)}`);
     if (fresh.length > 0) {
-      this.events.emit('chat.updated', { chatId });
-      this.events.emit('chats.changed', { userIds: fresh.map((u) => u.id) });
+      this.deps.events.emit('chat.updated', { chatId });
+      this.deps.events.emit('chats.changed', { userIds: fresh.map((u) => u.id) });
     }
-    return this.chats.detail(userId, chatId);
+    return this.deps.chats.detail(userId, chatId);
   }
 
   async removeMember(userId: number, chatId: string, targetId: number) {
@@ -139,26 +128,26 @@ export class GroupsService {
       throw new BadRequestError('The admin cannot be removed. Leave the group instead.');
     if (!Number.isSafeInteger(targetId) || targetId < 1 || targetId > MAX_DB_ID)
       throw new NotFoundError('That person is not a member of this group.');
-    const target = await repo.findMembership(this.db, chat.id, targetId);
+    const target = await repo.findMembership(this.deps.db, chat.id, targetId);
     if (!target) throw new NotFoundError('That person is not a member of this group.');
     if (target.role === 'admin') throw new ForbiddenError('The admin cannot be removed.');
-    await repo.deleteMember(this.db, chat.id, targetId);
-    const [removed] = await this.users.findActivated([targetId]);
-    this.events.emit('member.removed', { chatId, userId: targetId });
-    await this.announcer.announce(
+    await repo.deleteMember(this.deps.db, chat.id, targetId);
+    const [removed] = await this.deps.users.findActivated([targetId]);
+    this.deps.events.emit('member.removed', { chatId, userId: targetId });
+    await this.deps.announcer.announce(
       chat,
       `${await this.actorName(userId)} removed ${removed ? nameOf(removed) : 'a member'}`,
     );
-    this.events.emit('chat.updated', { chatId });
-    return this.chats.detail(userId, chatId);
+    this.deps.events.emit('chat.updated', { chatId });
+    return this.deps.chats.detail(userId, chatId);
   }
 
   /** A member leaves; an admin who leaves hands the group to the longest-standing member; an empty group goes. */
   async leave(userId: number, chatId: string): Promise<void> {
     const { chat, member } = await this.requireGroupMember(userId, chatId);
     const name = await this.actorName(userId);
-    const fileKeys = await this.attachments.keysOfChat(chat.id);
-    const deleted = await this.db.transaction().execute(async (trx) => {
+    const fileKeys = await this.deps.attachments.keysOfChat(chat.id);
+    const deleted = await this.deps.db.transaction().execute(async (trx) => {
       await repo.deleteMember(trx, chat.id, userId);
       const rest = (await repo.membersOf(trx, [chat.id])).filter((m) => m.user_id !== null);
       if (rest.length === 0) {
@@ -173,24 +162,24 @@ export class GroupsService {
       }
       return false;
     });
-    this.events.emit('member.removed', { chatId, userId });
+    this.deps.events.emit('member.removed', { chatId, userId });
     if (deleted) {
-      this.events.emit('chat.deleted', { chatId, avatar: chat.avatar, memberIds: [] });
-      await this.avatars.remove(chat.avatar);
-      await this.attachments.removeKeys(fileKeys);
+      this.deps.events.emit('chat.deleted', { chatId, avatar: chat.avatar, memberIds: [] });
+      await this.deps.avatars.remove(chat.avatar);
+      await this.deps.attachments.removeKeys(fileKeys);
       return;
     }
-    await this.announcer.announce(chat, `${name} left`);
-    this.events.emit('chat.updated', { chatId });
+    await this.deps.announcer.announce(chat, `${name} left`);
+    this.deps.events.emit('chat.updated', { chatId });
   }
 
   async deleteGroup(userId: number, chatId: string): Promise<void> {
     const { chat } = await this.requireAdmin(userId, chatId);
-    const memberIds = await this.chats.memberIds(chatId);
-    const fileKeys = await this.attachments.keysOfChat(chat.id);
-    await repo.deleteChat(this.db, chat.id);
-    await this.attachments.removeKeys(fileKeys);
-    this.events.emit('chat.deleted', { chatId, avatar: chat.avatar, memberIds });
-    await this.avatars.remove(chat.avatar);
+    const memberIds = await this.deps.chats.memberIds(chatId);
+    const fileKeys = await this.deps.attachments.keysOfChat(chat.id);
+    await repo.deleteChat(this.deps.db, chat.id);
+    await this.deps.attachments.removeKeys(fileKeys);
+    this.deps.events.emit('chat.deleted', { chatId, avatar: chat.avatar, memberIds });
+    await this.deps.avatars.remove(chat.avatar);
   }
 }

@@ -29,20 +29,20 @@ export const forViewer = (message: Message, userId: number): Message => ({
   reactions: message.reactions.map((r) => ({ ...r, me: r.user_ids.includes(userId) })),
 });
 
+interface Deps {
+  db: Db;
+  events: DomainEvents;
+  chats: Pick<ChatMembership, 'requireMember' | 'memberNamesIn' | 'ref'>;
+  attachments: Pick<AttachmentsService, 'forgetFilesOf' | 'removeKeys'>;
+  reader: Pick<MessageReader, 'byId'>;
+}
+
 /**
  * Changes to stored messages: edits that keep earlier versions, deletion for everyone, reactions.
  * Each is one transaction, published to the room once it committed.
  */
 export class MessageChanges {
-  constructor(
-    private readonly deps: {
-      db: Db;
-      events: DomainEvents;
-      chats: Pick<ChatMembership, 'requireMember' | 'memberNamesIn' | 'ref'>;
-      attachments: Pick<AttachmentsService, 'forgetFilesOf' | 'removeKeys'>;
-      reader: Pick<MessageReader, 'byId'>;
-    },
-  ) {}
+  constructor(private readonly deps: Deps) {}
 
   /** A message of this chat for a change inside `trx`, locked against other changes until it commits. */
   private async messageIn(trx: Trx, chatDbId: number, messageId: number) {

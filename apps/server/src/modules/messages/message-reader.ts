@@ -18,6 +18,17 @@ import type { NewestPages } from './newest-pages';
 
 type Row = repo.PageRow;
 
+interface Deps {
+  db: Db;
+  /** The newest pages kept while the messages are unchanged (SQLite); read every time without it. */
+  newestPages?: NewestPages;
+  chats: Pick<ChatMembership, 'pageMembers'>;
+  attachments: Pick<AttachmentsService, 'filesFor' | 'filesInRange'>;
+  users: Pick<UsersService, 'cards'>;
+  /** People a block stands between with the reader: their reads do not tick the reader's messages. */
+  blocks?: { relatedTo(userId: number): Promise<Set<number>> };
+}
+
 /**
  * Reads stored messages as Messages: the history page (the hottest read) and single messages. A page is one
  * keyset statement on the messages, beside the members (read anyway for the ticks, and the senders' names with
@@ -25,18 +36,7 @@ type Row = repo.PageRow;
  * left cost a statement each only when the page has any. Every statement is prepared once (db/prepared.ts).
  */
 export class MessageReader {
-  constructor(
-    private readonly deps: {
-      db: Db;
-      /** The newest pages kept while the messages are unchanged (SQLite); read every time without it. */
-      newestPages?: NewestPages;
-      chats: Pick<ChatMembership, 'pageMembers'>;
-      attachments: Pick<AttachmentsService, 'filesFor' | 'filesInRange'>;
-      users: Pick<UsersService, 'cards'>;
-      /** People a block stands between with the reader: their reads do not tick the reader's messages. */
-      blocks?: { relatedTo(userId: number): Promise<Set<number>> };
-    },
-  ) {}
+  constructor(private readonly deps: Deps) {}
 
   /**
    * A page of a chat's history as `viewerId` sees it, oldest first, from past what they cleared. `members`:

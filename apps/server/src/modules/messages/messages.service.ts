@@ -38,32 +38,25 @@ export class InvalidMessageError extends BadRequestError {}
  * receipts and unread counts. Membership is the chats module's (ChatMembership): every call checks it there.
  */
 export class MessagesService {
-  private readonly db: Db;
-  private readonly membership: ChatMembership;
-  private readonly stats: MessageStats;
   private readonly reader: MessageReader;
   private readonly writer: MessageWriter;
   private readonly receipts: ReceiptBatcher;
   /** Edits, deletion for everyone and reactions (message-changes.ts). */
   readonly changes: MessageChanges;
 
-  constructor({
-    db,
-    events,
-    membership,
-    users,
-    attachments,
-    stats,
-    log,
-    metrics,
-    blocks,
-    commitsElsewhere,
-  }: Deps) {
-    const chats = membership;
-    this.db = db;
-    this.membership = membership;
-    this.stats = stats;
-    const newestPages = commitsElsewhere ? new NewestPages(commitsElsewhere) : undefined;
+  constructor(private readonly deps: Deps) {
+    const {
+      db,
+      events,
+      membership: chats,
+      users,
+      attachments,
+      log,
+      metrics,
+      blocks,
+      commitsElsewhere,
+    } = deps;
+    const newestPages = commitsElsewhere ? new NewestPages({ commitsElsewhere }) : undefined;
     if (newestPages) dropPagesOnChange(newestPages, events);
     this.reader = new MessageReader({ db, newestPages, chats, attachments, users, blocks });
     this.writer = new MessageWriter({
@@ -103,7 +96,7 @@ export class MessagesService {
     if (body.length > MESSAGE_MAX_LENGTH) throw new InvalidMessageError(SOCKET_ERRORS.tooLong);
     // Queued at once, the chat looked up meanwhile.
     return this.writer.write({
-      chat: this.membership.ref(chatId),
+      chat: this.deps.membership.ref(chatId),
       senderId: userId,
       clientId: input.client_id ?? null,
       body,
@@ -128,7 +121,7 @@ export class MessagesService {
     q: { before?: number; after?: number; around?: number; limit: number },
   ): Promise<Message[]> {
     // The membership check reads the members the page's ticks and senders need: no second read.
-    const { chat, members, reader } = await this.membership.pageAccess(userId, chatId);
+    const { chat, members, reader } = await this.deps.membership.pageAccess(userId, chatId);
     return this.reader.page(chat, userId, { ...q, clearedBefore: reader.cleared_before_id }, members);
   }
 
@@ -137,10 +130,10 @@ export class MessagesService {
    * chat the viewer is not in (reports name messages by id).
    */
   async visibleTo(viewerId: number, messageId: number): Promise<{ message: Message; chat: ChatRef }> {
-    const row = await repo.messageById(this.db, messageId);
+    const row = await repo.messageById(this.deps.db, messageId);
     if (!row) throw new NotFoundError(MESSAGE_TEXT.notFound);
-    const chat = await this.membership.refByRowId(row.chat_id);
-    const { member } = await this.membership.requireMember(viewerId, chat.chat_id).catch(() => {
+    const chat = await this.deps.membership.refByRowId(row.chat_id);
+    const { member } = await this.deps.membership.requireMember(viewerId, chat.chat_id).catch(() => {
       throw new NotFoundError(MESSAGE_TEXT.notFound);
     });
     if (messageId <= member.cleared_before_id) throw new NotFoundError(MESSAGE_TEXT.notFound);
@@ -152,9 +145,9 @@ export class MessagesService {
    * (an operator reading a report); empty when the message is gone.
    */
   async contextOf(messageId: number, around = 3): Promise<Message[]> {
-    const row = await repo.messageById(this.db, messageId);
+    const row = await repo.messageById(this.deps.db, messageId);
     if (!row) return [];
-    const chat = await this.membership.refByRowId(row.chat_id);
+    const chat = await this.deps.membership.refByRowId(row.chat_id);
     return this.reader.page(chat, 0, { around: messageId, limit: 2 * around + 1, clearedBefore: 0 });
   }
 
@@ -178,13 +171,13 @@ export class MessagesService {
    */
   async markRead(userId: number, chatId: string, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    this.receipts.read(userId, await this.membership.ref(chatId), ids);
+    this.receipts.read(userId, await this.deps.membership.ref(chatId), ids);
   }
 
   /** Records that the user's client received these messages (written like reads). */
   async markDelivered(userId: number, chatId: string, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    this.receipts.delivered(userId, await this.membership.ref(chatId), ids);
+    this.receipts.delivered(userId, await this.deps.membership.ref(chatId), ids);
   }
 
   /** Resolves once the receipts reported so far are written (they are written a moment later, receipts.ts). */
@@ -193,20 +186,20 @@ export class MessagesService {
   }
 
   totalUnread(userId: number): Promise<number> {
-    return this.stats.unreadTotal(userId);
+    return this.deps.stats.unreadTotal(userId);
   }
 
   /** The chats (row ids) where an unread message mentions this person. */
   unreadMentionsIn(userId: number): Promise<Set<number>> {
-    return this.stats.mentionedIn(userId);
+    return this.deps.stats.mentionedIn(userId);
   }
 
   totalsUnread(userIds: number[]): Promise<Map<number, number>> {
-    return this.stats.unreadTotals(userIds);
+    return this.deps.stats.unreadTotals(userIds);
   }
 
   totalMessages(): Promise<number> {
-    return this.stats.totalMessages();
+    return this.deps.stats.totalMessages();
   }
 
   /** Resolves once the messages sent so far are stored and published (a shutdown finishes the commit in flight). */

@@ -9,7 +9,7 @@ const row = (id: number) => ({ id, body: `m${id}` }) as unknown as PageRow;
 /** Pages that count their reads of 'c1'; `elsewhere` stands for other connections' commits. */
 function counted() {
   const state = { elsewhere: 0, reads: 0 };
-  const pages = new NewestPages(() => state.elsewhere);
+  const pages = new NewestPages({ commitsElsewhere: () => state.elsewhere });
   const read = async () => {
     state.reads++;
     return [row(1), row(2)];
@@ -33,7 +33,7 @@ describe('NewestPages', () => {
   });
 
   it('keeps nothing read while a change landed, and hands out rows no reader can change', async () => {
-    const pages = new NewestPages(() => 0);
+    const pages = new NewestPages({ commitsElsewhere: () => 0 });
     let reads = 0;
     // A write lands while the page is being read: what was read may be from before it.
     await pages.get('c1', async () => {
@@ -57,7 +57,7 @@ describe('NewestPages', () => {
   });
 
   it('lets the least recently read page go past its size', async () => {
-    const pages = new NewestPages(() => 0, 2);
+    const pages = new NewestPages({ commitsElsewhere: () => 0, max: 2 });
     let reads = 0;
     const read = async () => {
       reads++;

@@ -1,6 +1,13 @@
 import type { DomainEvents } from '../../platform/events';
 import type { PageRow } from './messages.repo';
 
+interface Deps {
+  /** A count that moves with every commit by another connection to the database (db/database.ts). */
+  commitsElsewhere: () => number;
+  /** How many pages are kept at the most. */
+  max?: number;
+}
+
 /**
  * The newest history pages as read, kept until the stored messages change (SQLite, where one process sees every
  * write to the file). A room opened is its newest page, the hottest read there is; the rows are what every reader
@@ -13,11 +20,7 @@ export class NewestPages {
   private readonly pages = new Map<string, { stamp: string; rows: readonly PageRow[] }>();
   private version = 0;
 
-  constructor(
-    /** A count that moves with every commit by another connection to the database (db/database.ts). */
-    private readonly commitsElsewhere: () => number,
-    private readonly max = 256,
-  ) {}
+  constructor(private readonly deps: Deps) {}
 
   /** The stored messages changed (told after the commit): every page is read again. */
   changed(): void {
@@ -41,13 +44,14 @@ export class NewestPages {
       this.pages.delete(key);
       // Shared by every reader that follows: frozen, so that no reader's view can change it for the next.
       this.pages.set(key, { stamp, rows: Object.freeze(rows.map((row) => Object.freeze({ ...row }))) });
-      if (this.pages.size > this.max) this.pages.delete(this.pages.keys().next().value as string);
+      if (this.pages.size > (this.deps.max ?? 256))
+        this.pages.delete(this.pages.keys().next().value as string);
     } else this.pages.delete(key);
     return rows;
   }
 
   private stamp(): string {
-    return `${this.version}:${this.commitsElsewhere()}`;
+    return `${this.version}:${this.deps.commitsElsewhere()}`;
   }
 }
 

@@ -14,6 +14,14 @@ interface ChatReceipts {
   delivered: Map<number, number[]>;
 }
 
+interface Deps {
+  db: Db;
+  events: DomainEvents;
+  chats: Pick<ChatMembership, 'pageMembers' | 'advanceMarks'>;
+  onError: (err: unknown) => void;
+  windowMs?: number;
+}
+
 /**
  * Read and delivery receipts, coalesced per chat (DESIGN §8). Every member acknowledges every message, so a
  * busy room would cost several queries and two room broadcasts per member per message. Instead the first
@@ -29,15 +37,7 @@ export class ReceiptBatcher {
   private readonly writing = new Set<Promise<void>>();
   private closed = false;
 
-  constructor(
-    private readonly deps: {
-      db: Db;
-      events: DomainEvents;
-      chats: Pick<ChatMembership, 'pageMembers' | 'advanceMarks'>;
-      onError: (err: unknown) => void;
-      windowMs?: number;
-    },
-  ) {}
+  constructor(private readonly deps: Deps) {}
 
   read(userId: number, chat: ChatRef, ids: number[]): void {
     this.add('reads', userId, chat, ids);

@@ -39,32 +39,14 @@ const BATCH = 50;
 export class EmailDigestService {
   private readonly poll: PeriodicTask;
   private stopped = false;
-  private readonly config: Config;
-  private readonly db: Db;
-  private readonly presence: Presence;
-  private readonly rooms: RoomPresence;
-  private readonly chats: ChatsService;
-  private readonly messages: MessagesService;
-  private readonly users: UsersService;
-  private readonly mailer: Mailer;
-  private readonly log: FastifyBaseLogger;
 
-  constructor(deps: Deps) {
-    this.config = deps.config;
-    this.db = deps.db;
-    this.presence = deps.presence;
-    this.rooms = deps.rooms;
-    this.chats = deps.chats;
-    this.messages = deps.messages;
-    this.users = deps.users;
-    this.mailer = deps.mailer;
-    this.log = deps.log;
+  constructor(private readonly deps: Deps) {
     // A failure's line carries a job id, and the id of the request behind the event where it has one.
     const guard =
       <T>(what: string, fn: (p: T) => Promise<void>) =>
       (p: T) =>
         void fn(p).catch((err) =>
-          jobLog(this.log, 'missed-message mail', (p as { requestId?: string }).requestId).error(
+          jobLog(this.deps.log, 'missed-message mail', (p as { requestId?: string }).requestId).error(
             { err },
             what,
           ),
@@ -78,11 +60,11 @@ export class EmailDigestService {
       guard('cancelling missed-message mail failed', (e) => this.cancelIfRead(e)),
     );
     // A fraction of the delay, within 50 ms .. 5 s: a due mail leaves at most a few seconds late.
-    const pollMs = Math.min(5000, Math.max(50, Math.floor(this.config.emailNotifyDelayMs / 4)));
+    const pollMs = Math.min(5000, Math.max(50, Math.floor(this.deps.config.emailNotifyDelayMs / 4)));
     this.poll = new PeriodicTask(
       (log) => this.sendDue(log),
       pollMs,
-      this.log,
+      this.deps.log,
       'missed-message mail poll',
     ).start();
   }
@@ -105,7 +87,7 @@ export class EmailDigestService {
     if (resend || message.kind !== 'user') return;
     // Presence first: in a live conversation everyone is in the room (so online), and neither the rest of
     // presence nor the database is asked at all.
-    const absent = await this.rooms.absentAmong(chatId, memberIds);
+    const absent = await this.deps.rooms.absentAmong(chatId, memberIds);
     if (absent.length === 0) return;
     // A muted chat mails nothing, unless the message mentions the person; nor does a message from
     // someone a block stands between with them.
@@ -115,25 +97,25 @@ export class EmailDigestService {
       (id) => id !== message.sender && !blocked.has(id) && (!muted.has(id) || message.mentions.includes(id)),
     );
     if (others.length === 0) return;
-    const online = await this.presence.onlineAmong(others, { mirrored: true });
+    const online = await this.deps.presence.onlineAmong(others, { mirrored: true });
     const offlineOthers = others.filter((id) => !online.has(id));
     if (offlineOthers.length === 0) return;
-    const offline = await this.users.withEmailNotifications(offlineOthers);
+    const offline = await this.deps.users.withEmailNotifications(offlineOthers);
     if (offline.length === 0) return;
-    const dueAt = new Date(Date.now() + this.config.emailNotifyDelayMs).toISOString();
-    await repo.scheduleDigests(this.db, offline, dueAt);
+    const dueAt = new Date(Date.now() + this.deps.config.emailNotifyDelayMs).toISOString();
+    await repo.scheduleDigests(this.deps.db, offline, dueAt);
   }
 
   /** Someone read (or cleared) messages: a pending digest with nothing left unread is dropped. */
   private async cancelIfRead({ userIds }: DomainEventMap['unread.changed']) {
-    for (const pending of await repo.pendingDigests(this.db, userIds)) {
-      if ((await this.messages.totalUnread(pending.user_id)) > 0) continue;
-      if (!(await repo.takeDigest(this.db, pending))) continue;
+    for (const pending of await repo.pendingDigests(this.deps.db, userIds)) {
+      if ((await this.deps.messages.totalUnread(pending.user_id)) > 0) continue;
+      if (!(await repo.takeDigest(this.deps.db, pending))) continue;
       // A message that landed between the count and the delete found the row still there and planned
       // nothing; plan for it now.
-      if ((await this.messages.totalUnread(pending.user_id)) > 0) {
-        const dueAt = new Date(Date.now() + this.config.emailNotifyDelayMs).toISOString();
-        await repo.scheduleDigests(this.db, [pending.user_id], dueAt);
+      if ((await this.deps.messages.totalUnread(pending.user_id)) > 0) {
+        const dueAt = new Date(Date.now() + this.deps.config.emailNotifyDelayMs).toISOString();
+        await repo.scheduleDigests(this.deps.db, [pending.user_id], dueAt);
       }
     }
   }
@@ -144,10 +126,10 @@ export class EmailDigestService {
   }
 
   private async sendDue(log: FastifyBaseLogger): Promise<void> {
-    const due = await repo.dueDigests(this.db, new Date().toISOString(), BATCH);
+    const due = await repo.dueDigests(this.deps.db, new Date().toISOString(), BATCH);
     for (const digest of due) {
       if (this.stopped) return;
-      if (!(await repo.takeDigest(this.db, digest))) continue;
+      if (!(await repo.takeDigest(this.deps.db, digest))) continue;
       try {
         await this.send(digest.user_id, log);
       } catch (err) {
@@ -157,20 +139,23 @@ export class EmailDigestService {
   }
 
   private async send(userId: number, log: FastifyBaseLogger): Promise<void> {
-    const user = await this.users.digestRecipient(userId);
+    const user = await this.deps.users.digestRecipient(userId);
     if (!user?.email_notification) return;
     const [chats, mentioned] = await Promise.all([
-      this.chats.listChats(userId),
-      this.messages.unreadMentionsIn(userId),
+      this.deps.chats.listChats(userId),
+      this.deps.messages.unreadMentionsIn(userId),
     ]);
     // Muted chats are left out, unless an unread message there mentions the person.
     const unread = chats.filter((c) => c.unread_count > 0 && (!c.muted || mentioned.has(c.id)));
     if (unread.length === 0) return;
-    await this.mailer.send(digestMail(user.email, user.first_name, unread, this.baseUrl(), mentioned), log);
+    await this.deps.mailer.send(
+      digestMail(user.email, user.first_name, unread, this.baseUrl(), mentioned),
+      log,
+    );
   }
 
   private baseUrl(): string {
-    return this.config.publicUrl ?? `http://localhost:${this.config.port}`;
+    return this.deps.config.publicUrl ?? `http://localhost:${this.deps.config.port}`;
   }
 }
 

@@ -44,19 +44,9 @@ const hostOf = (endpoint: string) => {
  */
 export class PushService {
   private readonly vapidDetails;
-  private readonly config: Config;
-  private readonly db: Db;
-  private readonly rooms: RoomPresence;
-  private readonly log: FastifyBaseLogger;
-  private readonly metrics?: Pick<Metrics, 'pushSent'>;
   readonly publicKey: string;
 
-  constructor(deps: Deps) {
-    this.metrics = deps.metrics;
-    this.config = deps.config;
-    this.db = deps.db;
-    this.rooms = deps.rooms;
-    this.log = deps.log;
+  constructor(private readonly deps: Deps) {
     this.publicKey = deps.vapid.publicKey;
     this.vapidDetails = {
       subject: vapidSubject(deps.config),
@@ -68,14 +58,14 @@ export class PushService {
       if (event.resend) return;
       // Its lines carry a job id, and the id of the socket request that sent the message; the log is made only
       // for a fan-out that pushes (or fails), not for every message.
-      const log = () => jobLog(this.log, 'web push fan-out', event.requestId);
+      const log = () => jobLog(this.deps.log, 'web push fan-out', event.requestId);
       void this.notifyAway(event, log).catch((err) => log().error({ err }, 'web push fan-out failed'));
     });
   }
 
   async subscribe(session: Session, body: PushSubscribePayload): Promise<void> {
     await this.assertPushServiceAddress(body.endpoint);
-    await repo.upsertSubscription(this.db, {
+    await repo.upsertSubscription(this.deps.db, {
       user_id: session.userId,
       session_id: session.sessionId,
       endpoint: body.endpoint,
@@ -87,7 +77,7 @@ export class PushService {
 
   /** Removes the caller's subscription; one already gone (or someone else's) is not an error. */
   async unsubscribe(userId: number, endpoint: string): Promise<void> {
-    await repo.deleteSubscription(this.db, userId, endpoint);
+    await repo.deleteSubscription(this.deps.db, userId, endpoint);
   }
 
   /**
@@ -98,7 +88,7 @@ export class PushService {
    */
   private async assertPushServiceAddress(endpoint: string): Promise<void> {
     const url = new URL(endpoint);
-    const local = this.config.pushAllowPrivateEndpoints;
+    const local = this.deps.config.pushAllowPrivateEndpoints;
     const schemeOk = url.protocol === 'https:' || (local && url.protocol === 'http:');
     const hostOk = local || (await resolvesToPublic(url.hostname));
     if (!schemeOk || !hostOk || url.username || url.password) {
@@ -111,7 +101,7 @@ export class PushService {
     jobLogOf: () => FastifyBaseLogger,
   ) {
     if (message.kind !== 'user') return;
-    const absent = await this.rooms.absentAmong(chatId, memberIds);
+    const absent = await this.deps.rooms.absentAmong(chatId, memberIds);
     if (absent.length === 0) return;
     // A muted chat pushes nothing, unless the message mentions the person.
     // Nor does a message from someone a block stands between with them.
@@ -120,7 +110,7 @@ export class PushService {
     const away = absent.filter(
       (id) => id !== message.sender && !blocked.has(id) && (!muted.has(id) || message.mentions.includes(id)),
     );
-    const targets = await repo.pushTargets(this.db, away, new Date().toISOString());
+    const targets = await repo.pushTargets(this.deps.db, away, new Date().toISOString());
     if (targets.length === 0) return;
     const sender = message.sender_name || message.sender_username;
     const payload: PushPayload = {
@@ -171,18 +161,18 @@ export class PushService {
         if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
       }
       const status = await this.post(details.endpoint, details.method, headers, details.body);
-      this.metrics?.pushSent(
+      this.deps.metrics?.pushSent(
         status >= 200 && status < 300 ? 'sent' : status === 404 || status === 410 ? 'gone' : 'failed',
       );
       if (status === 404 || status === 410) {
         // The browser unsubscribed or the subscription expired: it will never accept another push.
-        await repo.deleteSubscriptionByEndpoint(this.db, target.endpoint);
+        await repo.deleteSubscriptionByEndpoint(this.deps.db, target.endpoint);
         log.info({ pushHost, status }, 'push subscription gone; removed');
       } else if (status < 200 || status >= 300) {
         log.warn({ pushHost, status }, 'push service refused a notification');
       }
     } catch (err) {
-      this.metrics?.pushSent('failed');
+      this.deps.metrics?.pushSent('failed');
       // The error's text may carry the endpoint; its name and code say enough.
       const e = err as Error & { code?: string; cause?: { code?: string } };
       log.warn({ pushHost, error: e.name, code: e.code ?? e.cause?.code }, 'web push delivery failed');
@@ -208,7 +198,7 @@ export class PushService {
           method,
           headers,
           timeout: PUSH_TIMEOUT_MS,
-          ...(this.config.pushAllowPrivateEndpoints ? {} : { lookup: publicLookup }),
+          ...(this.deps.config.pushAllowPrivateEndpoints ? {} : { lookup: publicLookup }),
         },
         (res) => {
           res.resume();

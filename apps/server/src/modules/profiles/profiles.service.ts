@@ -30,28 +30,15 @@ interface Deps {
  * the users table's, read and written through accounts (UsersService).
  */
 export class ProfilesService {
-  private readonly users: UsersService;
-  private readonly presence: Presence;
-  private readonly avatars: AvatarStore;
-  private readonly log: FastifyBaseLogger;
-  private readonly messages: { totalMessages(): Promise<number> };
-  private readonly blocks: Deps['blocks'];
-
-  constructor(deps: Deps) {
-    this.users = deps.users;
-    this.presence = deps.presence;
-    this.avatars = deps.avatars;
-    this.log = deps.log;
-    this.messages = deps.messages;
-    this.blocks = deps.blocks;
+  constructor(private readonly deps: Deps) {
     // Account deletion awaits this (emitAndWait) before the row goes: the avatar's name is still there.
     deps.events.on('user.deleted', ({ userId }) => this.removeAvatarOf(userId));
   }
 
   /** Activated, not hidden; online people first, then by id, so the order is stable. `ids`: only these. */
   async list(ids?: number[]): Promise<ProfileListItem[]> {
-    const rows = await this.users.visibleProfiles(ids);
-    const online = await this.presence.onlineAmong(rows.filter((r) => r.online_status).map((r) => r.id));
+    const rows = await this.deps.users.visibleProfiles(ids);
+    const online = await this.deps.presence.onlineAmong(rows.filter((r) => r.online_status).map((r) => r.id));
     const items = rows.map((r) => ({
       id: r.id,
       username: r.username,
@@ -66,21 +53,21 @@ export class ProfilesService {
 
   async stats(): Promise<AppStats> {
     const [total_users, total_messages] = await Promise.all([
-      this.users.countActivated(),
-      this.messages.totalMessages(),
+      this.deps.users.countActivated(),
+      this.deps.messages.totalMessages(),
     ]);
     return { total_users, total_messages };
   }
 
   /** SPEC §3's public fields only. Hidden profiles are shown to their owner alone. */
   async publicProfile(username: string, viewerId: number | null): Promise<PublicProfile> {
-    const u = await this.users.publicProfile(username);
+    const u = await this.deps.users.publicProfile(username);
     if (!u) throw new NotFoundError('User not found');
     const own = viewerId === u.id;
     if (u.hide_profile && !own) throw new ForbiddenError('This profile is private');
     const [online, hidden] = await Promise.all([
-      this.presence.isOnline(u.id),
-      viewerId === null || own || !this.blocks ? null : this.blocks.relatedTo(viewerId),
+      this.deps.presence.isOnline(u.id),
+      viewerId === null || own || !this.deps.blocks ? null : this.deps.blocks.relatedTo(viewerId),
     ]);
     const shown = hidden?.has(u.id) ? { ...u, online_status: 0 } : u;
     const presence = own ? { is_online: online, last_seen: u.last_seen } : visiblePresence(shown, online);
@@ -109,12 +96,12 @@ export class ProfilesService {
     input: ProfileUpdatePayload,
     image: Uint8Array | null,
   ): Promise<ProfileUpdateResult> {
-    const current = await this.users.editableProfile(userId);
+    const current = await this.deps.users.editableProfile(userId);
     if (!current) throw new HttpError(401, { detail: MSG.invalidToken });
-    if (await this.users.usernameTakenByOther(input.username, userId)) {
+    if (await this.deps.users.usernameTakenByOther(input.username, userId)) {
       throw new FieldsError({ username: [MSG.usernameTaken] });
     }
-    const newAvatar = image ? await this.avatars.save(image) : null;
+    const newAvatar = image ? await this.deps.avatars.save(image) : null;
 
     const changes: ProfileChanges = {
       first_name: input.first_name,
@@ -128,19 +115,19 @@ export class ProfilesService {
     try {
       // Compare-and-set on the avatar column: a concurrent upload makes us re-read and try again.
       for (let attempt = 0; ; attempt++) {
-        if (await this.users.updateProfileIfAvatar(userId, previous, changes)) break;
-        const row = await this.users.editableProfile(userId);
+        if (await this.deps.users.updateProfileIfAvatar(userId, previous, changes)) break;
+        const row = await this.deps.users.editableProfile(userId);
         if (!row) throw new HttpError(401, { detail: MSG.invalidToken });
         if (attempt >= 5) throw new Error('profile update kept racing with another update');
         previous = row.avatar;
       }
     } catch (err) {
-      await this.avatars.remove(newAvatar);
+      await this.deps.avatars.remove(newAvatar);
       // Two people racing for one name: the unique index decides.
       if (/unique|duplicate/i.test(String(err))) throw new FieldsError({ username: [MSG.usernameTaken] });
       throw err;
     }
-    if (newAvatar) await this.avatars.remove(previous);
+    if (newAvatar) await this.deps.avatars.remove(previous);
 
     return {
       name: `${input.first_name} ${input.last_name}`.trim(),
@@ -151,9 +138,9 @@ export class ProfilesService {
 
   private async removeAvatarOf(userId: number): Promise<void> {
     try {
-      await this.avatars.remove(await this.users.avatarOf(userId));
+      await this.deps.avatars.remove(await this.deps.users.avatarOf(userId));
     } catch (err) {
-      this.log.warn({ err, userId }, 'could not remove the avatar of a deleted account');
+      this.deps.log.warn({ err, userId }, 'could not remove the avatar of a deleted account');
     }
   }
 }

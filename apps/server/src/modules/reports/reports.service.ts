@@ -85,36 +85,24 @@ function toReport(r: repo.ReportRow): Report {
 }
 
 export class ReportsService {
-  private readonly db: Db;
-  private readonly limiter: RateLimiter;
-  private readonly users: Deps['users'];
-  private readonly messages: Deps['messages'];
-  private readonly audit: Deps['audit'];
-
-  constructor(deps: Deps) {
-    this.db = deps.db;
-    this.limiter = deps.limiter;
-    this.users = deps.users;
-    this.messages = deps.messages;
-    this.audit = deps.audit;
-  }
+  constructor(private readonly deps: Deps) {}
 
   async create(
     reporterId: number,
     input: { message_id?: number; username?: string; reason: ReportReason; note: string },
   ): Promise<ReportCreated> {
-    const limit = await this.limiter.hit(`report:${reporterId}`, REPORTS_PER_HOUR, HOUR_MS);
+    const limit = await this.deps.limiter.hit(`report:${reporterId}`, REPORTS_PER_HOUR, HOUR_MS);
     if (!limit.allowed) throw new TooManyRequestsError(limit.retryAfterSeconds, SAFETY_TEXT.tooManyReports);
     const about = await this.subjectOf(reporterId, input);
     const duplicate = await repo.openReportBy(
-      this.db,
+      this.deps.db,
       reporterId,
       about.message_id !== null
         ? { messageId: about.message_id }
         : { targetUserId: about.target_user_id ?? 0 },
     );
     if (duplicate) throw new ConflictError(SAFETY_TEXT.alreadyReported);
-    const id = await this.db.transaction().execute(async (trx) => {
+    const id = await this.deps.db.transaction().execute(async (trx) => {
       const id = await repo.insertReport(trx, {
         reporter_id: reporterId,
         ...about,
@@ -122,7 +110,7 @@ export class ReportsService {
         note: input.note,
         created_at: new Date().toISOString(),
       });
-      await this.audit?.record(
+      await this.deps.audit?.record(
         {
           type: 'report.created',
           actor_id: reporterId,
@@ -139,16 +127,20 @@ export class ReportsService {
   async list(filter: { status?: 'open' | 'resolved'; page?: number } = {}): Promise<ReportList> {
     const page = Math.max(1, Math.floor(filter.page ?? 1));
     const [rows, count] = await Promise.all([
-      repo.listReports(this.db, { status: filter.status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-      repo.countReports(this.db, filter.status),
+      repo.listReports(this.deps.db, {
+        status: filter.status,
+        limit: PAGE_SIZE,
+        offset: (page - 1) * PAGE_SIZE,
+      }),
+      repo.countReports(this.deps.db, filter.status),
     ]);
     return { results: rows.map(toReport), count };
   }
 
   async get(id: number): Promise<Report> {
-    const row = await repo.reportById(this.db, id);
+    const row = await repo.reportById(this.deps.db, id);
     if (!row) throw new NotFoundError(SAFETY_TEXT.reportNotFound);
-    const context = row.message_id ? await this.messages.contextOf(row.message_id, CONTEXT_AROUND) : [];
+    const context = row.message_id ? await this.deps.messages.contextOf(row.message_id, CONTEXT_AROUND) : [];
     return { ...toReport(row), context };
   }
 
@@ -156,7 +148,7 @@ export class ReportsService {
     id: number,
     actorId: number,
     input: { action: ReportAction; note: string },
-    trx: Db = this.db,
+    trx: Db = this.deps.db,
   ): Promise<Report> {
     const done = await repo.resolveReport(trx, id, {
       resolved_by: actorId,
@@ -179,7 +171,7 @@ export class ReportsService {
     input: { message_id?: number; username?: string },
   ): Promise<Pick<repo.NewReport, 'target_user_id' | 'message_id' | 'chat_id' | 'message_body'>> {
     if (input.message_id !== undefined) {
-      const { message, chat } = await this.messages.visibleTo(reporterId, input.message_id);
+      const { message, chat } = await this.deps.messages.visibleTo(reporterId, input.message_id);
       if (message.kind !== 'user' || message.sender === null)
         throw new BadRequestError('This message cannot be reported.');
       if (message.is_deleted) throw new BadRequestError(MESSAGE_TEXT.deleted);
@@ -191,7 +183,7 @@ export class ReportsService {
         message_body: message.body,
       };
     }
-    const targetId = await this.users.activatedIdOf(input.username ?? '');
+    const targetId = await this.deps.users.activatedIdOf(input.username ?? '');
     if (!targetId) throw new NotFoundError('User not found.');
     if (targetId === reporterId) throw new BadRequestError(SAFETY_TEXT.cannotReportSelf);
     return { target_user_id: targetId, message_id: null, chat_id: null, message_body: null };

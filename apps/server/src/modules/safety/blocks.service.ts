@@ -45,19 +45,11 @@ export function messageRefusal(pairs: BlockPair[], senderId: number, recipientId
 }
 
 export class BlocksService {
-  private readonly db: Db;
-  private readonly bus: Bus;
-  private readonly users: Deps['users'];
-  private readonly events: DomainEvents;
   private readonly cache = new Map<number, { related: Set<number>; at: number }>();
   private readonly unsubscribe: Promise<() => Promise<void>>;
 
-  constructor(deps: Deps) {
-    this.db = deps.db;
-    this.bus = deps.bus;
-    this.users = deps.users;
-    this.events = deps.events;
-    this.unsubscribe = this.bus.subscribe(CHANGES_TOPIC, (m) => {
+  constructor(private readonly deps: Deps) {
+    this.unsubscribe = deps.bus.subscribe(CHANGES_TOPIC, (m) => {
       try {
         for (const id of JSON.parse(m.data) as number[]) this.cache.delete(id);
       } catch {
@@ -70,7 +62,7 @@ export class BlocksService {
   /** Blocks the person named by username (or id); blocking again changes nothing. */
   async block(blockerId: number, target: string): Promise<BlockState> {
     const blockedId = await this.targetOf(blockerId, target);
-    await repo.insertBlock(this.db, blockerId, blockedId, new Date().toISOString());
+    await repo.insertBlock(this.deps.db, blockerId, blockedId, new Date().toISOString());
     await this.changed(blockerId, blockedId);
     return { blocked: true, detail: SAFETY_TEXT.blocked };
   }
@@ -78,14 +70,14 @@ export class BlocksService {
   /** Lifts the caller's block of that person; one that was never there is not an error. */
   async unblock(blockerId: number, target: string): Promise<BlockState> {
     const blockedId = await this.targetOf(blockerId, target);
-    await repo.deleteBlock(this.db, blockerId, blockedId);
+    await repo.deleteBlock(this.deps.db, blockerId, blockedId);
     await this.changed(blockerId, blockedId);
     return { blocked: false, detail: SAFETY_TEXT.unblocked };
   }
 
   /** The people the caller blocked, newest first. */
   async list(blockerId: number): Promise<BlockedPerson[]> {
-    const rows = await repo.blockedBy(this.db, blockerId);
+    const rows = await repo.blockedBy(this.deps.db, blockerId);
     return rows.map((r) => ({
       id: r.id,
       username: r.username,
@@ -100,7 +92,7 @@ export class BlocksService {
     const now = Date.now();
     const known = this.cache.get(userId);
     if (known && now - known.at < CACHE_TTL_MS) return known.related;
-    const rows = await repo.blocksOf(this.db, userId);
+    const rows = await repo.blocksOf(this.deps.db, userId);
     const related = new Set(rows.map((r) => (r.blocker_id === userId ? r.blocked_id : r.blocker_id)));
     if (this.cache.size >= CACHE_SIZE) this.cache.clear();
     this.cache.set(userId, { related, at: now });
@@ -121,12 +113,16 @@ export class BlocksService {
 
   /** The blocks any of these people are part of, read from the table (the writer's exact check). */
   blocksInvolving(userIds: number[]): Promise<BlockPair[]> {
-    return repo.blocksInvolving(this.db, userIds);
+    return repo.blocksInvolving(this.deps.db, userIds);
   }
 
   /** Why `senderId` may not start a private chat with or message `recipientId`, or null (see messageRefusal). */
   async refusal(senderId: number, recipientId: number): Promise<string | null> {
-    return messageRefusal(await repo.blocksAmong(this.db, [senderId, recipientId]), senderId, recipientId);
+    return messageRefusal(
+      await repo.blocksAmong(this.deps.db, [senderId, recipientId]),
+      senderId,
+      recipientId,
+    );
   }
 
   async close(): Promise<void> {
@@ -135,7 +131,7 @@ export class BlocksService {
   }
 
   private async targetOf(blockerId: number, target: string): Promise<number> {
-    const id = await this.users.activatedIdOf(target);
+    const id = await this.deps.users.activatedIdOf(target);
     if (!id) throw new NotFoundError('User not found.');
     if (id === blockerId) throw new BadRequestError(SAFETY_TEXT.cannotBlockSelf);
     return id;
@@ -145,7 +141,7 @@ export class BlocksService {
   private async changed(blockerId: number, blockedId: number): Promise<void> {
     this.cache.delete(blockerId);
     this.cache.delete(blockedId);
-    await this.bus.publish(CHANGES_TOPIC, { data: JSON.stringify([blockerId, blockedId]) });
-    this.events.emit('blocks.changed', { blockerId, blockedId });
+    await this.deps.bus.publish(CHANGES_TOPIC, { data: JSON.stringify([blockerId, blockedId]) });
+    this.deps.events.emit('blocks.changed', { blockerId, blockedId });
   }
 }

@@ -24,36 +24,22 @@ const PEOPLE_LIMIT = 20;
  * edited one by its current text), and people who do not hide their profile.
  */
 export class SearchService {
-  private readonly db: Db;
-  private readonly dialect: DialectName;
-  private readonly chats: ChatsService;
-  private readonly messages: MessagesService;
-  private readonly users: UsersService;
-  private readonly profiles: ProfilesService;
-
-  constructor(deps: Deps) {
-    this.db = deps.db;
-    this.dialect = deps.dialect;
-    this.chats = deps.chats;
-    this.messages = deps.messages;
-    this.users = deps.users;
-    this.profiles = deps.profiles;
-  }
+  constructor(private readonly deps: Deps) {}
 
   private match(q: string) {
     const terms = parseSearch(q);
     if (!hasTerms(terms)) return null;
-    return { terms, index: this.dialect === 'sqlite' ? toFts5(terms) : toTsquery(terms) };
+    return { terms, index: this.deps.dialect === 'sqlite' ? toFts5(terms) : toTsquery(terms) };
   }
 
   async messagesFor(userId: number, q: MessageSearchQuery): Promise<MessageSearchResponse> {
     const match = this.match(q.q);
     // Typed something, but nothing searchable (only punctuation): nothing matches.
     if (q.q !== '' && !match) return EMPTY;
-    const chatDbId = q.chat_id ? (await this.chats.requireMember(userId, q.chat_id)).chat.id : undefined;
-    const senderId = q.from ? await this.users.activatedIdOf(q.from) : undefined;
+    const chatDbId = q.chat_id ? (await this.deps.chats.requireMember(userId, q.chat_id)).chat.id : undefined;
+    const senderId = q.from ? await this.deps.users.activatedIdOf(q.from) : undefined;
     if (q.from && senderId === undefined) return EMPTY;
-    const hits = await repo.searchMessages(this.db, this.dialect, {
+    const hits = await repo.searchMessages(this.deps.db, this.deps.dialect, {
       userId,
       match: match?.index ?? null,
       chatDbId,
@@ -65,14 +51,14 @@ export class SearchService {
       limit: q.limit,
     });
     const [messages, chats] = await Promise.all([
-      this.messages.viewMany(
+      this.deps.messages.viewMany(
         userId,
         hits.map((h) => ({
           id: h.id,
           chat: { id: h.chat_db_id, chat_id: h.chat_id, is_private: h.is_private },
         })),
       ),
-      this.chats.summaries(userId, [...new Set(hits.map((h) => h.chat_db_id))]),
+      this.deps.chats.summaries(userId, [...new Set(hits.map((h) => h.chat_db_id))]),
     ]);
     const results = hits.flatMap((h) => {
       const message = messages.get(h.id);
@@ -88,8 +74,8 @@ export class SearchService {
   async people(q: string): Promise<ProfileListItem[]> {
     const terms = parseSearch(q.replaceAll('"', ' '));
     if (!hasTerms(terms)) return [];
-    const index = this.dialect === 'sqlite' ? toFts5(terms) : toTsquery(terms);
-    const ids = await repo.searchUsers(this.db, this.dialect, index, PEOPLE_LIMIT);
-    return this.profiles.list(ids);
+    const index = this.deps.dialect === 'sqlite' ? toFts5(terms) : toTsquery(terms);
+    const ids = await repo.searchUsers(this.deps.db, this.deps.dialect, index, PEOPLE_LIMIT);
+    return this.deps.profiles.list(ids);
   }
 }
