@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
@@ -8,7 +9,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { CLOSE_SERVICE_RESTART, SOCKET_MAX_PAYLOAD_BYTES } from '@parley/protocol';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -106,6 +113,14 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     // A proxy's request id is kept (so its log and ours meet); otherwise each request gets a fresh one.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // A URL that is not valid percent-encoding is refused in the API's shape, without echoing the URL back.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      return reply.code(status).send({ detail: 'Malformed request.' });
+    },
+    // What Node's parser refuses before Fastify sees it (headers past 16 KiB, a broken request line) is answered
+    // in the API's shape too, and the connection closed.
+    clientErrorHandler: answerClientError,
   });
   app.addHook('onRequest', async (request, reply) => {
     if (!/^[\w.:-]{1,64}$/.test(request.id)) request.id = randomUUID();
@@ -334,4 +349,19 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await app.close();
     },
   };
+}
+
+/** Node's refusals of a request it could not parse (431 for headers too large, else 400), as `{detail}` JSON. */
+function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({ detail: tooLarge ? 'Request headers too large.' : 'Malformed request.' });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `connection: close\r\n\r\n${body}`,
+  );
 }

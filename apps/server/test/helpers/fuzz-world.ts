@@ -258,27 +258,14 @@ export function describeRequest(request: FuzzRequest): string {
 // ---------------------------------------------------------------------------------------------- the checks
 
 /**
- * Findings reported but not fixed here (their fix is in a file another engineer holds): an answer matching one
+ * Findings whose fix has not landed yet (none now): an answer matching one
  * is let through so the fuzzer keeps looking past it; fuzz-regressions.test.ts keeps each as a test that fails
  * once it is fixed, so the entry is then removed.
  */
 export const OPEN_FINDINGS: {
   what: string;
   matches: (request: FuzzRequest, answer: FuzzAnswer) => boolean;
-}[] = [
-  {
-    // Fastify answers these itself, before any route or the app's error handler: a URL that is not valid
-    // percent-encoding (FST_ERR_BAD_URL, the URL echoed) and a request Node's parser refuses (431 headers too
-    // large). The app's Fastify options frameworkErrors and clientErrorHandler would answer {detail}.
-    what: "Fastify's own error body ({error, code, message, statusCode}) for a bad URL or headers too large",
-    matches: (_, answer) => /^\{"error":"[^"]*",("code":"[^"]*",)?"message":/.test(answer.text),
-  },
-  {
-    what: 'a plain GET on a socket path (no upgrade): a 404 with an empty body',
-    matches: (request, answer) =>
-      request.path.startsWith('/ws/') && answer.status === 404 && answer.text === '',
-  },
-];
+}[] = [];
 
 const isStringList = (v: unknown) =>
   Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === 'string');

@@ -16,11 +16,7 @@ export function notificationSocketRoute(
   deps: NotificationSocketDeps,
   routing: SocketRouting,
 ) {
-  app.get(
-    '/ws/notifications/',
-    routing.options,
-    routing.tracked((ws, req: FastifyRequest) => openNotificationSocket(deps, routing, ws, req)),
-  );
+  routing.route(app, '/ws/notifications/', (ws, req) => openNotificationSocket(deps, routing, ws, req));
 }
 
 async function openNotificationSocket(

@@ -18,10 +18,8 @@ export type RoomSocketDeps = SocketAuthDeps &
 type RoomRequest = FastifyRequest<{ Params: { chatId: string } }>;
 
 export function roomSocketRoute(app: FastifyInstance, deps: RoomSocketDeps, routing: SocketRouting) {
-  app.get<{ Params: { chatId: string } }>(
-    '/ws/chatroom/:chatId/',
-    routing.options,
-    routing.tracked((ws, req: RoomRequest) => openRoomSocket(deps, routing, ws, req)),
+  routing.route<{ chatId: string }>(app, '/ws/chatroom/:chatId/', (ws, req) =>
+    openRoomSocket(deps, routing, ws, req),
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { CLOSE_TOO_MANY, type NotificationFrame, type ServerFrame } from '@parley/protocol';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context';
 import type { Session } from '../accounts/session.service';
@@ -24,12 +24,23 @@ export function socketRouting(deps: Pick<AppContext, 'lifecycle' | 'log'>) {
     if (lifecycle.stopping) return reply.code(503).send({ detail: 'Service restart' });
   };
   return {
-    options: { websocket: true, onRequest } as const,
-    /** An opening socket is tracked like its frames: a stop closes the database only after it has finished. */
-    tracked:
-      <R>(open: (ws: WebSocket, req: R) => Promise<void>) =>
-      (ws: WebSocket, req: R) =>
-        lifecycle.track(open(ws, req)),
+    /**
+     * A socket route. An opening socket is tracked like its frames (a stop closes the database only after it has
+     * finished); a plain GET without an upgrade is not a socket and gets the API's 404.
+     */
+    route<P>(
+      app: FastifyInstance,
+      url: string,
+      open: (ws: WebSocket, req: FastifyRequest<{ Params: P }>) => Promise<void>,
+    ): void {
+      app.route<{ Params: P }>({
+        method: 'GET',
+        url,
+        onRequest,
+        handler: (_req, reply) => reply.code(404).send({ detail: 'Not found.' }),
+        wsHandler: (ws, req) => lifecycle.track(open(ws, req)),
+      });
+    },
     /** A socket error is the client's (a malformed frame, a connection reset): noted, and the socket dropped. */
     onError(this: WebSocket, err: Error) {
       log.warn({ err }, 'socket error');
