@@ -476,6 +476,8 @@ function startServer(port: number, dataDir: string): ChildProcess {
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
+      // The web build the suite's own server serves (playwright.config.ts), when it is not apps/web/dist.
+      WEB_DIST: process.env.PARLEY_E2E_WEB_DIST ?? '',
     },
     stdio: 'ignore',
   });
