@@ -60,3 +60,73 @@ export class TooManyRequestsError extends HttpError {
     super(429, { detail }, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
+
+/** What a request or a sent message hears while the database cannot be reached (a restart, a failover). */
+export const DATABASE_UNAVAILABLE = 'The database is unavailable. Please try again.';
+/** Seconds a client is asked to wait before trying again while the database is away. */
+const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * 503: the database cannot be reached, so nothing was done (or, for a commit cut short, a resend finds what was
+ * stored: messages are deduplicated by client_id). `cause` keeps the driver's error for the logs.
+ */
+export class DatabaseUnavailableError extends HttpError {
+  constructor(cause?: unknown) {
+    super(503, { detail: DATABASE_UNAVAILABLE }, { 'retry-after': String(DATABASE_RETRY_AFTER_S) });
+    this.name = 'DatabaseUnavailableError';
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+/** Node's socket errors that mean the server's address does not answer, or the connection was cut. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs of a server going away or not yet taking connections: class 08 (connection exception),
+ * 57P01 admin_shutdown (a restart or failover ends the session), 57P02 crash_shutdown, 57P03 cannot_connect_now
+ * (starting up, shutting down, or in recovery).
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03']);
+
+/** node-postgres's own messages for a connection that died, was never made in time, or is no longer usable. */
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect$/,
+  /^Client has encountered a connection error and is not queryable$/,
+];
+
+/**
+ * Whether `err` says the database cannot be reached (as opposed to a statement it refused): the driver's socket
+ * errors, its messages for a connection that ended, and the server's connection-class SQLSTATEs.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailableError) return true;
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (CONNECTION_CODES.has(code) || UNAVAILABLE_STATES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  if (CONNECTION_MESSAGES.some((m) => m.test(err.message))) return true;
+  // Several addresses tried at once (localhost as ::1 and 127.0.0.1) fail together as one AggregateError.
+  if (err instanceof AggregateError && err.errors.length > 0) return err.errors.every(isDatabaseUnreachable);
+  return false;
+}
+
+/** `err` as a DatabaseUnavailableError when it says the database cannot be reached, unchanged otherwise. */
+export function asDatabaseUnavailable(err: unknown): unknown {
+  if (err instanceof DatabaseUnavailableError || !isDatabaseUnreachable(err)) return err;
+  return new DatabaseUnavailableError(err);
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  asDatabaseUnavailable,
+  DATABASE_UNAVAILABLE,
+  DatabaseUnavailableError,
+  HttpError,
+  isDatabaseUnreachable,
+  NotFoundError,
+} from './errors';
+
+// Which database errors mean "the database cannot be reached" (a restart, a failover, a cut network), answered
+// 503 with a sentence, and which are a statement's own failure, left to the usual handling.
+
+/** An error as node-postgres or Node's net module makes it: a message and a code. */
+const withCode = (code: string, message = `failed with ${code}`) =>
+  Object.assign(new Error(message), { code });
+
+describe('isDatabaseUnreachable', () => {
+  it.each([
+    ['the server refused the connection', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['the connection was reset', withCode('ECONNRESET', 'read ECONNRESET')],
+    ['a write on a closed socket', withCode('EPIPE', 'write EPIPE')],
+    ['the address timed out', withCode('ETIMEDOUT', 'connect ETIMEDOUT 10.0.0.5:5432')],
+    ['no route to the host', withCode('EHOSTUNREACH')],
+    ["the host's name is not resolved (yet)", withCode('ENOTFOUND', 'getaddrinfo ENOTFOUND db')],
+    [
+      'admin_shutdown (a restart ends the session)',
+      withCode('57P01', 'terminating connection due to administrator command'),
+    ],
+    ['crash_shutdown', withCode('57P02')],
+    [
+      'cannot_connect_now (starting up, in recovery)',
+      withCode('57P03', 'the database system is starting up'),
+    ],
+    ['connection_exception', withCode('08000')],
+    ['connection_does_not_exist', withCode('08003')],
+    ['connection_failure', withCode('08006')],
+    ['sqlclient_unable_to_establish_sqlconnection', withCode('08001')],
+    ['the connection ended under a query', new Error('Connection terminated unexpectedly')],
+    ['the connection ended', new Error('Connection terminated')],
+    ['the connection took too long', new Error('Connection terminated due to connection timeout')],
+    ["the pool's wait for a connection ran out", new Error('timeout exceeded when trying to connect')],
+    [
+      'a client whose connection failed',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
+    [
+      'every address of localhost refused',
+      new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], 'connect failed'),
+    ],
+    ['already mapped', new DatabaseUnavailableError()],
+  ])('is true when %s', (_what, err) => {
+    expect(isDatabaseUnreachable(err)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', withCode('23505', 'duplicate key value violates unique constraint')],
+    ['an undefined table', withCode('42P01', 'relation "nope" does not exist')],
+    [
+      'a cancelled statement (statement_timeout)',
+      withCode('57014', 'canceling statement due to statement timeout'),
+    ],
+    ['a serialization failure', withCode('40001')],
+    ['a code that only starts like class 08', withCode('0800')],
+    ["SQLite's busy database", withCode('SQLITE_BUSY', 'database is locked')],
+    ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ['a message that only mentions a connection', new Error('Connection refused by policy')],
+    ['an HTTP refusal', new NotFoundError()],
+    ['a mix of a refusal and a bug', new AggregateError([withCode('ECONNREFUSED'), new TypeError('x')])],
+    ['an empty AggregateError', new AggregateError([])],
+    ['a string', 'ECONNRESET'],
+    ['nothing', undefined],
+    ['an object with a code that is not an Error', { code: 'ECONNRESET' }],
+  ])('is false for %s', (_what, err) => {
+    expect(isDatabaseUnreachable(err)).toBe(false);
+  });
+});
+
+describe('DatabaseUnavailableError', () => {
+  it('is a 503 with the sentence as its only body, and a Retry-After', () => {
+    const err = new DatabaseUnavailableError(withCode('ECONNRESET', 'read ECONNRESET'));
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err.status).toBe(503);
+    expect(err.body).toEqual({ detail: DATABASE_UNAVAILABLE });
+    expect(err.headers).toEqual({ 'retry-after': '5' });
+    // What the driver said stays for the logs, out of what a client is sent.
+    expect(err.message).toBe(DATABASE_UNAVAILABLE);
+    expect((err.cause as Error).message).toBe('read ECONNRESET');
+    expect(JSON.stringify(err.body)).not.toContain('ECONNRESET');
+  });
+
+  it('says plainly what happened and what to do', () => {
+    expect(DATABASE_UNAVAILABLE).toBe('The database is unavailable. Please try again.');
+  });
+});
+
+describe('asDatabaseUnavailable', () => {
+  it('maps a connection-class error to DatabaseUnavailableError, keeping it as the cause', () => {
+    const original = withCode('57P01', 'terminating connection due to administrator command');
+    const mapped = asDatabaseUnavailable(original);
+    expect(mapped).toBeInstanceOf(DatabaseUnavailableError);
+    expect((mapped as DatabaseUnavailableError).cause).toBe(original);
+  });
+
+  it('leaves every other error as it is', () => {
+    for (const err of [withCode('23505'), new TypeError('bug'), new NotFoundError(), 'text']) {
+      expect(asDatabaseUnavailable(err)).toBe(err);
+    }
+  });
+
+  it('does not wrap twice', () => {
+    const err = new DatabaseUnavailableError();
+    expect(asDatabaseUnavailable(err)).toBe(err);
+  });
+});
