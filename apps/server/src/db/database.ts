@@ -1,9 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  Kysely,
+  type LogEvent,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { DatabaseUnavailableError, isDatabaseUnreachable } from '../platform/errors';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -20,6 +29,8 @@ export type StatementObserver = (ms: number, failed: boolean) => void;
 export function createDb(
   config: Config,
   observe?: StatementObserver,
+  /** Where a PostgreSQL outage is told, once (see DatabaseOutage); untold without it. */
+  logger?: FastifyBaseLogger,
 ): { db: Db; dialect: DialectName; commitsElsewhere?: () => number } {
   const log = observe
     ? (event: LogEvent) => observe(event.queryDurationMillis, event.level === 'error')
@@ -29,9 +40,13 @@ export function createDb(
     const pool = new pg.Pool({
       connectionString: url,
       max: 20,
+      // A server that does not answer (a failover's old address) fails a request after this long, rather than
+      // holding it until the system's TCP timeout; a refused or reset connection fails at once anyway.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined,
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }), dialect: 'postgres' };
+    const dialect = new PostgresDialect({ pool: guarded(pool, new DatabaseOutage(logger)) });
+    return { db: new Kysely<Database>({ dialect, log }), dialect: 'postgres' };
   }
   const file = url?.startsWith('sqlite:')
     ? url.slice('sqlite:'.length)
@@ -47,6 +62,112 @@ export function createDb(
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log }),
     dialect: 'sqlite',
     commitsElsewhere: () => dataVersion.get() as number,
+  };
+}
+
+/** How long a new PostgreSQL connection may take (a request waits for it at most this long). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * PostgreSQL's outage as this process sees it (a restart, a failover, a network cut): the first connection that
+ * fails logs one warning, the first connection made afterwards one info line with how long it lasted and how
+ * many statements were refused meanwhile, so an outage is two lines whatever the traffic.
+ */
+export class DatabaseOutage {
+  private since: number | null = null;
+  private refused = 0;
+
+  constructor(private readonly log?: FastifyBaseLogger) {}
+
+  get ongoing(): boolean {
+    return this.since !== null;
+  }
+
+  /** A connection failed or was lost (`err`: the driver's error, of which only its code or message is told). */
+  lost(err: unknown): void {
+    if (this.since !== null) return;
+    this.since = Date.now();
+    this.log?.warn(
+      { database: 'postgres', code: codeOf(err) },
+      'PostgreSQL does not answer; requests get 503 until it does',
+    );
+  }
+
+  /** A statement refused with 503 because of the outage. */
+  refuse(err: unknown): DatabaseUnavailableError {
+    this.lost(err);
+    this.refused += 1;
+    return err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError(err);
+  }
+
+  /** A new connection was made. */
+  back(): void {
+    if (this.since === null) return;
+    this.log?.info(
+      { database: 'postgres', downForMs: Date.now() - this.since, refused: this.refused },
+      'PostgreSQL answers again',
+    );
+    this.since = null;
+    this.refused = 0;
+  }
+}
+
+const codeOf = (err: unknown): string => {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  return err instanceof Error ? err.message : String(err);
+};
+
+/**
+ * The pool as Kysely uses it, made to outlive a PostgreSQL outage: a client that loses its connection while
+ * idle or between statements emits `error` (node-postgres's pool re-emits an idle client's), which would end
+ * the process unheard; here it is noted as the outage. A connection or statement that fails because the server
+ * cannot be reached rejects with DatabaseUnavailableError (503 to HTTP, a resendable refusal to a socket), and
+ * its client is not put back in the pool.
+ */
+function guarded(pool: pg.Pool, outage: DatabaseOutage): PostgresPool {
+  pool.on('error', (err) => outage.lost(err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => outage.lost(err));
+    outage.back();
+  });
+  // One wrapper per client: Kysely keeps its connection object per client it is given.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let wrapper = wrappers.get(client);
+    if (wrapper) return wrapper;
+    /** The connection error of a statement since this client was taken from the pool. */
+    let broken: Error | undefined;
+    wrapper = {
+      query: ((...args: [string, unknown[]]) => {
+        const result: unknown = client.query(...args);
+        // A cursor (streamed rows) is handed back as it is.
+        if (!(result instanceof Promise)) return result;
+        return result.catch((err: unknown) => {
+          if (!isDatabaseUnreachable(err)) throw err;
+          broken = err as Error;
+          throw outage.refuse(err);
+        });
+      }) as PostgresPoolClient['query'],
+      release: () => {
+        // A client whose connection failed is dropped, not handed to the next statement.
+        const err = broken;
+        broken = undefined;
+        client.release(err);
+      },
+    };
+    wrappers.set(client, wrapper);
+    return wrapper;
+  };
+  return {
+    async connect() {
+      try {
+        return wrap(await pool.connect());
+      } catch (err) {
+        throw isDatabaseUnreachable(err) ? outage.refuse(err) : err;
+      }
+    },
+    end: () => pool.end(),
   };
 }
 
