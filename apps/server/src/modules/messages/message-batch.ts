@@ -48,6 +48,8 @@ export interface SideReads {
   cards: Promise<UserCard[]>;
   blocks: Promise<BlockPair[]>;
   muted: Promise<Map<number, Set<number>>>;
+  /** For each sender, the people a block stands between with them. */
+  related: Promise<Map<number, Set<number>>>;
 }
 
 /** A batch past its checks: what may be stored, and the refusals, told once the transaction is through. */

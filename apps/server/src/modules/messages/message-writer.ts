@@ -2,7 +2,12 @@ import { type ChatFile, type Message, mentionedUsernames } from '@parley/protoco
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../platform/errors';
+import {
+  BadRequestError,
+  DatabaseUnavailableError,
+  isDatabaseUnreachable,
+  NotFoundError,
+} from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { Metrics } from '../../platform/metrics';
 import type { UsersService } from '../accounts/users.service';
@@ -92,12 +97,23 @@ export class MessageWriter {
       try {
         await this.writeBatch(batch);
       } catch (err) {
-        if (batch.length === 1) {
-          batch[0]?.reject(err);
+        if (batch.length === 1 || isDatabaseUnreachable(err)) {
+          refuseAll(batch, err);
           continue;
         }
         // One bad row fails its whole transaction: write each alone, so only that one fails.
-        for (const p of batch) await this.writeBatch([p]).catch(p.reject);
+        for (const [i, p] of batch.entries()) {
+          try {
+            await this.writeBatch([p]);
+          } catch (alone) {
+            if (!isDatabaseUnreachable(alone)) {
+              p.reject(alone);
+              continue;
+            }
+            refuseAll(batch.slice(i), alone);
+            break;
+          }
+        }
       }
     }
     this.draining = false;
@@ -149,11 +165,13 @@ export class MessageWriter {
       cards,
       blocks: privateSenders.length > 0 ? blocks.blocksInvolving(privateSenders) : Promise.resolve([]),
       muted: chats.mutedIn(chatIds),
+      related: relatedOf(blocks, senderIds),
     };
     // Awaited later; a failed write must not leave them unhandled.
     cards.catch(() => {});
     side.blocks.catch(() => {});
     side.muted.catch(() => {});
+    side.related.catch(() => {});
     return side;
   }
 
@@ -230,7 +248,7 @@ export class MessageWriter {
 
   /** Publishes the committed batch in id order and answers each sender. */
   private async announce(committed: Committed, side: SideReads, committedAt: number): Promise<void> {
-    const { attachments, blocks, metrics } = this.deps;
+    const { attachments, metrics } = this.deps;
     const { accepted, ids } = committed;
     const withFiles: number[] = [];
     for (const p of accepted) {
@@ -242,9 +260,9 @@ export class MessageWriter {
       withFiles.length > 0 ? attachments.filesFor(withFiles) : Promise.resolve(new Map<number, ChatFile[]>()),
     ]);
     const cardOf = new Map(senders.map((c) => [c.id, c]));
-    const muted = await side.muted;
+    const [muted, relatedBySender] = await Promise.all([side.muted, side.related]);
     for (const p of accepted) {
-      const related = p.senderId === null ? null : await blocks.relatedTo(p.senderId);
+      const related = p.senderId === null ? null : (relatedBySender.get(p.senderId) ?? null);
       const audience = audienceOf(p, committed.members, muted, related);
       const id = ids.get(p);
       if (id === undefined) {
@@ -297,4 +315,28 @@ export class MessageWriter {
     if (!stored) throw new NotFoundError();
     return this.deps.reader.byId(stored.id, p.chat);
   }
+}
+
+/**
+ * Every message of a batch refused for `err`. The database out of reach refuses them all with
+ * DatabaseUnavailableError at once (trying each alone would only wait for it again): each sender hears a
+ * resendable refusal, and a resend with the same client_id is answered with the stored message if the
+ * connection was cut during the commit.
+ */
+function refuseAll(batch: Pending[], err: unknown): void {
+  const reason =
+    isDatabaseUnreachable(err) && !(err instanceof DatabaseUnavailableError)
+      ? new DatabaseUnavailableError(err)
+      : err;
+  for (const p of batch) p.reject(reason);
+}
+
+/** The people a block stands between with each sender, read beside the batch. */
+async function relatedOf(
+  blocks: Pick<BlocksService, 'relatedTo'>,
+  senderIds: number[],
+): Promise<Map<number, Set<number>>> {
+  const unique = [...new Set(senderIds)];
+  const related = await Promise.all(unique.map((id) => blocks.relatedTo(id)));
+  return new Map(unique.map((id, i) => [id, related[i] as Set<number>]));
 }
