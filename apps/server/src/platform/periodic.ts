@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnreachable } from './errors';
 import { jobLog } from './job-log';
 
 /**
  * A background chore run every `intervalMs` (never two runs at once) until stopped; a failed run is logged and
- * the next one tries again. The timer does not keep the process alive.
+ * the next one tries again. A run that failed because the database cannot be reached is not logged as an
+ * error (the database layer tells its outage once, and the next run after it tries again). The timer does not
+ * keep the process alive.
  */
 export class PeriodicTask {
   private timer: NodeJS.Timeout | null = null;
@@ -30,7 +33,10 @@ export class PeriodicTask {
     const log = jobLog(this.log, this.what);
     this.running = this.task(log)
       .then(() => undefined)
-      .catch((err) => log.error({ err }, `${this.what} failed`))
+      .catch((err) => {
+        if (isDatabaseUnreachable(err)) log.debug(`${this.what} skipped: the database is unavailable`);
+        else log.error({ err }, `${this.what} failed`);
+      })
       .finally(() => {
         this.running = null;
       });
