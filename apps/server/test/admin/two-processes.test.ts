@@ -1,20 +1,15 @@
-import path from 'node:path';
 import { DEACTIVATED_LOGIN_MESSAGE } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPostgresUrl } from '../helpers/pg-schema';
-import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
-import { createStore, type ServerStore } from '../helpers/server-store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ServerProcess } from '../helpers/server-process';
 import type { SignedUp } from '../helpers/test-app';
+import { startChatOn, twoProcessesEnabled, useTwoProcesses } from '../helpers/two-processes';
 
 // The admin's actions across processes: two real Parley processes on one PostgreSQL schema and one
 // Redis. The admin acts on A; the person's sockets are on B, and B refuses them at once too.
-const pgUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-const enabled = isPostgresUrl(pgUrl) && !!redisUrl;
 const WAIT = 10_000;
 
-describe.skipIf(!enabled)('admin actions across two processes', () => {
-  let store: ServerStore;
+describe.skipIf(!twoProcessesEnabled)('admin actions across two processes', () => {
+  const processes = useTwoProcesses();
   let a: ServerProcess;
   let b: ServerProcess;
   let root: SignedUp;
@@ -23,22 +18,13 @@ describe.skipIf(!enabled)('admin actions across two processes', () => {
   let chatId: string;
 
   beforeAll(async () => {
-    store = await createStore({ postgresUrl: pgUrl });
-    a = await spawnServer({ store, redisUrl, label: 'A', dataDir: path.join(store.dataDir, 'a') });
-    b = await spawnServer({ store, redisUrl, label: 'B', dataDir: path.join(store.dataDir, 'b') });
+    ({ a, b } = processes());
     // The first account on this fresh server is its site admin, whichever process made it.
     root = await a.signUp({ first_name: 'Root', last_name: 'Admin' });
     ada = await a.signUp({ first_name: 'Ada', last_name: 'Tester' });
     grace = await b.signUp({ first_name: 'Grace', last_name: 'Tester' });
-    const started = await a.get(`/api/chats/start/${grace.user.username}/`, ada.token);
-    expect(started.status, started.text).toBe(200);
-    chatId = started.body.chat_id;
+    chatId = await startChatOn(a, ada, grace);
   }, 120_000);
-
-  afterAll(async () => {
-    await killAll();
-    await store?.close();
-  });
 
   it('deactivating on A closes the person’s sockets on B with 4001 and B refuses their login', async () => {
     expect(root.user.is_site_admin).toBe(true);
@@ -68,5 +54,5 @@ describe.skipIf(!enabled)('admin actions across two processes', () => {
     });
     expect(back.status).toBe(200);
     await adaRoom.close();
-  }, 60_000);
+  }, 120_000);
 });

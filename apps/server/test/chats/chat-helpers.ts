@@ -1,7 +1,7 @@
 import type { RegisterPayload } from '@parley/protocol';
 import { expect } from 'vitest';
 import type { Json, SignedUp, TestApp } from '../helpers/test-app';
-import type { Frame, WsClient } from '../helpers/ws-client';
+import { type Frame, joinRoom, type WsClient } from '../helpers/ws-client';
 
 // What the chat tests share on top of the test app and the socket client.
 
@@ -26,6 +26,15 @@ export async function startChat(t: TestApp, token: string, target: string | numb
   expect(res.status, res.text).toBe(200);
   expect(typeof res.body.chat_id).toBe('string');
   return res.body.chat_id;
+}
+
+/** Ada and Grace, their private chat, and each in its room (nothing awaited on the sockets yet). */
+export async function adaAndGraceInRoom(t: TestApp) {
+  const [ada, grace] = await people(t, 'Ada', 'Grace');
+  const chatId = await startChat(t, ada.token, grace.user.username);
+  const adaRoom = await joinRoom(t, ada.token, chatId);
+  const graceRoom = await joinRoom(t, grace.token, chatId);
+  return { ada, grace, chatId, adaRoom, graceRoom };
 }
 
 /** POST /api/chats/group/new/ asserting the 200; the chat_id. */

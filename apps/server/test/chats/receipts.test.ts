@@ -8,6 +8,7 @@ import type { SignedUp, TestApp } from '../helpers/test-app';
 import { useTestApp } from '../helpers/test-app';
 import { eventually, type Frame, joinRoom, openNotifications, type WsClient } from '../helpers/ws-client';
 import {
+  adaAndGraceInRoom,
   addMember,
   createGroup,
   history,
@@ -45,6 +46,30 @@ function readEachMessageAsItArrives(room: WsClient, me: number): void {
 async function handled(room: WsClient): Promise<void> {
   room.send('not json');
   await room.next('error');
+}
+
+/**
+ * Ada reads Grace's message `g`, the one receipt that counts: once a message Ada sends after it is back, each
+ * room has had that read and `g`'s delivery, and no other receipt.
+ */
+async function onlyAdasReadOf(
+  g: { id: number },
+  ada: SignedUp,
+  adaRoom: WsClient,
+  graceRoom: WsClient,
+): Promise<void> {
+  adaRoom.send({ type: 'read_messages', message_ids: [g.id] });
+  const read = await graceRoom.next('messages_read');
+  expect(read).toEqual({ type: 'messages_read', message_ids: [g.id], user_id: ada.user.id });
+  await adaRoom.next('messages_read');
+  await say(adaRoom, 'barrier');
+  await graceRoom.next('chat_message', (f) => f.message.body === 'barrier');
+  for (const room of [adaRoom, graceRoom]) {
+    expect(room.received('messages_read')).toEqual([read]);
+    expect(room.received('messages_delivered')).toEqual([
+      { type: 'messages_delivered', message_ids: [g.id] },
+    ]);
+  }
 }
 
 async function unreadIn(t: TestApp, who: SignedUp, chatId: string): Promise<number> {
@@ -231,19 +256,7 @@ describe('receipts that count for nothing', () => {
     graceRoom.send({ type: 'messages_delivered', message_ids: [x1, x2] });
     await handled(graceRoom);
     // A real receipt after them, written with or after them.
-    adaRoom.send({ type: 'read_messages', message_ids: [g.id] });
-    const read = await graceRoom.next('messages_read');
-    expect(read).toEqual({ type: 'messages_read', message_ids: [g.id], user_id: ada.user.id });
-    await adaRoom.next('messages_read');
-    await say(adaRoom, 'barrier');
-    await graceRoom.next('chat_message', (f) => f.message.body === 'barrier');
-
-    for (const room of [adaRoom, graceRoom]) {
-      expect(room.received('messages_read')).toEqual([read]);
-      expect(room.received('messages_delivered')).toEqual([
-        { type: 'messages_delivered', message_ids: [g.id] },
-      ]);
-    }
+    await onlyAdasReadOf(g, ada, adaRoom, graceRoom);
     expect((await history(t, ada.token, chatId))[0]).toMatchObject({
       id: m.id,
       is_delivered: false,
@@ -267,10 +280,7 @@ describe('receipts that count for nothing', () => {
 
   it("the reader's own messages change no ticks and announce nothing (reading one's own message does not pass others' unread ones)", async () => {
     const t = app();
-    const [ada, grace] = await people(t, 'Ada', 'Grace');
-    const chatId = await startChat(t, ada.token, grace.user.username);
-    const adaRoom = await joinRoom(t, ada.token, chatId);
-    const graceRoom = await joinRoom(t, grace.token, chatId);
+    const { ada, grace, chatId, adaRoom, graceRoom } = await adaAndGraceInRoom(t);
     const m = await say(adaRoom, 'unread by grace');
     const g = await say(graceRoom, 'grace writes without reading');
     await adaRoom.next('chat_message', (f) => f.message.id === g.id);
@@ -280,18 +290,7 @@ describe('receipts that count for nothing', () => {
     graceRoom.send({ type: 'read_messages', message_ids: [g.id] });
     graceRoom.send({ type: 'messages_delivered', message_ids: [g.id] });
     await handled(graceRoom);
-    adaRoom.send({ type: 'read_messages', message_ids: [g.id] });
-    const read = await graceRoom.next('messages_read');
-    expect(read).toEqual({ type: 'messages_read', message_ids: [g.id], user_id: ada.user.id });
-    await say(adaRoom, 'barrier');
-    await graceRoom.next('chat_message', (f) => f.message.body === 'barrier');
-
-    for (const room of [adaRoom, graceRoom]) {
-      expect(room.received('messages_read')).toEqual([read]);
-      expect(room.received('messages_delivered')).toEqual([
-        { type: 'messages_delivered', message_ids: [g.id] },
-      ]);
-    }
+    await onlyAdasReadOf(g, ada, adaRoom, graceRoom);
     const stored = await history(t, ada.token, chatId);
     expect(stored[0]).toMatchObject({ id: m.id, is_delivered: false, is_read: false });
     expect(await unreadIn(t, grace, chatId)).toBe(2); // m and Ada's barrier
@@ -345,10 +344,7 @@ describe('receipts that count for nothing', () => {
 describe('single receipts in a quiet room', () => {
   it('a single read is announced: messages_delivered then messages_read, one of each', async () => {
     const t = app();
-    const [ada, grace] = await people(t, 'Ada', 'Grace');
-    const chatId = await startChat(t, ada.token, grace.user.username);
-    const adaRoom = await joinRoom(t, ada.token, chatId);
-    const graceRoom = await joinRoom(t, grace.token, chatId);
+    const { grace, adaRoom, graceRoom } = await adaAndGraceInRoom(t);
     const m = await say(adaRoom, 'quick?');
     await graceRoom.next('chat_message', (f) => f.message.id === m.id);
 

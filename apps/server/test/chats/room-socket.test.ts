@@ -2,7 +2,16 @@ import { SOCKET_ERRORS } from '@parley/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 import { connectWs, joinRoom, roomPath, type WsClient } from '../helpers/ws-client';
-import { addMember, createGroup, history, messageWith, people, say, startChat } from './chat-helpers';
+import {
+  adaAndGraceInRoom,
+  addMember,
+  createGroup,
+  history,
+  messageWith,
+  people,
+  say,
+  startChat,
+} from './chat-helpers';
 
 // WS /ws/chatroom/{chat_id}/ (SPEC §4, §7; DESIGN §6, §7): messages stored then broadcast,
 // client_id idempotence, typing, reads and deliveries, room occupancy, error frames that leave the socket
@@ -24,12 +33,9 @@ async function groupOfThree(t: TestApp) {
 
 /** A private chat between Ada and Grace with both in the room. */
 async function pairInRoom(t: TestApp) {
-  const [ada, grace] = await people(t, 'Ada', 'Grace');
-  const chatId = await startChat(t, ada.token, grace.user.username);
-  const adaRoom = await joinRoom(t, ada.token, chatId);
-  const graceRoom = await joinRoom(t, grace.token, chatId);
-  await adaRoom.next('in_chat_count', (f) => f.count === 2);
-  return { ada, grace, chatId, adaRoom, graceRoom };
+  const pair = await adaAndGraceInRoom(t);
+  await pair.adaRoom.next('in_chat_count', (f) => f.count === 2);
+  return pair;
 }
 
 const closeAll = (...clients: WsClient[]) => Promise.all(clients.map((c) => c.close()));

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { people, startChat } from '../chats/chat-helpers';
+import { FakeBrowser, startPushEndpoint } from '../helpers/push-endpoint';
 import { useTestApp } from '../helpers/test-app';
 import { eventually } from '../helpers/ws-client';
-import { FakeBrowser, startPushEndpoint } from '../notifications/push-endpoint';
 
 // Web Push addresses: the server POSTs to what a browser registers, so an address that is, or
 // resolves to, loopback, private, link-local or metadata space is refused at subscription, and checked again
@@ -48,16 +48,6 @@ describe('push subscription addresses', () => {
         .where('user_id', '=', grace.user.id)
         .executeTakeFirstOrThrow();
       await t.ctx.db
-        .withTables<{
-          push_subscriptions: {
-            user_id: number;
-            session_id: number;
-            endpoint: string;
-            p256dh: string;
-            auth: string;
-            created_at: string;
-          };
-        }>()
         .insertInto('push_subscriptions')
         .values({
           user_id: grace.user.id,

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { isPostgresUrl } from './pg-schema';
 import { killAll, type ServerProcess, spawnServer } from './server-process';
 import { createStore, type ServerStore } from './server-store';
+import type { SignedUp } from './test-app';
 
 // Two real Parley processes (A and B) on one PostgreSQL schema and one Redis, for the tests of what must hold
 // across processes. They run only in the PostgreSQL + Redis pass: `describe.skipIf(!twoProcessesEnabled)`.
@@ -34,4 +35,11 @@ export function useTwoProcesses(): () => TwoProcesses {
     if (!running) throw new Error('the two processes are not running');
     return running;
   };
+}
+
+/** `from` starts a private chat with `to` through process `p`, asserting the 200; its chat_id. */
+export async function startChatOn(p: ServerProcess, from: SignedUp, to: SignedUp): Promise<string> {
+  const started = await p.get(`/api/chats/start/${to.user.username}/`, from.token);
+  expect(started.status, started.text).toBe(200);
+  return started.body.chat_id;
 }

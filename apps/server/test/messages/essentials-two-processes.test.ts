@@ -1,22 +1,17 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { historyAfter } from '../helpers/chat-data';
-import { isPostgresUrl } from '../helpers/pg-schema';
-import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
-import { createStore, type ServerStore } from '../helpers/server-store';
+import type { ServerProcess } from '../helpers/server-process';
 import type { Json, SignedUp } from '../helpers/test-app';
+import { startChatOn, twoProcessesEnabled, useTwoProcesses } from '../helpers/two-processes';
 import type { WsClient } from '../helpers/ws-client';
 
 // Edits, deletions and reactions across processes: two real Parley processes (A and B) on one PostgreSQL schema and one Redis. Ada is
 // connected to A, Grace to B; each sees the other's edits, deletions, reactions and replies live.
 
-const pgUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-const enabled = isPostgresUrl(pgUrl) && !!redisUrl;
 const WAIT = 10_000;
 
-describe.skipIf(!enabled)('edits, deletions and reactions across two processes', () => {
-  let store: ServerStore;
+describe.skipIf(!twoProcessesEnabled)('edits, deletions and reactions across two processes', () => {
+  const processes = useTwoProcesses();
   let a: ServerProcess;
   let b: ServerProcess;
   let ada: SignedUp;
@@ -24,20 +19,11 @@ describe.skipIf(!enabled)('edits, deletions and reactions across two processes',
   let chatId: string;
 
   beforeAll(async () => {
-    store = await createStore({ postgresUrl: pgUrl });
-    a = await spawnServer({ store, redisUrl, label: 'A', dataDir: path.join(store.dataDir, 'a') });
-    b = await spawnServer({ store, redisUrl, label: 'B', dataDir: path.join(store.dataDir, 'b') });
+    ({ a, b } = processes());
     ada = await a.signUp({ first_name: 'Ada', last_name: 'Tester' });
     grace = await b.signUp({ first_name: 'Grace', last_name: 'Tester' });
-    const started = await a.get(`/api/chats/start/${grace.user.username}/`, ada.token);
-    expect(started.status, started.text).toBe(200);
-    chatId = started.body.chat_id;
+    chatId = await startChatOn(a, ada, grace);
   }, 120_000);
-
-  afterAll(async () => {
-    await killAll();
-    await store?.close();
-  });
 
   /** A call on one process, asserting its status; the answer's body. */
   async function call(p: ServerProcess, method: string, urlPath: string, token: string, status: number) {

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember, createGroup, fullName, people, startChat } from '../chats/chat-helpers';
+import { type FakeBrowser, pathOf, usePushService } from '../helpers/push-endpoint';
 import { type SignedUp, type TestApp, useTestApp } from '../helpers/test-app';
-import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../notifications/push-endpoint';
 
 // A mentioned person is told so beyond the room: in the Web Push title (decrypted from a local push
 // service) and in the batched missed-message mail (the delay shortened from ten minutes, caught by the real
@@ -13,25 +13,11 @@ const app = useTestApp({
 });
 const DIGEST = /unread message/;
 
-let push: PushEndpoint;
-beforeEach(async () => {
-  push = await startPushEndpoint();
-});
-afterEach(async () => {
-  await push.close();
-});
-
-let browsers = 0;
-async function subscribe(t: TestApp, p: SignedUp): Promise<FakeBrowser> {
-  const browser = new FakeBrowser(push.url(`/push/${++browsers}-${p.user.id}`));
-  const res = await t.post('/api/push/subscriptions/', browser.subscription, p.token);
-  expect(res.status, res.text).toBe(201);
-  return browser;
-}
+const push = usePushService();
 
 /** The next push to this browser, decrypted. */
 const nextPush = async (browser: FakeBrowser) =>
-  JSON.parse(browser.decrypt((await push.waitFor(new URL(browser.endpoint).pathname)).body));
+  JSON.parse(browser.decrypt((await push.waitFor(pathOf(browser))).body));
 
 const mailOn = async (t: TestApp, p: SignedUp) =>
   expect((await t.put('/api/users/profile/settings/', { email_notification: true }, p.token)).status).toBe(
@@ -44,7 +30,7 @@ describe('mentions beyond the room', () => {
     const [ada, grace, alan] = await people(t, 'Ada', 'Grace', 'Alan');
     const groupId = await createGroup(t, ada.token, 'Engines');
     for (const p of [grace, alan]) await addMember(t, groupId, p.user.id);
-    const [graceBrowser, alanBrowser] = [await subscribe(t, grace), await subscribe(t, alan)];
+    const [graceBrowser, alanBrowser] = [await push.subscribe(t, grace), await push.subscribe(t, alan)];
 
     await t.ctx.messages.send(ada.user.id, groupId, { body: `Over to you, @${grace.user.username}` });
     const [toGrace, toAlan] = await Promise.all([nextPush(graceBrowser), nextPush(alanBrowser)]);

@@ -1,43 +1,29 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadVapidKeys } from '../../src/modules/notifications/vapid';
 import { addMember, createGroup, fullName, people, startChat } from '../chats/chat-helpers';
+import {
+  FakeBrowser,
+  pathOf,
+  startPushEndpoint,
+  usePushService,
+  verifyVapid,
+} from '../helpers/push-endpoint';
 import type { SignedUp, TestApp } from '../helpers/test-app';
 import { useTestApp } from '../helpers/test-app';
 import { eventually, joinRoom } from '../helpers/ws-client';
-import { FakeBrowser, type PushEndpoint, startPushEndpoint, verifyVapid } from './push-endpoint';
 
 // Web Push end to end: a browser's subscription is stored, a message to someone away from the room is
 // encrypted for their browser and POSTed to their push service (a local one here, which only
 // PUSH_ALLOW_PRIVATE_ENDPOINTS lets the server reach), and the test decrypts it.
 
 const app = useTestApp({ env: { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' } });
-let push: PushEndpoint;
-beforeEach(async () => {
-  push = await startPushEndpoint();
-});
-afterEach(async () => {
-  await push.close();
-});
-
-let browsers = 0;
-async function subscribe(t: TestApp, person: SignedUp): Promise<FakeBrowser> {
-  const browser = new FakeBrowser(push.url(`/push/${++browsers}-${person.user.id}`));
-  const res = await t.post('/api/push/subscriptions/', browser.subscription, person.token);
-  expect(res.status, res.text).toBe(201);
-  return browser;
-}
-
-const pathOf = (browser: FakeBrowser) => new URL(browser.endpoint).pathname;
+const push = usePushService();
 
 const subscriptionRows = (t: TestApp) =>
-  t.ctx.db
-    .withTables<{ push_subscriptions: { user_id: number; endpoint: string; session_id: number } }>()
-    .selectFrom('push_subscriptions')
-    .select(['user_id', 'endpoint', 'session_id'])
-    .execute();
+  t.ctx.db.selectFrom('push_subscriptions').select(['user_id', 'endpoint', 'session_id']).execute();
 
 const setPush = async (t: TestApp, person: SignedUp, on: boolean) =>
   expect((await t.put('/api/users/profile/settings/', { push_notification: on }, person.token)).status).toBe(
@@ -100,7 +86,7 @@ describe('subscriptions', () => {
   it('are stored once per endpoint; the same endpoint under another person moves to them', async () => {
     const t = app();
     const [ada, grace] = await people(t, 'Ada', 'Grace');
-    const browser = await subscribe(t, ada);
+    const browser = await push.subscribe(t, ada);
     await t.post('/api/push/subscriptions/', browser.subscription, ada.token);
     expect(await subscriptionRows(t)).toEqual([expect.objectContaining({ user_id: ada.user.id })]);
 
@@ -114,7 +100,7 @@ describe('subscriptions', () => {
   it('are removed by DELETE, only by their owner', async () => {
     const t = app();
     const [ada, grace] = await people(t, 'Ada', 'Grace');
-    const browser = await subscribe(t, ada);
+    const browser = await push.subscribe(t, ada);
     const body = { endpoint: browser.endpoint };
 
     const stranger = await t.request('DELETE', '/api/push/subscriptions/', {
@@ -133,7 +119,7 @@ describe('subscriptions', () => {
   it('end with the session that made them (signing out stops pushes to that browser)', async () => {
     const t = app();
     const [ada] = await people(t, 'Ada');
-    await subscribe(t, ada);
+    await push.subscribe(t, ada);
     expect(await subscriptionRows(t)).toHaveLength(1);
     expect((await t.post('/api/users/logout/', {}, ada.token)).status).toBe(200);
     expect(await subscriptionRows(t)).toEqual([]);
@@ -145,7 +131,7 @@ describe('delivery', () => {
     const t = app();
     const [ada, grace] = await people(t, 'Ada', 'Grace');
     const chatId = await startChat(t, ada.token, grace.user.id);
-    const browser = await subscribe(t, grace);
+    const browser = await push.subscribe(t, grace);
 
     const body = 'The Analytical Engine weaves algebraic patterns just as the Jacquard loom weaves flowers.';
     await t.ctx.messages.send(ada.user.id, chatId, { body });
@@ -177,11 +163,11 @@ describe('delivery', () => {
     const [ada, grace, linus, alan] = await people(t, 'Ada', 'Grace', 'Linus', 'Alan');
     const chatId = await createGroup(t, ada.token, 'Engines');
     for (const p of [grace, linus, alan]) await addMember(t, chatId, p.user.id);
-    const adaBrowser = await subscribe(t, ada);
-    const linusPhone = await subscribe(t, linus);
-    const linusLaptop = await subscribe(t, linus);
-    const graceBrowser = await subscribe(t, grace);
-    const alanBrowser = await subscribe(t, alan);
+    const adaBrowser = await push.subscribe(t, ada);
+    const linusPhone = await push.subscribe(t, linus);
+    const linusLaptop = await push.subscribe(t, linus);
+    const graceBrowser = await push.subscribe(t, grace);
+    const alanBrowser = await push.subscribe(t, alan);
     await setPush(t, grace, false);
     // Alan has the room open: he sees the message there.
     const alanRoom = await joinRoom(t, alan.token, chatId);
@@ -221,7 +207,7 @@ describe('delivery', () => {
     const [ada, grace] = await people(t, 'Ada', 'Grace');
     const chatId = await createGroup(t, ada.token, 'Looms');
     await addMember(t, chatId, grace.user.id);
-    const browser = await subscribe(t, grace);
+    const browser = await push.subscribe(t, grace);
     const chat = await t.ctx.db
       .selectFrom('chats')
       .selectAll()
@@ -238,7 +224,7 @@ describe('delivery', () => {
     const t = app();
     const [ada, grace] = await people(t, 'Ada', 'Grace');
     const chatId = await startChat(t, ada.token, grace.user.id);
-    const browser = await subscribe(t, grace);
+    const browser = await push.subscribe(t, grace);
     await t.ctx.messages.send(ada.user.id, chatId, { body: 'once', client_id: 'r-1' });
     await push.waitFor(pathOf(browser));
     // The sender missed the echo and sends it again: the room hears it again, her browser does not.
@@ -255,9 +241,9 @@ describe('delivery', () => {
     const t = app();
     const [ada, grace] = await people(t, 'Ada', 'Grace');
     const chatId = await startChat(t, ada.token, grace.user.id);
-    const gone = await subscribe(t, grace);
-    const missing = await subscribe(t, grace);
-    const busy = await subscribe(t, grace);
+    const gone = await push.subscribe(t, grace);
+    const missing = await push.subscribe(t, grace);
+    const busy = await push.subscribe(t, grace);
     push.answer(pathOf(gone), 410);
     push.answer(pathOf(missing), 404);
     push.answer(pathOf(busy), 503);

@@ -4,6 +4,7 @@ import { fetchPath, uploadFiles } from '../attachments/attachment-helpers';
 import { addMember, createGroup, newClientId, people, startChat } from '../chats/chat-helpers';
 import { createDatabase, runOperatorCli } from '../helpers/operator-cli';
 import { dropOwnedSchemas, isPostgresUrl } from '../helpers/pg-schema';
+import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../helpers/push-endpoint';
 import { type Json, startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, joinRoom } from '../helpers/ws-client';
 import {
@@ -14,7 +15,6 @@ import {
   react,
   send,
 } from '../messages/essentials-helpers';
-import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../notifications/push-endpoint';
 
 // Growing out of SQLite: `npm run admin -- copy-to-postgres <url>` takes a laptop's stopped SQLite
 // server, with people, sessions, chats, a group, messages with edits, reactions, replies and a deletion, read

@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { AuthResponse } from '@parley/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractCode, GOOD_PASSWORD, newRegistration } from '../helpers/factories';
+import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../helpers/push-endpoint';
 import { killAll, randomIp, roomPath, type ServerProcess, spawnServer } from '../helpers/server-process';
 import { createStore, type ServerStore } from '../helpers/server-store';
 import type { Json } from '../helpers/test-app';
 import { until } from '../helpers/waits';
 import { WsClient } from '../helpers/ws-client';
-import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../notifications/push-endpoint';
 
 // What a real process writes to its log: in production one JSON line per request with its request id,
 // background work (the push fan-out, the missed-message mail) under a job id and the id of the socket request

@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { CLOSE_AUTH_FAILED } from '@parley/protocol';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPostgresUrl } from '../helpers/pg-schema';
-import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
-import { createStore, type ServerStore } from '../helpers/server-store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ServerProcess } from '../helpers/server-process';
 import type { SignedUp } from '../helpers/test-app';
+import { twoProcessesEnabled, useTwoProcesses } from '../helpers/two-processes';
 import { withTimeout } from '../helpers/waits';
 import { FIREFOX_LINUX, SAFARI_IPHONE } from './account-helpers';
 
@@ -13,28 +11,18 @@ import { FIREFOX_LINUX, SAFARI_IPHONE } from './account-helpers';
 // PostgreSQL schema and one Redis. A session signed out on A has its sockets on B closed with 4001 at once, and
 // two-step sign-in set up on one process works on the other.
 
-const pgUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-const enabled = isPostgresUrl(pgUrl) && !!redisUrl;
 const CLOSE_WITHIN_MS = 3000;
 
-describe.skipIf(!enabled)('sessions and two-step sign-in across two processes', () => {
-  let store: ServerStore;
+describe.skipIf(!twoProcessesEnabled)('sessions and two-step sign-in across two processes', () => {
+  const processes = useTwoProcesses();
   let a: ServerProcess;
   let b: ServerProcess;
   let ada: SignedUp;
 
   beforeAll(async () => {
-    store = await createStore({ postgresUrl: pgUrl });
-    a = await spawnServer({ store, redisUrl, label: 'A', dataDir: path.join(store.dataDir, 'a') });
-    b = await spawnServer({ store, redisUrl, label: 'B', dataDir: path.join(store.dataDir, 'b') });
+    ({ a, b } = processes());
     ada = await a.signUp({ first_name: 'Ada', last_name: 'Tester' });
   }, 120_000);
-
-  afterAll(async () => {
-    await killAll();
-    await store?.close();
-  });
 
   const loginOn = async (p: ServerProcess, userAgent: string, extra: Record<string, string> = {}) => {
     const res = await p.post(

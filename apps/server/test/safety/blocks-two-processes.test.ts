@@ -2,7 +2,7 @@ import { SAFETY_TEXT } from '@parley/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../helpers/server-process';
 import type { Json, SignedUp } from '../helpers/test-app';
-import { twoProcessesEnabled, useTwoProcesses } from '../helpers/two-processes';
+import { startChatOn, twoProcessesEnabled, useTwoProcesses } from '../helpers/two-processes';
 
 // Blocking across two real processes (A and B) on one PostgreSQL schema and one Redis: Grace blocks
 // Ada on B while Ada is connected to A. Ada's messages are refused on A, and neither her typing, her reads nor her
@@ -30,9 +30,7 @@ describe.skipIf(!twoProcessesEnabled)('a block across two processes', () => {
   }
 
   it('refuses her messages on the other process and hides typing, reads and presence there', async () => {
-    const started = await call(a, 'GET', `/api/chats/start/${grace.user.username}/`, ada.token);
-    expect(started.status, started.text).toBe(200);
-    const chatId: string = started.body.chat_id;
+    const chatId = await startChatOn(a, ada, grace);
     const group = await call(b, 'POST', '/api/chats/group/new/', grace.token, { group_name: 'Shared' });
     const groupId: string = group.body.chat_id;
     for (const p of [ada, alan]) {

@@ -1,6 +1,7 @@
 import { SAFETY_TEXT } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import {
+  adaAndGraceInRoom,
   addMember,
   createGroup,
   detail,
@@ -115,10 +116,7 @@ describe('a block refuses private messages', () => {
 
   it('refuses messages into an existing private chat over the socket and HTTP, and stores none', async () => {
     const t = app();
-    const [ada, grace] = await people(t, 'Ada', 'Grace');
-    const chatId = await startChat(t, ada.token, grace.user.username);
-    const adaRoom = await joinRoom(t, ada.token, chatId);
-    const graceRoom = await joinRoom(t, grace.token, chatId);
+    const { ada, grace, chatId, adaRoom, graceRoom } = await adaAndGraceInRoom(t);
     await say(adaRoom, 'hello before');
 
     expect((await block(t, grace, ada)).status).toBe(200);
@@ -282,10 +280,7 @@ describe('a block hides presence, typing and read receipts both ways', () => {
 
   it('re-announces a private room at once when one blocks the other in it', async () => {
     const t = app();
-    const [ada, grace] = await people(t, 'Ada', 'Grace');
-    const chatId = await startChat(t, ada.token, grace.user.username);
-    const adaRoom = await joinRoom(t, ada.token, chatId);
-    const graceRoom = await joinRoom(t, grace.token, chatId);
+    const { ada, grace, adaRoom, graceRoom } = await adaAndGraceInRoom(t);
     await adaRoom.next('in_chat_count', (f) => f.count === 2);
     await block(t, grace, ada);
     expect((await adaRoom.next('in_chat_users_update', (f) => f.user_ids.length === 1)).user_ids).toEqual([

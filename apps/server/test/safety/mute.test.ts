@@ -1,11 +1,11 @@
 import { SAFETY_TEXT } from '@parley/protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as notificationsRepo from '../../src/modules/notifications/notifications.repo';
 import { addMember, createGroup, detail, myChats, people, startChat } from '../chats/chat-helpers';
+import { pathOf, usePushService } from '../helpers/push-endpoint';
 import type { SignedUp, TestApp } from '../helpers/test-app';
 import { useTestApp } from '../helpers/test-app';
 import { openNotifications } from '../helpers/ws-client';
-import { FakeBrowser, type PushEndpoint, startPushEndpoint } from '../notifications/push-endpoint';
 
 // Muting a chat: the calls as the person, someone else and an outsider; and each notification path
 // — the notification socket's new_message (still sent, marked muted, so lists and ticks follow but no browser
@@ -16,27 +16,13 @@ const app = useTestApp({
   env: { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' },
   config: { emailNotifyDelayMs: DELAY_MS },
 });
-let push: PushEndpoint;
-beforeEach(async () => {
-  push = await startPushEndpoint();
-});
-afterEach(async () => {
-  await push.close();
-});
+const push = usePushService();
 
 const HOUR = 60 * 60 * 1000;
 const mute = (t: TestApp, who: SignedUp, chatId: string, until: string | null | unknown) =>
   t.put(`/api/chats/${chatId}/mute/`, { until }, who.token);
 const send = async (t: TestApp, from: SignedUp, chatId: string, body: string) =>
   (await t.ctx.messages.send(from.user.id, chatId, { body })).message;
-
-let browsers = 0;
-async function subscribe(t: TestApp, person: SignedUp): Promise<string> {
-  const browser = new FakeBrowser(push.url(`/push/mute-${++browsers}-${person.user.id}`));
-  const res = await t.post('/api/push/subscriptions/', browser.subscription, person.token);
-  expect(res.status, res.text).toBe(201);
-  return new URL(browser.endpoint).pathname;
-}
 
 describe('PUT/DELETE /api/chats/{chat_id}/mute/', () => {
   it('mutes until a time or always for the member only; the list and the detail carry it', async () => {
@@ -111,7 +97,7 @@ describe('a muted chat notifies nobody who muted it, except when they are mentio
     const otherGroup = await createGroup(t, grace.token, 'Quiet');
     await addMember(t, mutedGroup, ada.user.id);
     await addMember(t, otherGroup, ada.user.id);
-    const adaPush = await subscribe(t, ada);
+    const adaPush = pathOf(await push.subscribe(t, ada));
     const notes = (await openNotifications(t, ada.token)).client;
     expect((await mute(t, ada, mutedGroup, null)).status).toBe(200);
 

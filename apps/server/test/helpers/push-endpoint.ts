@@ -9,6 +9,8 @@ import {
 } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, expect } from 'vitest';
+import type { SignedUp, TestApp } from './test-app';
 
 // A stand-in for a browser and its push service. The "browser" is a P-256 key pair and an auth secret, as
 // PushManager.subscribe would make; the "push service" is a local HTTP server that keeps every POST and
@@ -151,4 +153,47 @@ export function verifyVapid(authorization: string | undefined, publicKey: string
   const parsed = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8'));
   if (parsed.aud !== audience) throw new Error(`VAPID audience ${parsed.aud}, expected ${audience}`);
   return parsed as { aud: string; exp: number; sub: string };
+}
+
+/** The path of a browser's endpoint: what the push service's requests are kept under. */
+export const pathOf = (browser: FakeBrowser) => new URL(browser.endpoint).pathname;
+
+export interface PushService extends Omit<PushEndpoint, 'close'> {
+  /** A new browser for the person, subscribed through the API (the 201 asserted). */
+  subscribe(t: TestApp, person: SignedUp): Promise<FakeBrowser>;
+}
+
+/**
+ * A push service started before each test of the calling file (or describe block) and closed after it; call at
+ * the top level of the file or block.
+ */
+export function usePushService(): PushService {
+  let current: PushEndpoint | null = null;
+  let browsers = 0;
+  beforeEach(async () => {
+    current = await startPushEndpoint();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+  });
+  const now = () => {
+    if (!current) throw new Error('the push service runs only during a test');
+    return current;
+  };
+  return {
+    get requests() {
+      return now().requests;
+    },
+    answer: (path, status) => now().answer(path, status),
+    waitFor: (path, count, timeoutMs) => now().waitFor(path, count, timeoutMs),
+    to: (path) => now().to(path),
+    url: (path) => now().url(path),
+    async subscribe(t, person) {
+      const browser = new FakeBrowser(now().url(`/push/${++browsers}-${person.user.id}`));
+      const res = await t.post('/api/push/subscriptions/', browser.subscription, person.token);
+      expect(res.status, res.text).toBe(201);
+      return browser;
+    },
+  };
 }
