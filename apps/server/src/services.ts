@@ -63,6 +63,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const { db, dialect, commitsElsewhere } = createDb(
     config,
     metrics ? (ms, failed) => metrics.statementTook(ms, failed) : undefined,
+    log,
   );
   await migrateToLatest(db, dialect, config.databaseSchema);
 

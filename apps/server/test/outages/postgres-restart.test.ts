@@ -336,8 +336,16 @@ describe.skipIf(!twoProcessesEnabled)('a PostgreSQL restart under two processes'
         lines.filter((l) => l.msg === 'request' && l.status >= 500 && l.status !== 503),
         `${proc.label}'s requests answered with a 5xx other than 503`,
       ).toEqual([]);
-      const outage = (l: Json) =>
-        l.err?.type === 'DatabaseUnavailableError' || /PostgreSQL/.test(String(l.msg));
+      // The outage is told by the database layer, once: not once per request or frame it refused.
+      expect(
+        lines.filter((l) => l.msg === 'PostgreSQL does not answer; requests get 503 until it does').length,
+        `${proc.label} tells the outage once`,
+      ).toBe(1);
+      expect(
+        lines.filter((l) => l.msg === 'PostgreSQL answers again').length,
+        `${proc.label} tells the return once`,
+      ).toBe(1);
+      const outage = (l: Json) => /PostgreSQL/.test(String(l.msg));
       expect(
         notable.filter((l) => !outage(l)),
         `${proc.label}'s warnings and errors other than the outage`,

@@ -1,7 +1,7 @@
 import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, type Message, SOCKET_ERRORS } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { BadRequestError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, isDatabaseUnreachable, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { Metrics } from '../../platform/metrics';
 import type { UsersService } from '../accounts/users.service';
@@ -74,7 +74,10 @@ export class MessagesService {
       db,
       events,
       chats,
-      onError: (err) => log.error({ err }, 'writing receipts failed'),
+      // A database outage is logged once by the database layer, not once per batch of marks.
+      onError: (err) => {
+        if (!isDatabaseUnreachable(err)) log.error({ err }, 'writing receipts failed');
+      },
     });
   }
 

@@ -4,6 +4,7 @@ import { CLOSE_AUTH_FAILED, CLOSE_SERVICE_RESTART } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Bus, BusMessage } from '../../platform/bus';
+import { isDatabaseUnreachable } from '../../platform/errors';
 import type { Metrics, SocketChannel } from '../../platform/metrics';
 import type { SessionService } from '../accounts/session.service';
 
@@ -241,8 +242,9 @@ export class SocketSweep {
     try {
       live = await this.options.sessions.liveAmong(pinged.map((c) => c.sessionId));
     } catch (err) {
-      // Keep the sockets: a database hiccup must not log everyone out. The next round asks again.
-      this.options.log.error({ err }, 'socket session sweep failed');
+      // Keep the sockets: a database hiccup must not log everyone out. The next round asks again. An outage is
+      // logged once by the database layer.
+      if (!isDatabaseUnreachable(err)) this.options.log.error({ err }, 'socket session sweep failed');
       return;
     }
     for (const c of pinged) if (!live.has(c.sessionId)) c.ws.close(CLOSE_AUTH_FAILED);

@@ -7,7 +7,7 @@ import {
 } from '@parley/protocol';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../platform/errors';
+import { HttpError, isDatabaseUnreachable } from '../../platform/errors';
 import type { Client } from './hub';
 import { sendFrame, type Upgrade } from './socket-connection';
 
@@ -137,7 +137,8 @@ function refuse(ws: WebSocket, frame: ClientFrame, err: unknown, upgrade: Upgrad
   else if (err instanceof HttpError && err.status < 500)
     sendFrame(ws, { type: 'error', message: err.message, client_id: clientId });
   else {
-    upgrade.log().error({ err }, 'socket frame failed');
+    // An outage of the database is logged once by the database layer, not once per frame it refuses.
+    if (!isDatabaseUnreachable(err)) upgrade.log().error({ err }, 'socket frame failed');
     sendFrame(ws, { type: 'error', message: SOCKET_ERRORS.failed, client_id: clientId });
   }
 }
