@@ -351,17 +351,27 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   };
 }
 
-/** Node's refusals of a request it could not parse (431 for headers too large, else 400), as `{detail}` JSON. */
-function answerClientError(err: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
+/**
+ * Node's refusals of a request it could not parse (431 for headers too large, 408 for one too slow, else 400), as
+ * `{detail}` JSON, then the connection dropped — as Fastify's own handler does, with the API's shape. A HEAD
+ * request's answer has no body: its client would take the bytes as a broken next answer.
+ */
+function answerClientError(err: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? ['431 Request Header Fields Too Large', 'Request headers too large.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['408 Request Timeout', 'The request took too long.']
+        : ['400 Bad Request', 'Malformed request.'];
+  // Node hands the bytes it could not parse as a Buffer (Fastify's types say otherwise).
+  const head = Buffer.isBuffer(err.rawPacket) && err.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+  const body = head ? '' : JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   }
-  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const body = JSON.stringify({ detail: tooLarge ? 'Request headers too large.' : 'Malformed request.' });
-  socket.end(
-    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
-      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-      `connection: close\r\n\r\n${body}`,
-  );
+  socket.destroy();
 }

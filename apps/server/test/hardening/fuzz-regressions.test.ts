@@ -25,6 +25,16 @@ const HTTP_FIXED: [string, HttpCase][] = [
     { method: 'GET', path: '/api/chats/my/', auth: `Bearer ${'a'.repeat(20_000)}`, body: { kind: 'none' } },
   ],
   [
+    // The 431 once carried its JSON body on a HEAD answer too, which the client took as a broken next answer.
+    "a HEAD request with headers past Node's 16 KiB",
+    {
+      method: 'HEAD',
+      path: `/api/health?q=${'x'.repeat(9000)}`,
+      auth: `Bearer ${'a'.repeat(20_000)}`,
+      body: { kind: 'none' },
+    },
+  ],
+  [
     'a plain GET on a room socket path, without an upgrade',
     {
       method: 'GET',
