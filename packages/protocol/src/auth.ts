@@ -112,6 +112,11 @@ export interface VerificationRequired {
   requires_verification: true;
   email: string;
   message: string;
+  /**
+   * False when the account was created but its verification mail could not be sent (the mail server was
+   * away): `message` then says so and the person asks for the code again. Absent when the mail was sent.
+   */
+  mail_sent?: false;
 }
 
 export interface OwnProfile {

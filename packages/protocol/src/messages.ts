@@ -37,6 +37,7 @@ export const MSG = {
   invalidCredentials: 'Invalid email or password.',
   verifyBeforeLogin: 'Please verify your email address before logging in.',
   verificationSent: 'Registration successful. A verification code has been sent to your email.',
+  verificationNotSent: 'We could not send the verification email. Please try again in a moment.',
   invalidCode: 'Invalid or expired verification code',
   codeLocked: 'Too many wrong attempts. Request a new code.',
   alreadyVerified: 'This email address is already verified.',

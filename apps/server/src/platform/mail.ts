@@ -83,6 +83,46 @@ export class OutboxMailer implements Mailer {
 }
 
 /**
+ * What a log line may say about a failed send: the failure's kind (ECONNECTION, ETIMEDOUT, EENVELOPE…) and the
+ * SMTP reply code, never the server's reply text, which can quote the recipient's address.
+ */
+export function mailFailure(err: unknown): { code: string; responseCode?: number } {
+  const e = (err ?? {}) as { code?: unknown; responseCode?: unknown };
+  return {
+    code: typeof e.code === 'string' ? e.code : 'EUNKNOWN',
+    ...(typeof e.responseCode === 'number' ? { responseCode: e.responseCode } : {}),
+  };
+}
+
+/**
+ * A failure worth trying again later: the SMTP server could not be reached or answered 4xx. A 5xx answer is
+ * a refusal of this mail that repeating does not change.
+ */
+export function isTransientMailFailure(err: unknown): boolean {
+  const { responseCode } = mailFailure(err);
+  return responseCode === undefined || responseCode < 500;
+}
+
+/**
+ * Sends a mail whose failure the caller reports to the person rather than as an error: false when it could not
+ * be sent, after one warning naming the failure (never the address or the text).
+ */
+export async function trySend(
+  mailer: Mailer,
+  mail: Mail,
+  log: FastifyBaseLogger,
+  what: string,
+): Promise<boolean> {
+  try {
+    await mailer.send(mail, log);
+    return true;
+  } catch (err) {
+    log.warn({ mailFailure: mailFailure(err) }, `${what}: the mail could not be sent`);
+    return false;
+  }
+}
+
+/**
  * The mailer for this configuration. With `counted`, each send is told as sent or failed (the metrics); the
  * mailer object stays the same class, so the dev outbox is still recognised as one.
  */

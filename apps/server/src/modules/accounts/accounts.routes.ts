@@ -26,7 +26,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     enforceLimit(ctx.limiter, `ip:${name}:${req.ip}`, limit, 60 * 60_000);
 
   app.post('/users/register/', { preHandler: perIp('register', signups) }, async (req) =>
-    ctx.signUp.register(parseBody(registerSchema, req.body)),
+    ctx.signUp.register(parseBody(registerSchema, req.body), req.log),
   );
 
   app.post('/users/email/verify/signup/', { preHandler: perIp('verify', signups * 3 + 10) }, async (req) => {
@@ -35,7 +35,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/users/email/resend/signup/', { preHandler: perIp('mail', signups * 2) }, async (req) =>
-    ctx.signUp.resendSignup(parseBody(emailOnlySchema, req.body).email),
+    ctx.signUp.resendSignup(parseBody(emailOnlySchema, req.body).email, req.log),
   );
 
   app.post('/users/login/', async (req) => {
@@ -52,9 +52,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/users/password/reset/request/', { preHandler: perIp('mail', signups * 2) }, async (req) =>
-    ctx.passwordReset.requestReset(parseBody(emailOnlySchema, req.body).email, (err) =>
-      req.log.error({ err }, 'password reset mail failed'),
-    ),
+    ctx.passwordReset.requestReset(parseBody(emailOnlySchema, req.body).email, req.log),
   );
 
   app.post(

@@ -1,5 +1,7 @@
 import { MSG } from '@parley/protocol';
+import type { FastifyBaseLogger } from 'fastify';
 import { BadRequestError } from '../../platform/errors';
+import { trySend } from '../../platform/mail';
 import { type CodeMailDeps, codeMail, limitMailTo, passwordResetNotice, sendNotice } from './mails';
 import type { Passwords } from './passwords';
 import type { SessionService } from './session.service';
@@ -15,8 +17,12 @@ interface Deps extends CodeMailDeps {
 export class PasswordResetService {
   constructor(private readonly deps: Deps) {}
 
-  /** Answers the same, in the same time, whether or not the address is known: the work runs after the reply. */
-  async requestReset(emailRaw: string, onError: (err: unknown) => void): Promise<{ message: string }> {
+  /**
+   * Answers the same, in the same time, whether or not the address is known: the work runs after the reply.
+   * So a mail the server could not send is logged (a warning on `log`, the request's), never told: an
+   * unknown address would never hear it, and the difference would say which addresses have accounts.
+   */
+  async requestReset(emailRaw: string, log: FastifyBaseLogger): Promise<{ message: string }> {
     const { db, codes, mailer } = this.deps;
     const email = emailRaw.toLowerCase();
     await limitMailTo(this.deps.limiter, 'reset', email);
@@ -24,8 +30,13 @@ export class PasswordResetService {
       const user = await usersRepo.findUserByEmail(db, email);
       if (!user) return;
       const code = await codes.issue(user.id, 'reset');
-      await mailer.send(codeMail(email, 'Your Parley password reset code', code));
-    })().catch(onError);
+      await trySend(
+        mailer,
+        codeMail(email, 'Your Parley password reset code', code),
+        log,
+        'password reset code',
+      );
+    })().catch((err) => log.error({ err }, 'password reset request failed'));
     return { message: MSG.resetRequestSent };
   }
 

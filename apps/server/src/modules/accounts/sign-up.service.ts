@@ -6,8 +6,10 @@ import {
   type RegisterPayload,
   type VerificationRequired,
 } from '@parley/protocol';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { BadRequestError, FieldsError, ForbiddenError } from '../../platform/errors';
+import { trySend } from '../../platform/mail';
 import type { AuditService } from '../audit/audit.service';
 import { type CodeMailDeps, codeMail, limitMailTo } from './mails';
 import type { Passwords } from './passwords';
@@ -37,7 +39,14 @@ const SIGNUP_SUBJECT = 'Verify your Parley account';
 export class SignUpService {
   constructor(private readonly deps: Deps) {}
 
-  async register(input: RegisterPayload): Promise<VerificationRequired> {
+  /**
+   * `log`: the request's. When the mail server refuses, the account stays (its code can be asked for again)
+   * and the answer says the mail was not sent, rather than a 500 for an account that exists.
+   */
+  async register(
+    input: RegisterPayload,
+    log: FastifyBaseLogger = this.deps.log,
+  ): Promise<VerificationRequired> {
     const { db, passwords } = this.deps;
     const email = input.email.toLowerCase();
     passwords.assertAllowed(input.password, 'password');
@@ -83,18 +92,24 @@ export class SignUpService {
       }
       throw err;
     }
-    await this.deps.mailer.send(codeMail(email, SIGNUP_SUBJECT, code));
-    return { requires_verification: true, email, message: MSG.verificationSent };
+    if (await trySend(this.deps.mailer, codeMail(email, SIGNUP_SUBJECT, code), log, 'sign-up code')) {
+      return { requires_verification: true, email, message: MSG.verificationSent };
+    }
+    return { requires_verification: true, email, message: MSG.verificationNotSent, mail_sent: false };
   }
 
-  async resendSignup(emailRaw: string): Promise<{ message: string }> {
+  /**
+   * Answers the same whether or not the address has an account waiting: a mail that could not be sent is
+   * logged, not told, as telling it would say the address is registered.
+   */
+  async resendSignup(emailRaw: string, log: FastifyBaseLogger = this.deps.log): Promise<{ message: string }> {
     const email = emailRaw.toLowerCase();
     await limitMailTo(this.deps.limiter, 'signup', email);
     const user = await usersRepo.findUserByEmail(this.deps.db, email);
     if (user?.is_activated) throw new BadRequestError(MSG.alreadyVerified);
     if (user) {
       const code = await this.deps.codes.issue(user.id, 'signup');
-      await this.deps.mailer.send(codeMail(email, SIGNUP_SUBJECT, code));
+      await trySend(this.deps.mailer, codeMail(email, SIGNUP_SUBJECT, code), log, 'sign-up code resend');
     }
     return { message: 'A new verification code has been sent to your email.' };
   }
