@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
 import { jobLog } from '../../platform/job-log';
-import type { Mail, Mailer } from '../../platform/mail';
+import { isTransientMailFailure, type Mail, type Mailer, mailFailure } from '../../platform/mail';
 import { PeriodicTask } from '../../platform/periodic';
 import type { Presence } from '../../platform/presence';
 import type { RoomPresence } from '../../platform/room-presence';
@@ -29,6 +29,8 @@ interface Deps {
 
 /** Digests sent per poll at most; the rest wait for the next poll. */
 const BATCH = 50;
+/** The longest wait between tries while the mail server stays away. */
+const MAX_RETRY_MS = 30 * 60_000;
 
 /**
  * The missed-message mail: a person with Email Notifications on who is offline when a message arrives gets
@@ -38,7 +40,12 @@ const BATCH = 50;
  */
 export class EmailDigestService {
   private readonly poll: PeriodicTask;
+  private readonly pollMs: number;
   private stopped = false;
+  /** Sends that failed in a row because the mail server was away; each doubles the wait before the next try. */
+  private failures = 0;
+  /** While the mail server is away, polls before this time (ms) send nothing: the digests wait in the table. */
+  private pausedUntil = 0;
 
   constructor(private readonly deps: Deps) {
     // A failure's line carries a job id, and the id of the request behind the event where it has one.
@@ -60,10 +67,10 @@ export class EmailDigestService {
       guard('cancelling missed-message mail failed', (e) => this.cancelIfRead(e)),
     );
     // A fraction of the delay, within 50 ms .. 5 s: a due mail leaves at most a few seconds late.
-    const pollMs = Math.min(5000, Math.max(50, Math.floor(this.deps.config.emailNotifyDelayMs / 4)));
+    this.pollMs = Math.min(5000, Math.max(50, Math.floor(this.deps.config.emailNotifyDelayMs / 4)));
     this.poll = new PeriodicTask(
       (log) => this.sendDue(log),
-      pollMs,
+      this.pollMs,
       this.deps.log,
       'missed-message mail poll',
     ).start();
@@ -125,17 +132,44 @@ export class EmailDigestService {
     return this.stopped ? Promise.resolve() : this.poll.runOnce();
   }
 
+  /**
+   * A digest is taken (deleted) before its mail goes, so no two processes send it. If the mail server cannot
+   * be reached the digest is put back, due after a wait that doubles with each failure in a row, and this
+   * process sends nothing until then: the rest stay queued, none is dropped, and none goes twice.
+   */
   private async sendDue(log: FastifyBaseLogger): Promise<void> {
+    if (Date.now() < this.pausedUntil) return;
     const due = await repo.dueDigests(this.deps.db, new Date().toISOString(), BATCH);
     for (const digest of due) {
       if (this.stopped) return;
       if (!(await repo.takeDigest(this.deps.db, digest))) continue;
       try {
         await this.send(digest.user_id, log);
+        this.failures = 0;
       } catch (err) {
-        log.error({ err, userId: digest.user_id }, 'missed-message mail failed');
+        if (!isTransientMailFailure(err)) {
+          // The server refused this mail itself (5xx): trying it again would be refused again.
+          log.error({ mailFailure: mailFailure(err), userId: digest.user_id }, 'missed-message mail refused');
+          continue;
+        }
+        this.failures += 1;
+        const waitMs = this.retryDelayMs();
+        this.pausedUntil = Date.now() + waitMs;
+        const dueAt = new Date(this.pausedUntil).toISOString();
+        await repo.scheduleDigests(this.deps.db, [digest.user_id], dueAt);
+        log.warn(
+          { mailFailure: mailFailure(err), failures: this.failures, retryInMs: waitMs },
+          'missed-message mail could not be sent; kept queued for a later try',
+        );
+        return;
       }
     }
+  }
+
+  /** The poll interval at first (at least a second), doubling per failure in a row, up to MAX_RETRY_MS. */
+  private retryDelayMs(): number {
+    const first = Math.max(1000, this.pollMs);
+    return Math.min(MAX_RETRY_MS, first * 2 ** Math.min(20, this.failures - 1));
   }
 
   private async send(userId: number, log: FastifyBaseLogger): Promise<void> {
