@@ -65,8 +65,13 @@ export function SignupForm() {
         onSuccess: (answer) => {
           // An answer with a token has signed in already; the screen's redirect takes it from there.
           if (!needsVerification(answer)) return;
-          if (answer.message) toast.success(answer.message);
-          void navigate('/verify-email', { state: { email: answer.email, isFromSignup: true } });
+          // The account exists either way; when its mail could not be sent, the verify screen says so and
+          // offers to send the code again.
+          const mailNotSent = answer.mail_sent === false;
+          if (answer.message) (mailNotSent ? toast.error : toast.success)(answer.message);
+          void navigate('/verify-email', {
+            state: { email: answer.email, isFromSignup: true, mailNotSent },
+          });
         },
         onError: (error) => {
           // The server names the field it refuses (a taken username or email, a too common password).

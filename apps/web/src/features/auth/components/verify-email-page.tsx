@@ -3,7 +3,7 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { CodeInput } from '../../../components/code-input';
-import { ErrorBanner } from '../../../components/ui/alert';
+import { ErrorBanner, InfoNote } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { serverErrorOr } from '../../../lib/http/api-error';
 import { authStore, toSignedIn } from '../../../lib/session/auth-store';
@@ -15,6 +15,8 @@ import { AuthShell } from './auth-shell';
 interface VerifyState {
   email?: unknown;
   isFromSignup?: unknown;
+  /** The sign-up's mail could not be sent (the mail server was away): no code is on its way yet. */
+  mailNotSent?: unknown;
 }
 
 /** /verify-email: the sign-up code. Router state carries the email; without it the screen sends the user to /auth. */
@@ -24,6 +26,8 @@ export function VerifyEmailPage() {
   const state = (location.state ?? {}) as VerifyState;
   const email = typeof state.email === 'string' ? state.email : '';
   const isFromSignup = state.isFromSignup === true;
+  // Cleared once a resend has gone through.
+  const [mailNotSent, setMailNotSent] = useState(state.mailNotSent === true);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const verify = useVerifySignup();
@@ -53,8 +57,10 @@ export function VerifyEmailPage() {
   const onResend = () => {
     setError(null);
     resend.mutate(email, {
-      onSuccess: (answer) =>
-        toast.success(answer?.message ?? 'A new verification code has been sent to your email.'),
+      onSuccess: (answer) => {
+        setMailNotSent(false);
+        toast.success(answer?.message ?? 'A new verification code has been sent to your email.');
+      },
       onError: (err) => setError(serverErrorOr(err, 'Failed to resend verification code')),
     });
   };
@@ -69,12 +75,23 @@ export function VerifyEmailPage() {
           Verify your email
         </h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          {isFromSignup
-            ? 'We sent a 6-digit code to '
-            : `${MSG.verifyBeforeLogin} Enter the code we sent to `}
+          {mailNotSent
+            ? 'Your account is created. We will send a 6-digit code to '
+            : isFromSignup
+              ? 'We sent a 6-digit code to '
+              : `${MSG.verifyBeforeLogin} Enter the code we sent to `}
           <strong className="font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">{email}</strong>.
         </p>
       </div>
+
+      {mailNotSent && (
+        <InfoNote className="mt-4">
+          <span role="status">{MSG.verificationNotSent}</span>{' '}
+          <Button type="button" size="sm" variant="secondary" onClick={onResend} loading={resend.isPending}>
+            Resend
+          </Button>
+        </InfoNote>
+      )}
 
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
         {error && <ErrorBanner>{error}</ErrorBanner>}
