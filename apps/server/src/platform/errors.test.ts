@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   asDatabaseUnavailable,
+  asStorageFull,
   DATABASE_UNAVAILABLE,
   DatabaseUnavailableError,
   HttpError,
   isDatabaseUnreachable,
+  isStorageFull,
   NotFoundError,
+  STORAGE_FULL,
+  StorageFullError,
 } from './errors';
 
 // Which database errors mean "the database cannot be reached" (a restart, a failover, a cut network), answered
@@ -111,5 +115,60 @@ describe('asDatabaseUnavailable', () => {
   it('does not wrap twice', () => {
     const err = new DatabaseUnavailableError();
     expect(asDatabaseUnavailable(err)).toBe(err);
+  });
+});
+
+describe('isStorageFull', () => {
+  it.each([
+    ['SQLite out of space', withCode('SQLITE_FULL', 'database or disk is full')],
+    ['a full disk under the file store', withCode('ENOSPC', 'ENOSPC: no space left on device, write')],
+    ['an exhausted quota', withCode('EDQUOT', 'EDQUOT: disk quota exceeded')],
+    [
+      'an SQLite I/O error naming a full disk',
+      withCode('SQLITE_IOERR_WRITE', 'disk I/O error: no space left'),
+    ],
+    ['a full disk wrapped as a cause', new Error('upload failed', { cause: withCode('ENOSPC') })],
+    ['its own error', new StorageFullError()],
+  ])('recognises %s', (_what, err) => {
+    expect(isStorageFull(err)).toBe(true);
+  });
+
+  it.each([
+    ['another SQLite I/O error', withCode('SQLITE_IOERR_WRITE', 'disk I/O error')],
+    ['a constraint', withCode('SQLITE_CONSTRAINT_UNIQUE')],
+    ['a missing file', withCode('ENOENT')],
+    ['a database outage', new DatabaseUnavailableError()],
+    ['a bug', new TypeError('x is undefined')],
+    ['not an error', 'ENOSPC'],
+  ])('leaves %s alone', (_what, err) => {
+    expect(isStorageFull(err)).toBe(false);
+  });
+});
+
+describe('StorageFullError', () => {
+  it('is a 507 with one clear sentence, keeping the cause out of the body', () => {
+    const err = new StorageFullError(withCode('SQLITE_FULL', 'database or disk is full'));
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err.status).toBe(507);
+    expect(err.body).toEqual({ detail: STORAGE_FULL });
+    expect(err.message).toBe('The server is out of storage space. Please try again later.');
+    expect(JSON.stringify(err.body)).not.toContain('SQLITE');
+  });
+});
+
+describe('asStorageFull', () => {
+  it('maps a full disk to StorageFullError, keeping it as the cause', () => {
+    const original = withCode('ENOSPC');
+    const mapped = asStorageFull(original);
+    expect(mapped).toBeInstanceOf(StorageFullError);
+    expect((mapped as StorageFullError).cause).toBe(original);
+  });
+
+  it('leaves every other error as it is, and does not wrap twice', () => {
+    for (const err of [withCode('23505'), new TypeError('bug'), new NotFoundError(), 'text']) {
+      expect(asStorageFull(err)).toBe(err);
+    }
+    const full = new StorageFullError();
+    expect(asStorageFull(full)).toBe(full);
   });
 });

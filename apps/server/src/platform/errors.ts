@@ -130,3 +130,44 @@ export function asDatabaseUnavailable(err: unknown): unknown {
   if (err instanceof DatabaseUnavailableError || !isDatabaseUnreachable(err)) return err;
   return new DatabaseUnavailableError(err);
 }
+
+/** What a send or an upload hears while the server's disk (the database's or the file store's) is full. */
+export const STORAGE_FULL = 'The server is out of storage space. Please try again later.';
+
+/**
+ * 507: the write did not fit on the disk, so nothing was stored (SQLite rolls the statement back); once space
+ * returns, a resend with the same client_id is stored once. `cause` keeps the original error for the logs.
+ */
+export class StorageFullError extends HttpError {
+  constructor(cause?: unknown) {
+    super(507, { detail: STORAGE_FULL });
+    this.name = 'StorageFullError';
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+/** fs errors of a full disk or an exhausted quota; SQLite's SQLITE_FULL and its I/O errors caused by one. */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+
+/** Whether `err` says the disk (or the quota) is full, as opposed to any other failed write. */
+export function isStorageFull(err: unknown): boolean {
+  if (err instanceof StorageFullError) return true;
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && STORAGE_FULL_CODES.has(code)) return true;
+  // SQLite reports some writes that hit a full disk as an I/O error whose text names it.
+  if (
+    typeof code === 'string' &&
+    code.startsWith('SQLITE_IOERR') &&
+    /disk is full|no space/i.test(err.message)
+  ) {
+    return true;
+  }
+  return err.cause !== undefined && err.cause !== err && isStorageFull(err.cause);
+}
+
+/** `err` as a StorageFullError when it says the disk is full, unchanged otherwise. */
+export function asStorageFull(err: unknown): unknown {
+  if (err instanceof StorageFullError || !isStorageFull(err)) return err;
+  return new StorageFullError(err);
+}
