@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { asStorageFull } from './errors';
 
 // Uploads on their way in: each file of a request is streamed to a temp file of its own (a socket's worth of
 // memory, whatever its size), checked and thumbnailed from there, then streamed on to the file store. A file
@@ -43,7 +44,8 @@ export class TempFiles {
       await pipeline(stream, counter, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
     } catch (err) {
       await fs.rm(file, { force: true });
-      throw err;
+      // A full disk is the server's to tell plainly (507), not a failed request.
+      throw asStorageFull(err);
     }
     return { path: file, size, remove: () => fs.rm(file, { force: true }) };
   }

@@ -2,7 +2,7 @@ import { ATTACHMENT_MAX_BYTES } from '@parley/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
-import { BadRequestError, PayloadTooLargeError } from '../../platform/errors';
+import { asStorageFull, BadRequestError, isStorageFull, PayloadTooLargeError } from '../../platform/errors';
 import { unreadableForm } from '../../platform/picture-form';
 import { type ByteRange, RangeNotSatisfiableError } from '../../platform/storage';
 import type { StagedUpload } from './attachments.service';
@@ -47,6 +47,7 @@ export async function attachmentsRoutes(app: FastifyInstance, ctx: AppContext) {
         } catch (err) {
           if (!req.raw.readableEnded) req.raw.resume();
           const code = (err as { code?: string }).code;
+          if (isStorageFull(err)) throw asStorageFull(err);
           if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
           else if (code === 'FST_FILES_LIMIT')
             throw new BadRequestError(`Attach at most ${MAX_FILES} files at once.`);
@@ -54,7 +55,11 @@ export async function attachmentsRoutes(app: FastifyInstance, ctx: AppContext) {
         }
         if (tooLarge) throw new PayloadTooLargeError('Each file must be at most 25 MB.');
         if (uploads.length === 0) throw new BadRequestError('Choose at least one file.');
-        return { files: await ctx.attachments.upload(chat.id, userId, uploads) };
+        return {
+          files: await ctx.attachments.upload(chat.id, userId, uploads).catch((err: unknown) => {
+            throw asStorageFull(err);
+          }),
+        };
       } finally {
         await Promise.all(uploads.map((u) => u.remove()));
       }

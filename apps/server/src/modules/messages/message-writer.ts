@@ -6,7 +6,9 @@ import {
   BadRequestError,
   DatabaseUnavailableError,
   isDatabaseUnreachable,
+  isStorageFull,
   NotFoundError,
+  StorageFullError,
 } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { Metrics } from '../../platform/metrics';
@@ -97,7 +99,7 @@ export class MessageWriter {
       try {
         await this.writeBatch(batch);
       } catch (err) {
-        if (batch.length === 1 || isDatabaseUnreachable(err)) {
+        if (batch.length === 1 || isDatabaseUnreachable(err) || isStorageFull(err)) {
           refuseAll(batch, err);
           continue;
         }
@@ -106,7 +108,7 @@ export class MessageWriter {
           try {
             await this.writeBatch([p]);
           } catch (alone) {
-            if (!isDatabaseUnreachable(alone)) {
+            if (!isDatabaseUnreachable(alone) && !isStorageFull(alone)) {
               p.reject(alone);
               continue;
             }
@@ -324,10 +326,11 @@ export class MessageWriter {
  * connection was cut during the commit.
  */
 function refuseAll(batch: Pending[], err: unknown): void {
-  const reason =
-    isDatabaseUnreachable(err) && !(err instanceof DatabaseUnavailableError)
-      ? new DatabaseUnavailableError(err)
-      : err;
+  let reason = err;
+  // A full disk is refused with its own sentence (507): SQLite rolled the transaction back, nothing was stored.
+  if (isStorageFull(err)) reason = err instanceof StorageFullError ? err : new StorageFullError(err);
+  else if (isDatabaseUnreachable(err) && !(err instanceof DatabaseUnavailableError))
+    reason = new DatabaseUnavailableError(err);
   for (const p of batch) p.reject(reason);
 }
 
