@@ -24,28 +24,9 @@ export function roomSocketRoute(app: FastifyInstance, deps: RoomSocketDeps, rout
 }
 
 async function openRoomSocket(deps: RoomSocketDeps, routing: SocketRouting, ws: WebSocket, req: RoomRequest) {
-  // Frames that arrive while the socket waits at the gate and is checked wait here, in order.
-  const queue = queueFrames(ws);
-  // Opened at the pace the gate lets through (a reconnecting crowd).
-  await routing.admit(ws, () => openAdmitted(deps, routing, ws, req, queue));
-}
-
-/** The frames that arrive from now on; a function of its own, so its listener does not hold the request. */
-function queueFrames(ws: WebSocket): RawData[] {
+  // Frames that arrive while the socket is checked wait here, in order.
   const queue: RawData[] = [];
-  ws.on('message', (data) => queue.push(data));
-  return queue;
-}
-
-/** A function of its own, so the socket's listeners do not share a closure scope holding the request. */
-async function openAdmitted(
-  deps: RoomSocketDeps,
-  routing: SocketRouting,
-  ws: WebSocket,
-  req: RoomRequest,
-  queue: RawData[],
-) {
-  const session = await authenticate(deps, ws, req);
+  const session = await authenticate(deps, ws, req, queue);
   if (!session) return;
   const chatId = req.params.chatId;
   try {

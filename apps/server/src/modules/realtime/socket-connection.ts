@@ -14,91 +14,16 @@ export const sendFrame = (ws: WebSocket, frame: ServerFrame | NotificationFrame)
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
 };
 
-/**
- * A FIFO semaphore for socket openings: at most `limit` run at once, the rest wait in arrival order, and `full`
- * says when `queueBound` are already waiting (the caller then refuses instead of queueing). Ten thousand sockets
- * reconnecting after a restart are thus admitted at the pace the database answers, instead of queueing
- * thousands of pool waits that time out together (503s after connectionTimeoutMillis).
- */
-export class OpeningGate {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
-  /** The most openings ever in flight at once (tests and metrics read it). */
-  peakInFlight = 0;
-  /** Openings refused because the queue was full. */
-  refused = 0;
-
-  constructor(
-    readonly limit: number,
-    readonly queueBound: number,
-  ) {}
-
-  get inFlight(): number {
-    return this.running;
-  }
-
-  get queued(): number {
-    return this.waiting.length;
-  }
-
-  /** True when a new opening would find the queue at its bound: refuse it (and count the refusal). */
-  refuse(): boolean {
-    if (this.running < this.limit || this.waiting.length < this.queueBound) return false;
-    this.refused++;
-    return true;
-  }
-
-  /** Runs `task` once a place is free, in arrival order; the place is given back however it ends. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running++;
-    this.peakInFlight = Math.max(this.peakInFlight, this.running);
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      // The place passes straight to the next in line (running stays the same), so none can jump the queue.
-      if (next) next();
-      else this.running--;
-    }
-  }
-}
-
-/** Each app's gates, by its lifecycle (one per app): what tests and operators read of a reconnecting crowd. */
-const gatesByApp = new WeakMap<object, { sockets?: OpeningGate; tickets?: OpeningGate }>();
-
-/** Notes an app's gate (socket openings, or ticket requests) so `openingGates` finds it. */
-export function noteGate(lifecycle: object, kind: 'sockets' | 'tickets', gate: OpeningGate): void {
-  gatesByApp.set(lifecycle, { ...gatesByApp.get(lifecycle), [kind]: gate });
-}
-
-/** The gates of the app with this lifecycle, once its socket routes are made. */
-export const openingGates = (lifecycle: object) => gatesByApp.get(lifecycle) ?? {};
-
 /** The route options, tracking and error handling of the socket routes, made once per app. */
-export function socketRouting(deps: Pick<AppContext, 'config' | 'lifecycle' | 'log'>) {
-  const { config, lifecycle, log } = deps;
-  const gate = new OpeningGate(config.socketOpeningsInFlight, config.socketOpeningsQueued);
-  noteGate(lifecycle, 'sockets', gate);
+export function socketRouting(deps: Pick<AppContext, 'lifecycle' | 'log'>) {
+  const { lifecycle, log } = deps;
   // A process that is stopping refuses a new socket before the handshake (503): behind nginx the next process
   // takes it (proxy_next_upstream), and a client alone with this process tries again after its usual delay,
   // instead of being closed with 1012 right after opening and trying again at once, attempt after attempt.
-  // So does one whose openings queue is full (a reconnecting crowd): the client tries again later.
   const onRequest = async (_req: FastifyRequest, reply: FastifyReply) => {
     if (lifecycle.stopping) return reply.code(503).send({ detail: 'Service restart' });
-    if (gate.refuse()) return reply.code(503).send({ detail: 'Too many sockets opening. Please try again.' });
   };
   return {
-    gate,
-    /**
-     * Runs a socket's opening (ticket redeemed, membership checked, presence joined) under the gate; skipped when
-     * the socket closed while it waited.
-     */
-    admit(ws: WebSocket, opening: () => Promise<void>): Promise<void> {
-      return gate.run(async () => {
-        if (ws.readyState === ws.OPEN) await opening();
-      });
-    },
     /**
      * A socket route. An opening socket is tracked like its frames (a stop closes the database only after it has
      * finished); a plain GET without an upgrade is not a socket and gets the API's 404.
