@@ -11,11 +11,8 @@ import { api } from '../http/api-client';
 import { isApiError } from '../http/api-error';
 
 // One reconnecting WebSocket, shared by the chat room and the notification channel (SPEC §4 "Chat channel
-// connection"): 4001 and 4004 end it, any other close retries up to 5 times about 3 s apart (after a 1012, a
+// connection"): 4001 and 4004 end it, any other close retries up to 5 times 3 s apart (after a 1012, a
 // restarting server, at once), a successful open resets the count, and leaving closes with 1000. Every attempt asks `url()` again, so each gets a fresh ticket.
-// Each wait is jittered (3 s becomes 1.5–4.5 s; "at once" becomes 0–1 s) so that the thousands of pages a
-// restart or a refused handshake (503, a server admitting a crowd) sends back spread out instead of returning
-// together.
 
 export type SocketStatus = 'connecting' | 'connected' | 'disconnected' | 'reconnecting';
 export type SendResult = 'sent' | 'not_connected' | 'failed';
@@ -114,12 +111,7 @@ export interface ReconnectingSocketOptions<Frame> {
   createSocket?: (url: string) => SocketLike;
   maxAttempts?: number;
   delayMs?: number;
-  /** A number in [0, 1) drawn for each wait's jitter (Math.random; tests fix it). */
-  random?: () => number;
 }
-
-/** The longest wait before trying again after a 1012: "at once", spread over a second. */
-export const RESTART_JITTER_MS = 1000;
 
 const isFrame = (value: unknown): value is { type: string } =>
   typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
@@ -247,18 +239,11 @@ export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
       if (event.code === CLOSE_AUTH_FAILED) return this.end(this.options.texts.authFailed);
       if (event.code === CLOSE_NOT_FOUND) return this.end(this.options.texts.notFound);
       // A server restarting (1012) sends its clients elsewhere: try again at once, still within the attempts.
-      this.retry(event.code === CLOSE_SERVICE_RESTART ? 'restart' : 'usual');
+      this.retry(event.code === CLOSE_SERVICE_RESTART ? 0 : undefined);
     };
   }
 
-  /** The wait before the next attempt: the usual delay ×0.5–1.5, or 0–1 s after a 1012. */
-  private delayFor(kind: 'usual' | 'restart'): number {
-    const random = (this.options.random ?? Math.random)();
-    if (kind === 'restart') return Math.floor(random * RESTART_JITTER_MS);
-    return Math.floor((this.options.delayMs ?? SOCKET_RECONNECT_DELAY_MS) * (0.5 + random));
-  }
-
-  private retry(kind: 'usual' | 'restart' = 'usual'): void {
+  private retry(delayMs = this.options.delayMs ?? SOCKET_RECONNECT_DELAY_MS): void {
     if (this.stopped) return;
     const max = this.options.maxAttempts ?? SOCKET_RECONNECT_ATTEMPTS;
     if (this.attempts >= max) {
@@ -270,7 +255,7 @@ export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.attempt();
-    }, this.delayFor(kind));
+    }, delayMs);
   }
 
   private end(message: string): void {
