@@ -24,7 +24,7 @@ export default defineConfig({
   forbidOnly: ci,
   // Ceilings, not durations: a state that takes 10 s to show on a 2-core machine running two browsers, the
   // server and a build is still the right state. A passing test waits only as long as it needs.
-  timeout: 90_000,
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   reporter: ci ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

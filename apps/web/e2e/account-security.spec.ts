@@ -64,8 +64,6 @@ test('the sessions list shows this browser; signing another one out signs it out
   browser,
   request,
 }) => {
-  // Two browsers signing in, an axe scan and three sign-outs: over 90 s on a loaded 2-core machine.
-  test.setTimeout(180_000);
   const account = await createVerifiedAccount(request, 'sessions');
   const mine = await browser.newContext();
   const other = await browser.newContext();
