@@ -198,7 +198,7 @@ for (const width of [1280, 390]) {
   for (const theme of ['light', 'dark'] as const) {
     test.describe(`every screen is axe-clean (serious, critical) in the ${theme} theme at ${width} px`, () => {
       // A big page scanned on a busy machine takes a while.
-      test.describe.configure({ timeout: 120_000 });
+      test.describe.configure({ timeout: 180_000 });
       const viewport = { width, height: width > 1000 ? 800 : 844 };
       const tag = `${theme}-${width}`;
 
@@ -208,7 +208,7 @@ for (const width of [1280, 390]) {
         let request: APIRequestContext;
         let world: World;
         test.beforeAll(async ({ browser, playwright }, info) => {
-          test.setTimeout(120_000);
+          test.setTimeout(180_000);
           request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
           world = await seed(browser, request, { viewport, colorScheme: theme });
         });

@@ -197,11 +197,11 @@ const consoleScreens: Array<{ screen: string; ready: (page: Page) => Promise<voi
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`the console's screens are axe-clean in the ${theme} theme`, () => {
     // One admin for the theme's screens, in one worker; a screen scanned on a busy machine takes a while.
-    test.describe.configure({ mode: 'default', timeout: 120_000 });
+    test.describe.configure({ mode: 'default', timeout: 180_000 });
     let request: APIRequestContext;
     let admin: Person;
     test.beforeAll(async ({ browser, playwright }, info) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
       admin = await consoleWorld(browser, request, theme);
     });

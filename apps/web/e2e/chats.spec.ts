@@ -495,7 +495,7 @@ test('the server killed and restarted mid-conversation: nothing confirmed is los
   browser,
   playwright,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-restart-'));

@@ -373,7 +373,7 @@ test('a quote of a message further back than the loaded page loads it (?around=)
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const ada = await person(browser, request, 'ada');
   const grace = await person(browser, request, 'grace');
   const chatId = await privateChat(request, ada, grace);
