@@ -1,28 +1,16 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError } from '../platform/errors';
+import { capturedLog } from '../test-support/captured-log';
 import { DatabaseOutage } from './database';
 
 // A PostgreSQL outage as one process tells it: one warning when it starts, one line when it ends (how long, how
 // many statements were refused meanwhile), whatever the traffic in between.
 
-function captured() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { log: pino({ level: 'info' }, stream), lines };
-}
-
 const reset = () => Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
 
 describe('DatabaseOutage', () => {
   it('tells an outage in two lines, however many connections and statements fail', () => {
-    const { log, lines } = captured();
+    const { log, lines } = capturedLog();
     const outage = new DatabaseOutage(log);
     outage.back();
     expect(lines).toEqual([]);
@@ -48,7 +36,7 @@ describe('DatabaseOutage', () => {
   });
 
   it('tells the next outage afresh, and names an error without a code by its message', () => {
-    const { log, lines } = captured();
+    const { log, lines } = capturedLog();
     const outage = new DatabaseOutage(log);
     outage.refuse(reset());
     outage.back();

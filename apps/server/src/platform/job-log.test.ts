@@ -1,22 +1,10 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { capturedLog } from '../test-support/captured-log';
 import { jobLog } from './job-log';
-
-function captured() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { log: pino({ level: 'info' }, stream), lines };
-}
 
 describe('jobLog', () => {
   it("tags a job's lines with its name, one id of its own and the request that caused it", () => {
-    const { log, lines } = captured();
+    const { log, lines } = capturedLog();
     const job = jobLog(log, 'web push fan-out', 'req-7');
     job.warn({ status: 500 }, 'refused');
     job.error('failed');
@@ -28,7 +16,7 @@ describe('jobLog', () => {
   });
 
   it('gives each job its own id and leaves reqId out without a request', () => {
-    const { log, lines } = captured();
+    const { log, lines } = capturedLog();
     jobLog(log, 'a').info('one');
     jobLog(log, 'b').info('two');
     expect(lines[0]?.job_id).not.toEqual(lines[1]?.job_id);

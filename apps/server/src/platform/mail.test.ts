@@ -1,24 +1,12 @@
-import { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { capturedLog } from '../test-support/captured-log';
 import { isTransientMailFailure, type Mailer, mailFailure, trySend } from './mail';
 
-function captured() {
-  const lines: Record<string, unknown>[] = [];
-  const raw: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n'))
-        if (line) {
-          raw.push(line);
-          lines.push(JSON.parse(line));
-        }
-      done();
-    },
-  });
-  return { log: pino({ level: 'info' }, stream) as unknown as FastifyBaseLogger, lines, raw };
-}
+const mailLog = () => {
+  const c = capturedLog();
+  return { ...c, log: c.log as unknown as FastifyBaseLogger };
+};
 
 /** A failure shaped like nodemailer's: its message and reply quote the recipient. */
 const smtpError = (code: string, responseCode?: number) =>
@@ -34,7 +22,7 @@ const failing = (err: unknown): Mailer => ({
 
 describe('trySend', () => {
   it('says false and logs one warning naming the failure, never the address or the text', async () => {
-    const { log, lines, raw } = captured();
+    const { log, lines, raw } = mailLog();
     const mail = { to: 'ada@example.test', subject: 'Code', text: 'Your code is 123456' };
     expect(await trySend(failing(smtpError('ECONNECTION')), mail, log, 'sign-up code')).toBe(false);
     expect(lines).toHaveLength(1);
@@ -44,7 +32,7 @@ describe('trySend', () => {
   });
 
   it('says true and logs nothing when the mail went', async () => {
-    const { log, lines } = captured();
+    const { log, lines } = mailLog();
     const sent: Mailer = { send: async () => {}, close: async () => {} };
     expect(await trySend(sent, { to: 'a@b.test', subject: 's', text: 't' }, log, 'x')).toBe(true);
     expect(lines).toHaveLength(0);

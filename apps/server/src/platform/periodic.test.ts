@@ -1,28 +1,16 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { capturedLog } from '../test-support/captured-log';
 import { DatabaseUnavailableError } from './errors';
 import { PeriodicTask } from './periodic';
 
 // A background chore outlives its failed runs: a bug is logged as an error each time, a database out of reach
 // (a PostgreSQL restart, told once by the database layer) is not, and the next run tries again.
 
-function captured() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { log: pino({ level: 'info' }, stream), lines };
-}
-
 const reset = () => Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
 
 describe('PeriodicTask', () => {
   it('logs a failed run as an error and runs again', async () => {
-    const { log, lines } = captured();
+    const { log, lines } = capturedLog();
     let runs = 0;
     const task = new PeriodicTask(
       async () => {
@@ -41,7 +29,7 @@ describe('PeriodicTask', () => {
   });
 
   it('keeps quiet about runs that failed because the database is out of reach, and runs again', async () => {
-    const { log, lines } = captured();
+    const { log, lines } = capturedLog();
     let runs = 0;
     const task = new PeriodicTask(
       async () => {

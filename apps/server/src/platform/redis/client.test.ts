@@ -1,7 +1,6 @@
 import net from 'node:net';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { capturedLog } from '../../test-support/captured-log';
 import { redisClient } from './client';
 
 /** A port on this machine where nothing listens. */
@@ -17,20 +16,14 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('redisClient', () => {
   it('says once that Redis does not answer, however often it retries, and never prints a stack', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
+    const { lines, log } = capturedLog();
     const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
     const port = await closedPort();
     let attempts = 0;
     const redis = redisClient(
       `redis://:secret@127.0.0.1:${port}`,
       { retryStrategy: () => (++attempts < 4 ? 10 : null), maxRetriesPerRequest: 0 },
-      pino({ level: 'info' }, stream),
+      log,
     );
     await new Promise<void>((resolve) => redis.once('end', () => resolve()));
     expect(attempts).toBe(4);

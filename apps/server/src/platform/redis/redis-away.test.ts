@@ -1,8 +1,7 @@
 import net from 'node:net';
-import { Writable } from 'node:stream';
 import type { Redis } from 'ioredis';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { capturedLog } from '../../test-support/captured-log';
 import type { BusMessage } from '../bus';
 import { LocalFirstRateLimiter } from '../local-first-rate-limit';
 import { RedisOutage, redisOutage } from './client';
@@ -22,17 +21,6 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-function logLines() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { lines, log: pino({ level: 'info' }, stream) };
-}
-
 async function until(check: () => boolean, what: string) {
   const deadline = Date.now() + 5000;
   while (!check()) {
@@ -43,7 +31,7 @@ async function until(check: () => boolean, what: string) {
 
 describe('RedisOutage', () => {
   it('logs one warning when the first client loses Redis and one line, with what was done meanwhile, when the last is back', () => {
-    const { lines, log } = logLines();
+    const { lines, log } = capturedLog();
     const outage = new RedisOutage('127.0.0.1:6379', log);
     const [one, two] = [{}, {}] as Redis[] as [Redis, Redis];
     outage.lost(one, 'ECONNRESET');
@@ -73,8 +61,8 @@ describe('RedisOutage', () => {
   });
 
   it('is shared by the clients of one logger and address, apart for another logger', () => {
-    const { log } = logLines();
-    const other = logLines().log;
+    const { log } = capturedLog();
+    const other = capturedLog().log;
     expect(redisOutage('redis://:secret@127.0.0.1:7000', log)).toBe(
       redisOutage('redis://127.0.0.1:7000/1', log),
     );
@@ -85,7 +73,7 @@ describe('RedisOutage', () => {
 
 describe('while Redis is away', () => {
   async function away() {
-    const { lines, log } = logLines();
+    const { lines, log } = capturedLog();
     const url = `redis://127.0.0.1:${await closedPort()}`;
     const limiter = new RedisRateLimiter(url, log);
     const bus = new RedisBus(url, undefined, log);
