@@ -1,5 +1,6 @@
 import type { NotificationFrame } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnreachable } from '../../platform/errors';
 import { jobLog } from '../../platform/job-log';
 import type { MessagesService } from '../messages/messages.service';
 import type { FramePublisher } from './frame-publisher';
@@ -70,7 +71,9 @@ export class UnreadCountRounds {
         }),
       );
     } catch (err) {
-      jobLog(this.deps.log, 'unread counts round').error({ err }, 'unread count announcement failed');
+      // While the database is away the outage is told once (DatabaseOutage), not once per round.
+      if (!isDatabaseUnreachable(err))
+        jobLog(this.deps.log, 'unread counts round').error({ err }, 'unread count announcement failed');
       for (const id of userIds) this.due.add(id);
     }
   }
