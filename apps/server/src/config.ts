@@ -24,6 +24,8 @@ const schema = z.object({
   SOCKETS_PER_USER: z.coerce.number().int().min(1).default(30),
   SOCKET_TICKETS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SOCKET_PING_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  SOCKET_OPENINGS_IN_FLIGHT: z.coerce.number().int().min(1).default(40),
+  SOCKET_OPENINGS_QUEUED: z.coerce.number().int().min(0).default(2000),
   SIGNUPS_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.enum(['true', 'false', 'loopback']).default('false'),
   /** Tests only: let Web Push reach a push service on this machine. */
@@ -70,6 +72,13 @@ export interface Config {
    * before is cut off. Shorter than a proxy's idle timeout; longer where the machine is slow to answer.
    */
   socketPingMs: number;
+  /**
+   * Socket openings (ticket, membership, presence) one process runs at once; the rest wait in order (2× the
+   * PostgreSQL pool, so a reconnecting crowd cannot queue thousands of pool waits). Ticket requests have as many.
+   */
+  socketOpeningsInFlight: number;
+  /** Openings (and ticket requests) that may wait for those; past it a handshake is refused with 503. */
+  socketOpeningsQueued: number;
   /** Whether X-Forwarded-For names the client: true, false, or only from a proxy on loopback. */
   trustProxy: boolean | string;
   /** Web Push may call loopback and private addresses (a local push service in tests); never in a deployment. */
@@ -121,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     socketsPerUser: e.SOCKETS_PER_USER,
     socketTicketsPerMinute: e.SOCKET_TICKETS_PER_MINUTE,
     socketPingMs: e.SOCKET_PING_SECONDS * 1000,
+    socketOpeningsInFlight: e.SOCKET_OPENINGS_IN_FLIGHT,
+    socketOpeningsQueued: e.SOCKET_OPENINGS_QUEUED,
     signupsPerIpHour: e.SIGNUPS_PER_IP_HOUR,
     trustProxy: e.TRUST_PROXY === 'loopback' ? 'loopback' : e.TRUST_PROXY === 'true',
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true',

@@ -23,6 +23,8 @@ export const CLOSE_NOT_FOUND = 4004;
 export const CLOSE_TOO_MANY = 4029;
 /** The server is restarting (SIGTERM): reconnect at once, to another process. */
 export const CLOSE_SERVICE_RESTART = 1012;
+/** The server cannot open the socket now (its database is away, or too many are opening): try again later. */
+export const CLOSE_TRY_AGAIN_LATER = 1013;
 export const PREVIEW_LENGTH = 40;
 export const MESSAGE_MAX_LENGTH = 4096;
 export const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024;

@@ -1,16 +1,17 @@
 import path from 'node:path';
-import { CLOSE_AUTH_FAILED, CLOSE_NOT_FOUND, SOCKET_ERRORS } from '@parley/protocol';
+import { CLOSE_AUTH_FAILED, CLOSE_NOT_FOUND, CLOSE_TRY_AGAIN_LATER, SOCKET_ERRORS } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { DATABASE_UNAVAILABLE } from '../../src/platform/errors';
 import { type Person, seedPeople } from '../../src/test-support/seed-people';
 import { historyAfter, seedGroup, storedMessages } from '../helpers/chat-data';
 import { type CuttableProxy, startCuttableProxy, throughProxy } from '../helpers/cuttable-proxy';
 import { LoadSocket } from '../helpers/load-socket';
-import { killAll, type ServerProcess, spawnServer } from '../helpers/server-process';
+import { killAll, roomPath, type ServerProcess, spawnServer } from '../helpers/server-process';
 import { createStore, type ServerStore } from '../helpers/server-store';
 import type { ApiResponse, Json } from '../helpers/test-app';
 import { twoProcessesEnabled } from '../helpers/two-processes';
-import { sleep, until } from '../helpers/waits';
+import { sleep, until, withTimeout } from '../helpers/waits';
 
 // PostgreSQL restarts (or fails over) while two processes serve one conversation and people keep sending. The
 // machine's shared PostgreSQL keeps running: the processes reach it through a proxy the test cuts, which resets
@@ -185,6 +186,17 @@ function expectUnavailable(res: ApiResponse, what: string): void {
   expect(res.body, what).toEqual({ detail: DATABASE_UNAVAILABLE });
 }
 
+/** The code a socket opened at `url` is closed with. */
+function closeCodeOf(url: string): Promise<number> {
+  const ws = new WebSocket(url);
+  ws.on('error', () => {});
+  return withTimeout(
+    new Promise<number>((resolve) => ws.on('close', (code) => resolve(code))),
+    WAIT,
+    'the socket closing',
+  );
+}
+
 describe.skipIf(!twoProcessesEnabled)('a PostgreSQL restart under two processes', () => {
   let store: ServerStore;
   let proxy: CuttableProxy;
@@ -264,6 +276,10 @@ describe.skipIf(!twoProcessesEnabled)('a PostgreSQL restart under two processes'
         );
         expectUnavailable(await ask(proc, 'POST', '/api/ws/ticket/', bea.token), `${proc.label} POST ticket`);
         expect((await ask(proc, 'GET', '/readyz')).status, `${proc.label} /readyz`).toBe(503);
+        // A socket opening now (its credential cannot be checked) is told to come back, not that it is refused.
+        expect(await closeCodeOf(proc.wsUrl(roomPath(chatId), bea.token)), `${proc.label} room socket`).toBe(
+          CLOSE_TRY_AGAIN_LATER,
+        );
       }
       // People kept sending: at least one message was refused and is waiting to be sent again.
       await until(

@@ -25,6 +25,17 @@ async function openNotificationSocket(
   ws: WebSocket,
   req: FastifyRequest,
 ) {
+  // Opened at the pace the gate lets through (a reconnecting crowd).
+  await routing.admit(ws, () => openAdmitted(deps, routing, ws, req));
+}
+
+/** A function of its own, so the socket's listeners do not share a closure scope holding the request. */
+async function openAdmitted(
+  deps: NotificationSocketDeps,
+  routing: SocketRouting,
+  ws: WebSocket,
+  req: FastifyRequest,
+) {
   const session = await authenticate(deps, ws, req);
   if (!session || ws.readyState !== ws.OPEN) return;
   const { upgrade, client } = letGoOfRequest(deps.log, ws, req, session, null, routing.onError);

@@ -2,10 +2,18 @@ import { CLOSE_NOT_FOUND } from '@parley/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../context';
+import { NotFoundError } from '../../platform/errors';
 import { type Client, topics } from './hub';
 import { handleRoomFrame, type RoomFrameDeps } from './room-frames';
 import { authenticate, type SocketAuthDeps } from './socket-auth';
-import { letGoOfRequest, type SocketRouting, type Upgrade, type WatchDeps, watch } from './socket-connection';
+import {
+  closeWhileUnreachable,
+  letGoOfRequest,
+  type SocketRouting,
+  type Upgrade,
+  type WatchDeps,
+  watch,
+} from './socket-connection';
 
 // A chat room's socket (/ws/chatroom/{chat_id}/): a member's, counted in the room while it is open; its frames
 // are handled one at a time, in the order they arrived (room-frames.ts).
@@ -24,15 +32,35 @@ export function roomSocketRoute(app: FastifyInstance, deps: RoomSocketDeps, rout
 }
 
 async function openRoomSocket(deps: RoomSocketDeps, routing: SocketRouting, ws: WebSocket, req: RoomRequest) {
-  // Frames that arrive while the socket is checked wait here, in order.
+  // Frames that arrive while the socket waits at the gate and is checked wait here, in order.
+  const queue = queueFrames(ws);
+  // Opened at the pace the gate lets through (a reconnecting crowd).
+  await routing.admit(ws, () => openAdmitted(deps, routing, ws, req, queue));
+}
+
+/** The frames that arrive from now on; a function of its own, so its listener does not hold the request. */
+function queueFrames(ws: WebSocket): RawData[] {
   const queue: RawData[] = [];
-  const session = await authenticate(deps, ws, req, queue);
+  ws.on('message', (data) => queue.push(data));
+  return queue;
+}
+
+/** A function of its own, so the socket's listeners do not share a closure scope holding the request. */
+async function openAdmitted(
+  deps: RoomSocketDeps,
+  routing: SocketRouting,
+  ws: WebSocket,
+  req: RoomRequest,
+  queue: RawData[],
+) {
+  const session = await authenticate(deps, ws, req);
   if (!session) return;
   const chatId = req.params.chatId;
   try {
     await deps.chats.requireMember(session.userId, chatId);
-  } catch {
-    ws.close(CLOSE_NOT_FOUND, 'Chat room not found');
+  } catch (err) {
+    if (err instanceof NotFoundError) ws.close(CLOSE_NOT_FOUND, 'Chat room not found');
+    else closeWhileUnreachable(ws, err);
     return;
   }
   if (ws.readyState !== ws.OPEN) return;

@@ -1,9 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { CLOSE_TOO_MANY, type NotificationFrame, type ServerFrame } from '@parley/protocol';
+import {
+  CLOSE_TOO_MANY,
+  CLOSE_TRY_AGAIN_LATER,
+  type NotificationFrame,
+  type ServerFrame,
+} from '@parley/protocol';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context';
+import { HttpError, isDatabaseUnreachable } from '../../platform/errors';
 import type { Session } from '../accounts/session.service';
 import { type Client, topics } from './hub';
 
@@ -14,16 +20,123 @@ export const sendFrame = (ws: WebSocket, frame: ServerFrame | NotificationFrame)
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
 };
 
+const OPENINGS_FULL = 'Too many sockets opening. Please try again.';
+
+/** The gate's queue is full, or an opening held its place too long: the client is told to try again later. */
+export class OpeningsBusyError extends HttpError {
+  constructor() {
+    super(503, { detail: OPENINGS_FULL }, { 'retry-after': '5' });
+  }
+}
+
+/**
+ * A FIFO semaphore for socket openings: at most `limit` run at once, the rest wait in arrival order, and `refuse`
+ * says when `queueBound` are already waiting (the caller then refuses instead of queueing). Ten thousand sockets
+ * reconnecting after a restart are thus admitted at the pace the database answers, instead of queueing
+ * thousands of pool waits that time out together (503s after connectionTimeoutMillis).
+ */
+export class OpeningGate {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  /** The most openings ever in flight at once (tests and metrics read it). */
+  peakInFlight = 0;
+  /** Openings refused because the queue was full. */
+  refused = 0;
+  /** Openings that held their place past `limitMs` and were given up. */
+  timedOut = 0;
+
+  /** `limitMs`: how long one opening may hold its place, so one that hangs cannot stop the gate for good. */
+  constructor(
+    readonly limit: number,
+    readonly queueBound: number,
+    readonly limitMs = 10_000,
+  ) {}
+
+  get inFlight(): number {
+    return this.running;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** True when a new opening would find the queue at its bound: refuse it (and count the refusal). */
+  refuse(): boolean {
+    if (this.running < this.limit || this.waiting.length < this.queueBound) return false;
+    this.refused++;
+    return true;
+  }
+
+  /**
+   * Runs `task` once a place is free, in arrival order. The place is given back when the task ends or after
+   * `limitMs`, whichever is first; past the limit this rejects with OpeningsBusyError and the task finishes
+   * (or fails) on its own, unheard.
+   */
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    this.peakInFlight = Math.max(this.peakInFlight, this.running);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const work = task();
+      const tooSlow = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          this.timedOut++;
+          work.catch(() => {});
+          reject(new OpeningsBusyError());
+        }, this.limitMs);
+      });
+      return await Promise.race([work, tooSlow]);
+    } finally {
+      clearTimeout(timer);
+      const next = this.waiting.shift();
+      // The place passes straight to the next in line (running stays the same), so none can jump the queue.
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** Each app's gates, by its lifecycle (one per app): what tests and operators read of a reconnecting crowd. */
+const gatesByApp = new WeakMap<object, { sockets?: OpeningGate; tickets?: OpeningGate }>();
+
+/** Notes an app's gate (socket openings, or ticket requests) so `openingGates` finds it. */
+export function noteGate(lifecycle: object, kind: 'sockets' | 'tickets', gate: OpeningGate): void {
+  gatesByApp.set(lifecycle, { ...gatesByApp.get(lifecycle), [kind]: gate });
+}
+
+/** The gates of the app with this lifecycle, once its socket routes are made. */
+export const openingGates = (lifecycle: object) => gatesByApp.get(lifecycle) ?? {};
+
 /** The route options, tracking and error handling of the socket routes, made once per app. */
-export function socketRouting(deps: Pick<AppContext, 'lifecycle' | 'log'>) {
-  const { lifecycle, log } = deps;
+export function socketRouting(deps: Pick<AppContext, 'config' | 'lifecycle' | 'log'>) {
+  const { config, lifecycle, log } = deps;
+  const gate = new OpeningGate(config.socketOpeningsInFlight, config.socketOpeningsQueued);
+  noteGate(lifecycle, 'sockets', gate);
   // A process that is stopping refuses a new socket before the handshake (503): behind nginx the next process
   // takes it (proxy_next_upstream), and a client alone with this process tries again after its usual delay,
   // instead of being closed with 1012 right after opening and trying again at once, attempt after attempt.
+  // So does one whose openings queue is full (a reconnecting crowd): the client tries again later.
   const onRequest = async (_req: FastifyRequest, reply: FastifyReply) => {
     if (lifecycle.stopping) return reply.code(503).send({ detail: 'Service restart' });
+    if (gate.refuse()) throw new OpeningsBusyError();
   };
   return {
+    gate,
+    /**
+     * Runs a socket's opening (ticket redeemed, membership checked, presence joined) under the gate; skipped when
+     * the socket closed while it waited.
+     */
+    admit(ws: WebSocket, opening: () => Promise<void>): Promise<void> {
+      return gate
+        .run(async () => {
+          if (ws.readyState === ws.OPEN) await opening();
+        })
+        .catch((err) => {
+          if (!(err instanceof OpeningsBusyError)) throw err;
+          ws.close(CLOSE_TRY_AGAIN_LATER, 'Try again later');
+        });
+    },
     /**
      * A socket route. An opening socket is tracked like its frames (a stop closes the database only after it has
      * finished); a plain GET without an upgrade is not a socket and gets the API's 404.
@@ -125,4 +238,13 @@ export async function watch(
     return false;
   }
   return true;
+}
+
+/**
+ * Closes a socket whose opening failed because the database is away with 1013, so its client tries again later
+ * (a 4001 or 4004 would tell it to stop for good); any other error is thrown on.
+ */
+export function closeWhileUnreachable(ws: WebSocket, err: unknown): void {
+  if (!isDatabaseUnreachable(err)) throw err;
+  ws.close(CLOSE_TRY_AGAIN_LATER, 'Try again later');
 }
