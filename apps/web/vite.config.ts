@@ -174,6 +174,12 @@ export default defineConfig({
       // The protocol package's modules only declare things, so a module whose exports go unused is dropped
       // (the zod payload schemas are the server's; keeping them would put zod in the first download).
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/protocol/') },
+      // zod ships `/* @__PURE__ */` comments where Rollup cannot use them; Rollup drops them and says so in two
+      // alarming lines on every build. Harmless, and not ours to fix: kept quiet for node_modules only.
+      onwarn(warning, warn) {
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
       output: {
         // The libraries every screen runs on, in one chunk loaded with the entry (its modulepreload): with them
         // the icons and the small hooks the lazy screens share (each icon was a chunk of its own), so a room's

@@ -44,6 +44,8 @@ import { buildContext, closeContext } from './services';
 export interface ParleyServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Whether mail goes to the dev outbox at /dev/mail (no SMTP_URL, not in production). */
+  servesDevOutbox: boolean;
   /** Listens on config.host:config.port (port 0 picks a free one) and returns the base URL. */
   start(): Promise<string>;
   stop(): Promise<void>;
@@ -275,9 +277,8 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     { prefix: '/api' },
   );
 
-  if (!config.production && mailer instanceof OutboxMailer) {
-    await app.register(async (dev) => devMailRoutes(dev, mailer));
-  }
+  const servesDevOutbox = !config.production && mailer instanceof OutboxMailer;
+  if (servesDevOutbox) await app.register(async (dev) => devMailRoutes(dev, mailer));
 
   await app.register(async (media) => avatarMediaRoutes(media, ctx));
 
@@ -326,6 +327,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   return {
     app,
     ctx,
+    servesDevOutbox,
     async start() {
       // A deep accept queue: after a restart every client reconnects at once, and a connection the queue has no
       // room for is dropped and retried by the client's TCP a second or more later (Node's default is 511; the

@@ -20,7 +20,13 @@ try {
   await server.stop().catch(() => {});
   process.exit(1);
 }
-server.app.log.info(`Parley is ready on ${address.replace('0.0.0.0', 'localhost')}`);
+const origin = address.replace('0.0.0.0', 'localhost');
+server.app.log.info(`Parley is ready on ${origin}`);
+// Last, so a newcomer sees where the sign-up code went without reading the lines above.
+if (server.servesDevOutbox)
+  server.app.log.info(
+    `No SMTP_URL, so mail is not sent: sign-up codes and other mail are at ${origin}/dev/mail`,
+  );
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
