@@ -86,3 +86,32 @@ describe('SQLite rows', () => {
     expect(updated.numAffectedRows).toBe(1n);
   });
 });
+
+describe('SQLite transactions', () => {
+  it('fail with the error that ended them when SQLite has already rolled them back', async () => {
+    db = createDb(loadConfig({ DATABASE_URL: 'sqlite::memory:' })).db;
+    await sql`CREATE TABLE t (v TEXT)`.execute(db);
+    // What SQLite does by itself after SQLITE_FULL (or an I/O error) in a transaction: the transaction ends.
+    const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const failed = db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO t (v) VALUES ('lost')`.execute(trx);
+      await sql`ROLLBACK`.execute(trx);
+      throw full;
+    });
+    await expect(failed).rejects.toBe(full);
+    // None is left open: the next transaction begins and commits.
+    await db.transaction().execute((trx) => sql`INSERT INTO t (v) VALUES ('kept')`.execute(trx));
+    expect((await sql`SELECT v FROM t`.execute(db)).rows).toEqual([{ v: 'kept' }]);
+  });
+
+  it('are rolled back when a statement in them fails', async () => {
+    db = createDb(loadConfig({ DATABASE_URL: 'sqlite::memory:' })).db;
+    await sql`CREATE TABLE t (v TEXT NOT NULL)`.execute(db);
+    const failed = db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO t (v) VALUES ('undone')`.execute(trx);
+      await sql`INSERT INTO t (v) VALUES (NULL)`.execute(trx);
+    });
+    await expect(failed).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_NOTNULL' });
+    expect((await sql`SELECT v FROM t`.execute(db)).rows).toEqual([]);
+  });
+});

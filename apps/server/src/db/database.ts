@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  type Driver,
   Kysely,
   type LogEvent,
   PostgresDialect,
@@ -59,7 +60,7 @@ export function createDb(
   sqlite.pragma('busy_timeout = 5000');
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log }),
+    db: new Kysely<Database>({ dialect: new SqliteAfterAutoRollbackDialect(sqlite), log }),
     dialect: 'sqlite',
     commitsElsewhere: () => dataVersion.get() as number,
   };
@@ -169,6 +170,28 @@ function guarded(pool: pg.Pool, outage: DatabaseOutage): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+/**
+ * SQLite may end a transaction by itself when a statement in it fails with SQLITE_FULL, SQLITE_IOERR,
+ * SQLITE_BUSY or SQLITE_NOMEM. Kysely's ROLLBACK would then fail with 'cannot rollback - no transaction is
+ * active' and be thrown in place of the error that caused it (a full disk told as any failed write), so the
+ * ROLLBACK is sent only while a transaction is open. Kysely runs one query at a time on the connection, so the
+ * check cannot race another statement.
+ */
+class SqliteAfterAutoRollbackDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: withStatementCache(sqlite) });
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
