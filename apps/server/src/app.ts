@@ -35,7 +35,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { drainRequest } from './platform/drain';
-import { HttpError } from './platform/errors';
+import { HttpError, StorageFullError, warnStorageFull } from './platform/errors';
 import { loggerOptions, redactUrl } from './platform/logger';
 import { OutboxMailer } from './platform/mail';
 import { bearerMatches, serveMetrics } from './platform/metrics';
@@ -163,6 +163,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error instanceof StorageFullError) warnStorageFull(request.log);
       return reply.code(error.status).headers(error.headers).send(error.body);
     }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {

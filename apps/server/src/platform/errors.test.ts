@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   asDatabaseUnavailable,
   asStorageFull,
@@ -10,6 +10,7 @@ import {
   NotFoundError,
   STORAGE_FULL,
   StorageFullError,
+  warnStorageFull,
 } from './errors';
 
 // Which database errors mean "the database cannot be reached" (a restart, a failover, a cut network), answered
@@ -170,5 +171,25 @@ describe('asStorageFull', () => {
     }
     const full = new StorageFullError();
     expect(asStorageFull(full)).toBe(full);
+  });
+});
+
+describe('warnStorageFull', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('warns once a minute however many sends and uploads are refused', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-28T10:00:00Z') });
+    const warned: string[] = [];
+    const log = { warn: (msg: string) => warned.push(msg) };
+    warnStorageFull(log);
+    for (let i = 0; i < 50; i++) warnStorageFull(log);
+    vi.advanceTimersByTime(59_000);
+    warnStorageFull(log);
+    expect(warned).toEqual(['sends and uploads refused: the disk is full']);
+    vi.advanceTimersByTime(1000);
+    warnStorageFull(log);
+    expect(warned).toHaveLength(2);
   });
 });

@@ -171,3 +171,18 @@ export function asStorageFull(err: unknown): unknown {
   if (err instanceof StorageFullError || !isStorageFull(err)) return err;
   return new StorageFullError(err);
 }
+
+/** How often a full disk is logged while it refuses sends and uploads. */
+const STORAGE_FULL_WARN_EVERY_MS = 60_000;
+let lastStorageFullWarning = Number.NEGATIVE_INFINITY;
+
+/**
+ * Tells the log that a send or an upload was refused for a full disk: one warning a minute in this process,
+ * whatever the traffic and whichever path refused it, not one per refusal.
+ */
+export function warnStorageFull(log: { warn(msg: string): void }): void {
+  const now = Date.now();
+  if (now - lastStorageFullWarning < STORAGE_FULL_WARN_EVERY_MS) return;
+  lastStorageFullWarning = now;
+  log.warn('sends and uploads refused: the disk is full');
+}

@@ -7,7 +7,13 @@ import {
 } from '@parley/protocol';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../context';
-import { HttpError, isDatabaseUnreachable, isStorageFull, STORAGE_FULL } from '../../platform/errors';
+import {
+  HttpError,
+  isDatabaseUnreachable,
+  isStorageFull,
+  STORAGE_FULL,
+  warnStorageFull,
+} from '../../platform/errors';
 import type { Client } from './hub';
 import { sendFrame, type Upgrade } from './socket-connection';
 
@@ -130,10 +136,6 @@ async function typistName(deps: RoomFrameDeps, client: Client): Promise<string> 
   return deps.users.usernameOf(client.userId);
 }
 
-/** How often a full disk is logged while it refuses sends. */
-const STORAGE_FULL_WARN_EVERY_MS = 60_000;
-let lastStorageFullWarning = Number.NEGATIVE_INFINITY;
-
 /** A frame the services refused: a chat gone closes the socket, a client error is told, anything else logged. */
 function refuse(ws: WebSocket, frame: ClientFrame, err: unknown, upgrade: Upgrade): void {
   const clientId = frame.type === 'chat_message' ? frame.client_id : undefined;
@@ -141,12 +143,8 @@ function refuse(ws: WebSocket, frame: ClientFrame, err: unknown, upgrade: Upgrad
   else if (err instanceof HttpError && err.status < 500)
     sendFrame(ws, { type: 'error', message: err.message, client_id: clientId });
   else if (isStorageFull(err)) {
-    // A full disk refuses every send until space returns: warn once a minute, not once per frame.
-    const now = Date.now();
-    if (now - lastStorageFullWarning >= STORAGE_FULL_WARN_EVERY_MS) {
-      lastStorageFullWarning = now;
-      upgrade.log().warn('sends refused: the disk is full');
-    }
+    // A full disk refuses every send until space returns.
+    warnStorageFull(upgrade.log());
     sendFrame(ws, { type: 'error', message: STORAGE_FULL, client_id: clientId });
   } else {
     // An outage of the database is logged once by the database layer, not once per frame it refuses.
