@@ -28,6 +28,8 @@ export interface ServerStore {
 export interface StoreOptions {
   /** A PostgreSQL server URL (a fresh schema is made in it); SQLite when absent. */
   postgresUrl?: string;
+  /** DATA_DIR (made if missing; a disk of the test's own, say); a fresh temp directory when absent. */
+  dataDir?: string;
 }
 
 /** postgres://…/db plus `options=-c search_path=<schema>`, which pg passes to the server at connect. */
@@ -38,7 +40,8 @@ export function withSearchPath(url: string, schema: string): string {
 }
 
 export async function createStore(options: StoreOptions = {}): Promise<ServerStore> {
-  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'parley-proc-'));
+  const dataDir = options.dataDir ?? (await fsp.mkdtemp(path.join(os.tmpdir(), 'parley-proc-')));
+  await fsp.mkdir(dataDir, { recursive: true });
   const pgUrl = options.postgresUrl;
   if (!pgUrl) {
     const { db } = createDb(loadConfig({ DATA_DIR: dataDir }));
