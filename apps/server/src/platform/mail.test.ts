@@ -1,7 +1,16 @@
+import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config';
 import { capturedLog } from '../test-support/captured-log';
-import { isTransientMailFailure, type Mailer, mailFailure, trySend } from './mail';
+import {
+  createMailer,
+  isTransientMailFailure,
+  type Mailer,
+  mailFailure,
+  SMTP_TIMEOUTS,
+  trySend,
+} from './mail';
 
 const mailLog = () => {
   const c = capturedLog();
@@ -47,5 +56,36 @@ describe('mail failures', () => {
     expect(isTransientMailFailure(smtpError('EENVELOPE', 550))).toBe(false);
     expect(mailFailure(smtpError('EENVELOPE', 550))).toEqual({ code: 'EENVELOPE', responseCode: 550 });
     expect(mailFailure('odd')).toEqual({ code: 'EUNKNOWN' });
+  });
+});
+
+describe('an SMTP server that accepts connections and never answers', () => {
+  const sockets: net.Socket[] = [];
+  let server: net.Server | null = null;
+  afterEach(async () => {
+    vi.useRealTimers();
+    for (const s of sockets.splice(0)) s.destroy();
+    await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  });
+
+  it('fails the mail after the greeting timeout, not after minutes', async () => {
+    server = net.createServer((s) => sockets.push(s));
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { log } = mailLog();
+    const mailer = createMailer(loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}` }), log);
+    let failure: unknown = null;
+    void mailer.send({ to: 'ada@example.test', subject: 'Code', text: '123456' }).catch((err) => {
+      failure = err;
+    });
+    // Connected (real sockets), then silence.
+    while (sockets.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(SMTP_TIMEOUTS.greetingTimeout - 1000);
+    expect(failure).toBeNull();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(failure).toMatchObject({ code: 'ETIMEDOUT' });
+    expect(isTransientMailFailure(failure)).toBe(true);
+    await mailer.close();
   });
 });

@@ -22,6 +22,13 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/**
+ * How long a dead SMTP server may hold a mail before it counts as failed (nodemailer's defaults are 2 minutes to
+ * connect, 30 s for the greeting and 10 minutes of silence): a sign-up answers `mail_sent: false` in seconds, not
+ * minutes. SMTP_URL's query sets any of them otherwise (?socketTimeout=60000).
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /** SMTP through nodemailer when SMTP_URL is set (smtp://[user:pass@]host:port). */
 class SmtpMailer implements Mailer {
   private readonly transport;
@@ -30,7 +37,10 @@ class SmtpMailer implements Mailer {
     private readonly from: string,
   ) {
     // A pool reuses connections instead of one SMTP handshake per mail.
-    this.transport = nodemailer.createTransport(`${url}${url.includes('?') ? '&' : '?'}pool=true`);
+    this.transport = nodemailer.createTransport({
+      ...SMTP_TIMEOUTS,
+      url: `${url}${url.includes('?') ? '&' : '?'}pool=true`,
+    });
   }
   async send(mail: Mail) {
     await this.transport.sendMail({ from: this.from, ...mail });
