@@ -102,6 +102,39 @@ test('an image goes up with its progress shown, arrives live and opens in the fu
   expect(uploads).toHaveLength(1);
 });
 
+test('a caption typed with a file goes with it as one message, answering the message replied to', async ({
+  browser,
+  request,
+}) => {
+  const { ada, grace, uploads } = await twoInOneChat(browser, request);
+  await grace.page.getByRole('textbox', { name: 'Message' }).fill('Send me the plan?');
+  await send(grace.page);
+  const question = sentMessages(ada.page).filter({ hasText: 'Send me the plan?' });
+  await expect(question).toBeVisible();
+
+  // Ada replies with a file and a caption, sent together with Enter.
+  await question.hover();
+  await question.getByRole('button', { name: 'Message actions' }).click();
+  await ada.page.getByRole('menu').getByRole('menuitem', { name: 'Reply' }).click();
+  await fileInput(ada.page).setInputFiles({
+    name: 'plan.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfOf('The plan'),
+  });
+  const box = ada.page.getByRole('textbox', { name: 'Message' });
+  await box.fill('Here it is');
+  await box.press('Enter');
+
+  for (const page of [ada.page, grace.page]) {
+    const captioned = sentMessages(page).filter({ hasText: 'Here it is' });
+    await expect(captioned.getByRole('button', { name: 'Open plan.pdf' })).toBeVisible();
+    await expect(captioned).toContainText('Send me the plan?');
+    await expect(sentMessages(page)).toHaveCount(2);
+  }
+  await expect(box).toHaveValue('');
+  expect(uploads).toHaveLength(1);
+});
+
 test('a PDF opens in a frame and a text file in a framed box', async ({ browser, request }) => {
   const { ada, grace, uploads } = await twoInOneChat(browser, request);
 

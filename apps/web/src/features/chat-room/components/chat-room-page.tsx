@@ -212,7 +212,7 @@ function Room({
         members={detail.members}
         onSend={room.send}
         onInput={room.onInput}
-        onAttach={(files) => void room.sendFiles(files)}
+        onAttach={(files, text, replyTo) => void room.sendFiles(files, text, replyTo)}
         mode={acts.mode}
         onModeChange={acts.setMode}
         onSaveEdit={acts.saveEdit}

@@ -33,8 +33,8 @@ export interface ComposerProps {
   /** Returns false when the message could not go out; the text is then kept. */
   onSend: (text: string, replyTo?: ReplyQuote) => boolean;
   onInput: (text: string) => void;
-  /** Files that passed the type and size checks; they go out as a message of their own, after the text. */
-  onAttach: (files: File[]) => void;
+  /** Files that passed the type and size checks, sent as one message with the text as their caption. */
+  onAttach: (files: File[], text: string, replyTo?: ReplyQuote) => void;
   /** Replying to or editing a message, or null. */
   mode: ComposerMode;
   onModeChange: (mode: ComposerMode) => void;
@@ -124,12 +124,15 @@ export function Composer({
       return;
     }
     const replyTo = mode?.kind === 'reply' ? quoteOf(mode.message) : undefined;
-    // The text first (with the reply), then the files as a message of their own once they are up.
-    if (!blank && !onSend(text, replyTo)) return;
+    // Files and the text typed with them are one message, the text its caption, as in every messenger.
     if (files.length > 0) {
-      onAttach(files.map((s) => s.file));
+      onAttach(
+        files.map((s) => s.file),
+        text,
+        replyTo,
+      );
       staging.clear();
-    }
+    } else if (!onSend(text, replyTo)) return;
     change('');
     if (replyTo) onModeChange(null);
   };

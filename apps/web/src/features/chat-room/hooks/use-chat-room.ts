@@ -55,7 +55,7 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
     setError,
     stopTyping: typing.stopTyping,
   });
-  const uploads = useRoomUploads(chatId, meId, dispatch, pending.sendUploaded);
+  const uploads = useRoomUploads(chatId, meId, dispatch, pending.sendUploaded, typing.stopTyping);
   const { abort: abortUpload } = uploads;
   const { cancel: cancelPending } = pending;
   /** Drops a pending message (and its upload) before it is stored. */

@@ -22,7 +22,7 @@ interface PendingDeps {
   stopTyping: () => void;
 }
 
-type Sendable = Pick<PendingMessage, 'body' | 'client_id' | 'file_ids' | 'reply_to'>;
+export type Sendable = Pick<PendingMessage, 'body' | 'client_id' | 'file_ids' | 'reply_to'>;
 
 export function usePendingMessages({ chatId, meId, socketRef, list, setError, stopTyping }: PendingDeps) {
   const { state, stateRef, dispatch } = list;
@@ -105,10 +105,7 @@ export function usePendingMessages({ chatId, meId, socketRef, list, setError, st
   );
 
   /** Sends a pending message whose files are up; offline, it waits for the next open. */
-  const sendUploaded = useCallback(
-    (pending: { body: string; client_id: string; file_ids: number[] }) => transmit(pending),
-    [transmit],
-  );
+  const sendUploaded = useCallback((pending: Sendable) => transmit(pending), [transmit]);
 
   /** Sends a refused message again with its client_id; offline it waits for the next open. */
   const retry = useCallback(
