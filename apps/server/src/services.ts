@@ -151,7 +151,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     attachments,
     groups: new GroupsService({ db, events, chats, announcer: messages, users, avatars, attachments }),
     bus,
-    hub: new Hub(bus, observe),
+    hub: new Hub({ bus, metrics: observe }),
     rooms,
     tickets: new TicketService({ db, sessions }),
     realtime: new RealtimeService({ bus, events, chats, messages, rooms, log: log, blocks, lifecycle }),
@@ -216,7 +216,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     }),
   };
   await ctx.admin.announce();
-  const sweep = new SocketSweep(ctx.hub, { sessions, log, intervalMs: config.socketPingMs }).start();
+  const sweep = new SocketSweep({ hub: ctx.hub, sessions, log, intervalMs: config.socketPingMs }).start();
   sessions.startSweeping(log);
   ctx.dataExports.startSweeping(log);
 

@@ -59,7 +59,7 @@ const until = async (check: () => boolean) => {
 describe('Hub writes', () => {
   it('writes the frames of one moment to a socket with one system call, whole and in order', async () => {
     const bus = new MemoryBus();
-    const hub = new Hub(bus);
+    const hub = new Hub({ bus });
     const a = await pair();
     const b = await pair();
     const room = topics.room('c1');

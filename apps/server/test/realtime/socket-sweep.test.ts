@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { CLOSE_AUTH_FAILED } from '@parley/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { SocketSweep, type SocketSweepOptions } from '../../src/modules/realtime/hub';
+import { SocketSweep, type SocketSweepDeps } from '../../src/modules/realtime/hub';
 import { people, startChat } from '../chats/chat-helpers';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 import { joinRoom, openNotifications, roomPath, ticketFor, wsUrl } from '../helpers/ws-client';
@@ -18,8 +18,8 @@ afterEach(async () => {
   for (const s of sweeps.splice(0)) await s.stop();
 });
 
-function sweepOf(t: TestApp, intervalMs?: number, sessions: SocketSweepOptions['sessions'] = t.ctx.sessions) {
-  const sweep = new SocketSweep(t.ctx.hub, { sessions, log: t.ctx.log, intervalMs });
+function sweepOf(t: TestApp, intervalMs?: number, sessions: SocketSweepDeps['sessions'] = t.ctx.sessions) {
+  const sweep = new SocketSweep({ hub: t.ctx.hub, sessions, log: t.ctx.log, intervalMs });
   sweeps.push(sweep);
   return sweep;
 }

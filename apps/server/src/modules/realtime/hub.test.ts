@@ -26,7 +26,7 @@ const frame = (n: number) => JSON.stringify({ type: 'chat_message', n });
 
 function setUp() {
   const bus = new CountingBus();
-  const hub = new Hub(bus);
+  const hub = new Hub({ bus });
   const log: string[] = [];
   const publish = (topic: string, message: BusMessage) => void bus.publish(topic, message);
   return { bus, hub, log, publish };
@@ -282,7 +282,7 @@ describe('Hub catch-up when the bus hears the other processes again', () => {
 
   it('closes every socket of the process with 1012, rooms and notifications alike, so each client catches up', async () => {
     const bus = new ReconnectingBus();
-    const hub = new Hub(bus);
+    const hub = new Hub({ bus });
     const log: string[] = [];
     const room = fakeClient(log, 'room', { userId: 1, chatId: 'c1' });
     const bell = fakeClient(log, 'bell', { userId: 2, chatId: null });
@@ -298,7 +298,7 @@ describe('Hub catch-up when the bus hears the other processes again', () => {
   });
 
   it('asks a great many sockets in batches, not all in the same instant', async () => {
-    const hub = new Hub(new MemoryBus());
+    const hub = new Hub({ bus: new MemoryBus() });
     const log: string[] = [];
     const many = Array.from({ length: 1200 }, (_, i) =>
       fakeClient(log, `s${i}`, { userId: i, chatId: null }),

@@ -29,6 +29,11 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** A Buffer sent as text: the frames are JSON. */
 const TEXT_FRAME = { binary: false } as const;
 
+export interface HubDeps {
+  bus: Bus;
+  metrics?: Pick<Metrics, 'delivered'>;
+}
+
 /**
  * A room's topic carries its frames to the sockets in the room. A user's topic carries their notification
  * frames to their notification sockets, and control (`close`) to every socket of theirs, rooms' included: one
@@ -49,11 +54,8 @@ export class Hub {
   /** Connections written to since the last flush: each gets one write for all its frames (see deliver). */
   private readonly corked = new Set<Duplex>();
 
-  constructor(
-    private readonly bus: Bus,
-    private readonly metrics?: Pick<Metrics, 'delivered'>,
-  ) {
-    bus.onReconnect?.(() => void this.catchUp());
+  constructor(private readonly deps: HubDeps) {
+    deps.bus.onReconnect?.(() => void this.catchUp());
   }
 
   /**
@@ -77,7 +79,7 @@ export class Hub {
       const forNotifications = topic.startsWith(USER_TOPIC);
       entry = {
         clients,
-        unsubscribe: this.bus.subscribe(topic, (m) => this.deliver(clients, m, forNotifications)),
+        unsubscribe: this.deps.bus.subscribe(topic, (m) => this.deliver(clients, m, forNotifications)),
       };
       this.topics.set(topic, entry);
     }
@@ -157,7 +159,7 @@ export class Hub {
       c.ws.send(payload, TEXT_FRAME);
       written += 1;
     }
-    if (written > 0) this.metrics?.delivered(written);
+    if (written > 0) this.deps.metrics?.delivered(written);
   }
 
   /**
@@ -180,7 +182,8 @@ export class Hub {
 
 export const PING_INTERVAL_MS = 30_000;
 
-export interface SocketSweepOptions {
+export interface SocketSweepDeps {
+  hub: Hub;
   sessions: Pick<SessionService, 'liveAmong'>;
   log: FastifyBaseLogger;
   intervalMs?: number;
@@ -197,14 +200,11 @@ export class SocketSweep {
   private timer: NodeJS.Timeout | null = null;
   private round: Promise<void> | null = null;
 
-  constructor(
-    private readonly hub: Hub,
-    private readonly options: SocketSweepOptions,
-  ) {}
+  constructor(private readonly deps: SocketSweepDeps) {}
 
   start(): this {
     if (this.timer) return this;
-    this.timer = setInterval(() => void this.sweep(), this.options.intervalMs ?? PING_INTERVAL_MS);
+    this.timer = setInterval(() => void this.sweep(), this.deps.intervalMs ?? PING_INTERVAL_MS);
     this.timer.unref();
     return this;
   }
@@ -225,7 +225,7 @@ export class SocketSweep {
 
   private async run(): Promise<void> {
     const pinged: Client[] = [];
-    for (const client of [...this.hub.watched()]) {
+    for (const client of [...this.deps.hub.watched()]) {
       const { ws } = client;
       if (ws.readyState !== ws.OPEN) continue;
       if (this.unanswered.has(ws)) {
@@ -240,11 +240,11 @@ export class SocketSweep {
     if (pinged.length === 0) return;
     let live: Set<number>;
     try {
-      live = await this.options.sessions.liveAmong(pinged.map((c) => c.sessionId));
+      live = await this.deps.sessions.liveAmong(pinged.map((c) => c.sessionId));
     } catch (err) {
       // Keep the sockets: a database hiccup must not log everyone out. The next round asks again. An outage is
       // logged once by the database layer.
-      if (!isDatabaseUnreachable(err)) this.options.log.error({ err }, 'socket session sweep failed');
+      if (!isDatabaseUnreachable(err)) this.deps.log.error({ err }, 'socket session sweep failed');
       return;
     }
     for (const c of pinged) if (!live.has(c.sessionId)) c.ws.close(CLOSE_AUTH_FAILED);

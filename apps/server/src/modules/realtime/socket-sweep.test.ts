@@ -12,11 +12,12 @@ afterEach(() => {
 });
 
 function setUp(live: (ids: number[]) => Promise<Set<number>> = async (ids) => new Set(ids)) {
-  const hub = new Hub(new MemoryBus());
+  const hub = new Hub({ bus: new MemoryBus() });
   const log: string[] = [];
   const liveAmong = vi.fn(live);
   const error = vi.fn();
-  const sweep = new SocketSweep(hub, {
+  const sweep = new SocketSweep({
+    hub,
     sessions: { liveAmong },
     log: { error } as unknown as FastifyBaseLogger,
     intervalMs: 1000,
