@@ -24,8 +24,18 @@ export class TempFiles {
 
   constructor(readonly dir: string) {}
 
+  /**
+   * Creates the directory once and sweeps it. A failed creation (a full disk, a missing mount) is forgotten, so
+   * the next upload tries again instead of every upload failing until a restart.
+   */
   private prepare(): Promise<void> {
-    this.ready ??= fs.mkdir(this.dir, { recursive: true, mode: 0o700 }).then(() => this.sweep());
+    this.ready ??= fs
+      .mkdir(this.dir, { recursive: true, mode: 0o700 })
+      .then(() => this.sweep())
+      .catch((err: unknown) => {
+        this.ready = null;
+        throw asStorageFull(err);
+      });
     return this.ready;
   }
 
