@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context';
-import { HttpError, isDatabaseUnreachable } from '../../platform/errors';
+import { HttpError, isDatabaseUnreachable, isStorageFull, warnStorageFull } from '../../platform/errors';
 import type { Session } from '../accounts/session.service';
 import { type Client, topics } from './hub';
 
@@ -198,7 +198,10 @@ export function letGoOfRequest(
   };
 }
 
-export type WatchDeps = Pick<AppContext, 'config' | 'lifecycle' | 'presence' | 'hub' | 'users'>;
+export type WatchDeps = Pick<AppContext, 'config' | 'lifecycle' | 'presence' | 'hub' | 'users'> & {
+  /** Where a person coming online or going offline is told (the app's; a test of sockets alone may leave it). */
+  events?: AppContext['events'];
+};
 
 /**
  * Presence and control shared by both channels. The user's topic also puts the socket in the process's ping
@@ -211,10 +214,14 @@ export async function watch(
   upgrade: Upgrade,
   onClose?: () => Promise<void>,
 ): Promise<boolean> {
-  const { config, lifecycle, presence, hub, users } = deps;
+  const { config, lifecycle, presence, hub, users, events } = deps;
   const { ws } = client;
   const connected = presence
     .connect(client.userId)
+    .then((cameOnline) => {
+      // The people who share a chat with them see them online (RealtimeService's presence frames).
+      if (cameOnline) events?.emit('presence.changed', { userId: client.userId });
+    })
     .catch((err) => upgrade.log().error({ err }, 'presence connect failed'));
   const topic = topics.user(client.userId);
   hub.attach(topic, client);
@@ -225,8 +232,20 @@ export async function watch(
       (async () => {
         await connected;
         await onClose?.();
-        if (await presence.disconnect(client.userId)) await users.markSeen(client.userId);
-      })().catch((err) => upgrade.log().error({ err }, 'socket close handling failed')),
+        if (await presence.disconnect(client.userId)) {
+          try {
+            await users.markSeen(client.userId);
+          } finally {
+            // Offline for the others even when the last-seen time could not be written.
+            events?.emit('presence.changed', { userId: client.userId });
+          }
+        }
+      })().catch((err) => {
+        // A full disk or an unreachable database fails every closing socket's last-seen update alike: the full
+        // disk is warned of once a minute, the outage told once by the database layer, not once per socket.
+        if (isStorageFull(err)) warnStorageFull(upgrade.log());
+        else if (!isDatabaseUnreachable(err)) upgrade.log().error({ err }, 'socket close handling failed');
+      }),
     );
   });
   // Counted online before anything else is announced about this connection, and nothing published to the user
