@@ -133,6 +133,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     signUp: new SignUpService({
       log,
       db,
+      dialect,
       mailer,
       limiter,
       passwords,

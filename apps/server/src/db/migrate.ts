@@ -13,6 +13,7 @@ import { accountSecurityMigration } from './migrations/0009-account-security';
 import { adminMigration } from './migrations/0010-admin';
 import { clientKeyFirstMigration } from './migrations/0011-client-key-first';
 import { replyIndexMigration } from './migrations/0012-reply-index';
+import { verifiedFirstAdminMigration } from './migrations/0013-verified-first-admin';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -28,6 +29,7 @@ const migrations = {
   '0010-admin': adminMigration,
   '0011-client-key-first': clientKeyFirstMigration,
   '0012-reply-index': replyIndexMigration,
+  '0013-verified-first-admin': verifiedFirstAdminMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */

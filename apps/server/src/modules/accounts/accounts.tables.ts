@@ -23,7 +23,7 @@ export interface UsersTable {
   email_notification: Generated<number>;
   last_seen: ColumnType<string | null, string | null | undefined, string | null>;
   date_joined: string;
-  /** Site admin (migration 0010): the first account on a fresh server, or granted by `npm run admin`. */
+  /** Site admin (migration 0010): the first verified account on a fresh server, or granted by `npm run admin`. */
   is_site_admin: Generated<number>;
   /** Set while an admin has deactivated the account: no login, no sessions. */
   deactivated_at: ColumnType<string | null, string | null | undefined, string | null>;

@@ -7,7 +7,7 @@ import {
   type VerificationRequired,
 } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database';
+import type { Db, DialectName } from '../../db/database';
 import { BadRequestError, FieldsError, ForbiddenError } from '../../platform/errors';
 import { trySend } from '../../platform/mail';
 import type { AuditService } from '../audit/audit.service';
@@ -26,6 +26,8 @@ export interface SignupGate {
 }
 
 interface Deps extends CodeMailDeps {
+  /** PostgreSQL needs a lock for choosing the first site admin; SQLite's writers take turns already. */
+  dialect: DialectName;
   passwords: Passwords;
   sessions: SessionService;
   audit: AuditService;
@@ -62,8 +64,6 @@ export class SignUpService {
       // The account and its code are written together: no account is left without a way to verify it.
       code = await db.transaction().execute(async (trx) => {
         await this.deps.signupGate.admit(trx, email, input.invite ?? null);
-        // The first account on a fresh server is its site admin (README); later ones are not.
-        const first = !(await usersRepo.anyUser(trx));
         const userId = await usersRepo.insertUser(trx, {
           username: input.username,
           email,
@@ -72,15 +72,7 @@ export class SignUpService {
           last_name: input.last_name,
           displayname: `${input.first_name} ${input.last_name}`.trim(),
           date_joined: new Date().toISOString(),
-          is_site_admin: first ? 1 : 0,
         });
-        if (first) {
-          this.deps.log.info({ userId }, 'The first account on this server is its site admin');
-          await this.deps.audit.record(
-            { type: AUDIT.adminGranted, target_id: userId, detail: { first: true } },
-            trx,
-          );
-        }
         return this.deps.codes.issue(userId, 'signup', null, trx);
       });
     } catch (err) {
@@ -122,11 +114,32 @@ export class SignUpService {
     if (user.is_activated) throw new BadRequestError(MSG.alreadyVerified);
     if (user.deactivated_at) throw new ForbiddenError(DEACTIVATED_LOGIN_MESSAGE);
     const row = await codes.check(user.id, 'signup', code);
-    const token = await db.transaction().execute(async (trx) => {
+    const { token, admin } = await db.transaction().execute(async (trx) => {
       await codes.consume(trx, row);
+      // Written first: on SQLite this write makes the rest of the transaction wait for any other writer.
       await usersRepo.updateUser(trx, user.id, { is_activated: 1 });
-      return sessions.create(user.id, true, trx, client);
+      const admin = !!user.is_site_admin || (await this.becomeFirstAdmin(trx, user.id));
+      return { token: await sessions.create(user.id, true, trx, client), admin };
     });
-    return { token, ...toAuthUser({ ...user, is_activated: 1 }) };
+    return { token, ...toAuthUser({ ...user, is_activated: 1, is_site_admin: admin ? 1 : 0 }) };
+  }
+
+  /**
+   * The first account whose address is verified becomes the server's site admin (README), unless someone holds
+   * the role already (the operator's `grant-admin`): an address nobody proved owns nothing. Two verifications at
+   * once make one admin: on PostgreSQL they take turns on a lock, on SQLite on the write the caller made first,
+   * and each looks again once it has its turn.
+   */
+  private async becomeFirstAdmin(trx: Db, userId: number): Promise<boolean> {
+    if (await usersRepo.anotherVerifiedOrAdmin(trx, userId)) return false;
+    await usersRepo.lockFirstAdminChoice(trx, this.deps.dialect);
+    if (await usersRepo.anotherVerifiedOrAdmin(trx, userId)) return false;
+    await usersRepo.updateUser(trx, userId, { is_site_admin: 1 });
+    this.deps.log.info({ userId }, 'The first verified account on this server is its site admin');
+    await this.deps.audit.record(
+      { type: AUDIT.adminGranted, target_id: userId, detail: { first: true } },
+      trx,
+    );
+    return true;
   }
 }

@@ -1,6 +1,6 @@
 import { MAX_DB_ID } from '@parley/protocol';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db, DialectName } from '../../db/database';
 import { inList } from '../../db/prepared';
 import type { UsersTable } from './accounts.tables';
 
@@ -28,9 +28,30 @@ export const findUserByUsername = (db: Db, username: string) =>
     .where(sql`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst() as Promise<UserRow | undefined>;
 
-/** Whether any account exists (the first one on a fresh server becomes its site admin). */
-export async function anyUser(db: Db): Promise<boolean> {
-  return !!(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());
+/**
+ * Whether anyone but `userId` has verified their address or holds the site-admin role: then `userId` is not the
+ * first verified account on the server.
+ */
+export async function anotherVerifiedOrAdmin(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '<>', userId)
+    .where((eb) => eb.or([eb('is_activated', '=', 1), eb('is_site_admin', '=', 1)]))
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** 'parf': the transaction lock two first verifications take turns on. */
+const FIRST_ADMIN_LOCK = 0x70617266;
+
+/**
+ * Makes two transactions choosing the first site admin take turns (until the holder commits). PostgreSQL only:
+ * on SQLite a transaction that has written holds the database's one write lock already.
+ */
+export async function lockFirstAdminChoice(db: Db, dialect: DialectName): Promise<void> {
+  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`.execute(db);
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<number> {

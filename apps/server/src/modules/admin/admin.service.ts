@@ -61,11 +61,11 @@ export class AdminService {
 
   /** Says at start whether the server has a site admin, so an operator knows how to get one. */
   async announce(): Promise<void> {
-    const { admins, total } = await this.deps.users.adminCounts();
+    const { admins, activated } = await this.deps.users.adminCounts();
     if (admins > 0) return;
     this.deps.log.info(
-      total === 0
-        ? 'No site admin yet: the first account created on this server becomes its site admin.'
+      activated === 0
+        ? 'No site admin yet: the first account whose email is verified becomes its site admin.'
         : 'No site admin: grant one with `npm run admin -- grant-admin <username>`.',
     );
   }

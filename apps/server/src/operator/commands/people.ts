@@ -4,9 +4,10 @@ import { AuditService } from '../../modules/audit/audit.service';
 import { type OperatorCommand, UsageError, withDatabase } from '../command';
 
 // `npm run admin -- verify|unverify|grant-admin|revoke-admin <username>`: the badge and the site-admin role from
-// the command line, for the operator who has no admin account at hand (the first account on a fresh server is
-// one already). They call the admin API's own AccountActionsService on the configured database, so each change is
-// recorded in the audit log as the console's are, with no actor (no account acted) and `by: 'command line'`.
+// the command line, for the operator who has no admin account at hand (the first verified account on a fresh
+// server is one already). They call the admin API's own AccountActionsService on the configured database, so each
+// change is recorded in the audit log as the console's are, with no actor (no account acted) and
+// `by: 'command line'`.
 
 type Act = (actions: AccountActionsService, action: AccountAction) => Promise<unknown>;
 
