@@ -34,6 +34,14 @@ describe('server frames', () => {
     });
     expect(serverFrameSchema.safeParse({ type: 'in_chat_count', count: 2 }).success).toBe(true);
     expect(notificationFrameSchema.safeParse({ type: 'chats_changed' }).success).toBe(true);
+    const presence = {
+      type: 'presence',
+      user_id: 7,
+      is_online: false,
+      last_seen: '2025-01-01T00:00:00.000Z',
+    };
+    expect(notificationFrameSchema.parse(presence)).toEqual(presence);
+    expect(notificationFrameSchema.safeParse({ ...presence, last_seen: null }).success).toBe(true);
   });
 
   it('refuse a frame of an unknown type or with a wrong field', () => {
@@ -43,6 +51,9 @@ describe('server frames', () => {
     delete noBody.body;
     expect(serverFrameSchema.safeParse({ type: 'chat_message', message: noBody }).success).toBe(false);
     expect(notificationFrameSchema.safeParse({ type: 'notification_count' }).success).toBe(false);
+    expect(
+      notificationFrameSchema.safeParse({ type: 'presence', user_id: 7, is_online: 'yes' }).success,
+    ).toBe(false);
   });
 
   it('keep the fields of a message in the order the server builds them', () => {

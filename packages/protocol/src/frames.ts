@@ -96,6 +96,16 @@ export const notificationFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new_message'), message: notificationPayloadSchema }),
   /** The person's chat list changed: added to or removed from a group, or a group deleted. */
   z.object({ type: z.literal('chats_changed') }),
+  /**
+   * Someone the person shares a chat with came online or went offline (`last_seen`: when, or null for someone
+   * who hides it). Nobody hears it of a person who hides their online status or with a block between them.
+   */
+  z.object({
+    type: z.literal('presence'),
+    user_id: z.number().int(),
+    is_online: z.boolean(),
+    last_seen: z.string().nullable(),
+  }),
   /** A frame the client sent was refused (not JSON, not a notification client frame). */
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

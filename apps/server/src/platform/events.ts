@@ -46,6 +46,11 @@ export interface DomainEventMap {
   'chats.changed': { userIds: number[] };
   'member.removed': { chatId: string; userId: number };
   'chat.deleted': { chatId: string; avatar: string | null; memberIds: number[] };
+  /**
+   * The person's first socket opened (anywhere) or their last one closed (its last-seen time written): the
+   * people who share a chat with them are told as it stands when the announcement is made.
+   */
+  'presence.changed': { userId: number };
   /** A block was added or lifted: presence, typing and receipts between the two change. */
   'blocks.changed': { blockerId: number; blockedId: number };
 }

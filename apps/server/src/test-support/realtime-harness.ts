@@ -6,6 +6,7 @@ import { RealtimeService } from '../modules/realtime/realtime.service';
 import { MemoryBus } from '../platform/bus';
 import { DomainEvents } from '../platform/events';
 import { Lifecycle } from '../platform/lifecycle';
+import { MemoryPresence } from '../platform/presence';
 import { MemoryRoomPresence } from '../platform/room-presence';
 import { noBlocks } from './no-blocks';
 
@@ -40,6 +41,9 @@ export function realtimeHarness(o: { totalsUnread?: Totals; groupDetail?: GroupD
     chats: { groupDetail: o.groupDetail } as ChatsService,
     messages: { totalsUnread } as unknown as MessagesService,
     rooms,
+    // Presence frames are tested with the real app (test/realtime/presence-frames.test.ts).
+    presence: new MemoryPresence(),
+    users: { presenceForOthers: async () => null },
     log: log as unknown as FastifyBaseLogger,
     lifecycle,
     blocks: noBlocks,

@@ -1,5 +1,6 @@
 import { MAX_DB_ID } from '@parley/protocol';
 import type { Db } from '../../db/database';
+import { visiblePresence } from './user-view';
 import * as usersRepo from './users.repo';
 
 export type { ProfileChanges, UserCard } from './users.repo';
@@ -72,6 +73,15 @@ export class UsersService {
   /** Written when a person's last socket closes. */
   async markSeen(userId: number): Promise<void> {
     await usersRepo.updateUser(this.db, userId, { last_seen: new Date().toISOString() });
+  }
+
+  /**
+   * Online and last seen as others see them, given whether the person is online now; null for someone who hides
+   * their online status (nothing about them changes for others) or no longer exists.
+   */
+  async presenceForOthers(userId: number, online: boolean) {
+    const user = await usersRepo.findUserById(this.db, userId);
+    return user?.online_status ? visiblePresence(user, online) : null;
   }
 
   /** The username, or '' for someone deleted since. */

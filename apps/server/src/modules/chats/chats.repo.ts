@@ -95,6 +95,20 @@ export const chatsOfUser = (db: Db, userId: number) =>
     .orderBy('c.id', 'desc')
     .execute();
 
+/** Everyone who shares at least one chat with this user (the user left out, deleted accounts too), once each. */
+export async function contactIdsOf(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('chat_members as mine')
+    .innerJoin('chat_members as other', 'other.chat_id', 'mine.chat_id')
+    .select('other.user_id')
+    .distinct()
+    .where('mine.user_id', '=', userId)
+    .where('other.user_id', 'is not', null)
+    .where('other.user_id', '!=', userId)
+    .execute();
+  return rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
+}
+
 /** Sets each chat's last activity to its given time, in one statement (of a few texts: inList). */
 export async function touchChats(db: Executor, at: Map<number, string>): Promise<void> {
   const pairs = inList([...at]);

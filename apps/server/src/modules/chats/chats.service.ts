@@ -22,7 +22,11 @@ import * as repo from './chats.repo';
 
 /** What the chat list and "clear for me" read of the messages module (implemented by its MessageStats). */
 export interface ChatActivity {
-  lastMessages(chatDbIds: number[]): Promise<
+  /** The newest message of each chat, passing over those sent by `exceptSenders`. */
+  lastMessages(
+    chatDbIds: number[],
+    exceptSenders?: number[],
+  ): Promise<
     {
       id: number;
       chat_id: number;
@@ -33,8 +37,9 @@ export interface ChatActivity {
       file_name: string | null;
     }[]
   >;
+  /** Unread messages per chat; messages from people the member blocked are never unread. */
   unreadCounts(userId: number): Promise<Map<number, number>>;
-  /** How many messages of the chat the member has not read, and the first of them. */
+  /** How many messages of the chat the member has not read, and the first of them (blocked senders' aside). */
   unreadIn(
     chatDbId: number,
     userId: number,
@@ -50,8 +55,11 @@ interface Deps {
   presence: Presence;
   users: UsersService;
   activity: ChatActivity;
-  /** Blocks: who may start a private chat, and whose presence a viewer sees. */
-  blocks: Pick<BlocksService, 'relatedTo' | 'refusal'>;
+  /**
+   * Blocks: who may start a private chat, whose presence a viewer sees, and whose messages never preview in
+   * the blocker's chat list.
+   */
+  blocks: Pick<BlocksService, 'relatedTo' | 'refusal' | 'blockedIdsBy'>;
 }
 
 /** A mute "always" is stored as this time, so one comparison with now tells every mute apart. */
@@ -79,11 +87,14 @@ export class ChatsService {
   }
 
   async listChats(userId: number): Promise<ChatListItem[]> {
-    const chats = await repo.chatsOfUser(this.deps.db, userId);
+    const [chats, blocked] = await Promise.all([
+      repo.chatsOfUser(this.deps.db, userId),
+      this.deps.blocks.blockedIdsBy(userId),
+    ]);
     const ids = chats.map((c) => c.id);
     const [members, last, unreadByChat] = await Promise.all([
       repo.membersOf(this.deps.db, ids),
-      this.deps.activity.lastMessages(ids),
+      this.deps.activity.lastMessages(ids, blocked),
       this.deps.activity.unreadCounts(userId),
     ]);
     const asSeen = await this.presenceFor(userId, members);
@@ -292,6 +303,11 @@ export class ChatsService {
     ]);
     return (m) =>
       toMember(m.user_id !== null && hidden.has(m.user_id) ? { ...m, online_status: 0 } : m, online);
+  }
+
+  /** Everyone who shares a chat with this person: those who see them in a chat list, header or member list. */
+  contactIdsOf(userId: number): Promise<number[]> {
+    return repo.contactIdsOf(this.deps.db, userId);
   }
 
   async memberIds(chatId: string): Promise<number[]> {

@@ -3,8 +3,9 @@ import type { Db } from '../../db/database';
 import { prepared } from '../../db/prepared';
 
 // Counts of messages: unread per chat and per person, the chat list's last messages, the admin console's
-// figures. Unread counts join chat_members read-only (DESIGN §3: a repo may join another module's table inside
-// one statement; it never writes it).
+// figures. Unread counts join chat_members and look at blocks read-only (DESIGN §3: a repo may join another
+// module's table inside one statement; it never writes it): a message from someone the reader blocked is never
+// unread for them.
 
 /** People's messages per UTC day (YYYY-MM-DD) since `since` (an ISO time), for the admin console's chart. */
 export async function countPerDay(db: Db, since: string): Promise<{ day: string; n: number }[]> {
@@ -31,8 +32,9 @@ export async function countUserMessages(db: Db): Promise<number> {
 /**
  * The newest message of each chat, with how many files it carries and the first one's name (files is the
  * attachments module's table, read here inside the one statement so a files-only message can be previewed).
+ * Messages of `exceptSenders` (the people the reader blocked) are passed over: the one before stands instead.
  */
-export const lastMessages = (db: Db, chatDbIds: number[]) =>
+export const lastMessages = (db: Db, chatDbIds: number[], exceptSenders: number[] = []) =>
   chatDbIds.length === 0
     ? Promise.resolve([])
     : db
@@ -57,13 +59,16 @@ export const lastMessages = (db: Db, chatDbIds: number[]) =>
             .selectFrom('messages')
             .select((e) => e.fn.max('id').as('id'))
             .where('chat_id', 'in', chatDbIds)
+            .$if(exceptSenders.length > 0, (q) =>
+              q.where((e) => e.or([e('sender_id', 'is', null), e('sender_id', 'not in', exceptSenders)])),
+            )
             .groupBy('chat_id'),
         )
         .execute();
 
 /**
- * Messages unread by the member row they are joined with: past both of its marks, written by someone else,
- * not system lines. Unread counts per chat and per user both start from it.
+ * Messages unread by the member row they are joined with: past both of its marks, written by someone else whom
+ * the member has not blocked, not system lines. Unread counts per chat and per user both start from it.
  */
 const unreadMessages = (db: Db) =>
   db
@@ -72,7 +77,18 @@ const unreadMessages = (db: Db) =>
     .whereRef('m.id', '>', 'cm.last_read_id')
     .whereRef('m.id', '>', 'cm.cleared_before_id')
     .where('m.kind', '=', 'user')
-    .where((eb) => eb.or([eb('m.sender_id', '!=', eb.ref('cm.user_id')), eb('m.sender_id', 'is', null)]));
+    .where((eb) => eb.or([eb('m.sender_id', '!=', eb.ref('cm.user_id')), eb('m.sender_id', 'is', null)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('blocks as b')
+            .select('b.id')
+            .whereRef('b.blocker_id', '=', 'cm.user_id')
+            .whereRef('b.blocked_id', '=', 'm.sender_id'),
+        ),
+      ),
+    );
 
 /** Unread messages from others per chat for one user. */
 export const unreadCounts = (db: Db, userId: number) =>
@@ -139,6 +155,17 @@ export async function unreadIn(
     .where('id', '>', Math.max(marks.lastRead, marks.clearedBefore))
     .where('kind', '=', 'user')
     .where((eb) => eb.or([eb('sender_id', '!=', userId), eb('sender_id', 'is', null)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('blocks as b')
+            .select('b.id')
+            .where('b.blocker_id', '=', userId)
+            .whereRef('b.blocked_id', '=', 'messages.sender_id'),
+        ),
+      ),
+    )
     .executeTakeFirst();
   const n = Number(row?.n ?? 0);
   return { count: n, firstId: n > 0 ? Number(row?.first) : null };

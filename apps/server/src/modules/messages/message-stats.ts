@@ -17,8 +17,9 @@ export class MessageStats implements ChatActivity {
     return repo.countPerDay(this.db, since);
   }
 
-  lastMessages(chatDbIds: number[]) {
-    return repo.lastMessages(this.db, chatDbIds);
+  /** The newest message of each chat, passing over those of `exceptSenders` (whom the reader blocked). */
+  lastMessages(chatDbIds: number[], exceptSenders: number[] = []) {
+    return repo.lastMessages(this.db, chatDbIds, exceptSenders);
   }
 
   unreadIn(chatDbId: number, userId: number, marks: { lastRead: number; clearedBefore: number }) {

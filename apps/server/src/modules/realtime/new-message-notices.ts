@@ -4,8 +4,8 @@ import type { DomainEventMap } from '../../platform/events';
 /**
  * The new_message notices of one message for its members away from the room, serialised once per kind: those
  * the message mentions are told so, those who muted the chat too (their client raises no notification unless
- * mentioned); everyone else shares one frame. Someone a block stands between with the sender counts as muted
- * and never as mentioned.
+ * mentioned); everyone else shares one frame. Someone a block stands between with the sender gets no notice at
+ * all (`audience`): its text never reaches a blocker's screen, and their unread count leaves it out.
  */
 export class NewMessageNotices {
   private readonly mentioned: Set<number>;
@@ -13,10 +13,17 @@ export class NewMessageNotices {
   /** The serialised frames by kind, `${mentioned}:${muted}`. */
   private readonly frames = new Map<string, string>();
 
+  private readonly blocked: Set<number>;
+
   constructor(private readonly event: DomainEventMap['message.published']) {
-    const blocked = new Set(event.blockedIds);
-    this.mentioned = new Set(event.message.mentions.filter((id) => !blocked.has(id)));
-    this.muted = new Set([...(event.mutedIds ?? []), ...blocked]);
+    this.blocked = new Set(event.blockedIds);
+    this.mentioned = new Set(event.message.mentions);
+    this.muted = new Set(event.mutedIds);
+  }
+
+  /** Those of `away` who are told of the message: everyone but the people a block stands between with the sender. */
+  audience(away: number[]): number[] {
+    return this.blocked.size === 0 ? away : away.filter((id) => !this.blocked.has(id));
   }
 
   /** The serialised notice for this member. */

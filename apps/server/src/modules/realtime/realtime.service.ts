@@ -4,7 +4,9 @@ import type { Bus } from '../../platform/bus';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
 import { jobLog } from '../../platform/job-log';
 import type { Lifecycle } from '../../platform/lifecycle';
+import type { Presence } from '../../platform/presence';
 import type { RoomPresence } from '../../platform/room-presence';
+import type { UsersService } from '../accounts/users.service';
 import type { ChatsService } from '../chats/chats.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { BlocksService } from '../safety/blocks.service';
@@ -12,15 +14,19 @@ import { FramePublisher } from './frame-publisher';
 import { GroupAnnouncements } from './group-announcements';
 import { topics } from './hub';
 import { NewMessageNotices } from './new-message-notices';
+import { PresenceAnnouncements } from './presence-announcements';
 import { RoomOccupancy } from './room-occupancy';
 import { UnreadCountRounds } from './unread-count-rounds';
 
 export interface RealtimeDeps {
   bus: Bus;
   events: DomainEvents;
-  chats: Pick<ChatsService, 'groupDetail' | 'memberIds' | 'privateChatOf'>;
+  chats: Pick<ChatsService, 'groupDetail' | 'memberIds' | 'privateChatOf' | 'contactIdsOf'>;
   messages: Pick<MessagesService, 'totalsUnread'>;
   rooms: RoomPresence;
+  /** Who is online, and how others see a person (their Online Status switch, last seen): presence frames. */
+  presence: Pick<Presence, 'isOnline'>;
+  users: Pick<UsersService, 'presenceForOthers'>;
   log: FastifyBaseLogger;
   /** Counts each fan-out in, so a stop closes the database and Redis only once they are done. */
   lifecycle: Pick<Lifecycle, 'track'>;
@@ -39,6 +45,7 @@ export class RealtimeService {
   private readonly counts: UnreadCountRounds;
   private readonly occupancy: RoomOccupancy;
   private readonly groups: GroupAnnouncements;
+  private readonly presence: PresenceAnnouncements;
 
   constructor(private readonly deps: RealtimeDeps) {
     const frames = new FramePublisher(deps);
@@ -46,6 +53,7 @@ export class RealtimeService {
     this.counts = new UnreadCountRounds({ frames, messages: deps.messages, log: deps.log });
     this.occupancy = new RoomOccupancy({ frames, rooms: deps.rooms, log: deps.log });
     this.groups = new GroupAnnouncements({ frames, chats: deps.chats });
+    this.presence = new PresenceAnnouncements({ frames, ...deps });
     this.on('message.published', (e) => this.onMessagePublished(e));
     this.on('message.updated', (e) => this.onMessageUpdated(e));
     this.on('message.deleted', (e) => this.onMessageDeleted(e));
@@ -58,6 +66,7 @@ export class RealtimeService {
     this.on('member.removed', (e) => this.onMemberRemoved(e));
     this.on('chat.deleted', (e) => this.onChatDeleted(e));
     this.on('blocks.changed', (e) => this.onBlocksChanged(e));
+    this.on('presence.changed', (e) => this.presence.changed(e.userId));
     this.on('sessions.revoked', (e) => this.onSessionsRevoked(e));
   }
 
@@ -107,7 +116,7 @@ export class RealtimeService {
     );
     if (away.length === 0) return;
     const notices = new NewMessageNotices(e);
-    await Promise.all(away.map((id) => this.frames.toUser(id, notices.frameFor(id))));
+    await Promise.all(notices.audience(away).map((id) => this.frames.toUser(id, notices.frameFor(id))));
     this.counts.changed(away);
   }
 

@@ -30,6 +30,10 @@ export const blocksOf = (db: Executor, userId: number) =>
     .where((eb) => eb.or([eb('blocker_id', '=', userId), eb('blocked_id', '=', userId)]))
     .execute();
 
+/** The people this person blocked, by id. */
+export const blockedIdsBy = (db: Executor, blockerId: number) =>
+  db.selectFrom('blocks').select('blocked_id').where('blocker_id', '=', blockerId).execute();
+
 /** Every block any of these people is part of, either way. */
 export const blocksInvolving = (db: Executor, userIds: number[]) =>
   userIds.length === 0

@@ -87,6 +87,11 @@ export class BlocksService {
     }));
   }
 
+  /** The ids of the people this person blocked (read from the table): whose messages never preview for them. */
+  async blockedIdsBy(blockerId: number): Promise<number[]> {
+    return (await repo.blockedIdsBy(this.deps.db, blockerId)).map((r) => r.blocked_id);
+  }
+
   /** Everyone this person blocked or was blocked by: the people who must not see each other's presence. */
   async relatedTo(userId: number): Promise<Set<number>> {
     const now = Date.now();
