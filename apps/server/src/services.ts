@@ -83,7 +83,16 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const codes = new CodeService({ db, audit });
   const twoFactor = new TwoFactorService({ db, box: await SecretBox.load(db), audit });
   const passwords = new Passwords(config.argonMemoryKiB);
-  const accountSettings = new AccountSettingsService({ log, db, mailer, limiter, events, presence, codes });
+  const accountSettings = new AccountSettingsService({
+    log,
+    db,
+    mailer,
+    limiter,
+    events,
+    presence,
+    codes,
+    twoFactor,
+  });
   const bus = config.redisUrl ? new RedisBus(config.redisUrl, observe, log) : new MemoryBus();
   const rooms = presenceStore ? new RedisRoomPresence(presenceStore) : new MemoryRoomPresence();
   const storage = await openStorage(config.storage, config.s3);

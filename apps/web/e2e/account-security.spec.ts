@@ -17,7 +17,7 @@ async function expectAxeClean(page: Page, within?: string) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('turn on two-step sign-in from the secret on screen, log out, log in with a code', async ({
+test('turn on two-step sign-in, log in with a code, then delete the account with one', async ({
   page,
   request,
 }) => {
@@ -37,6 +37,7 @@ test('turn on two-step sign-in from the secret on screen, log out, log in with a
   await section.getByRole('button', { name: 'Turn on' }).click();
   const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
+  const recoveryCode = (await codes.first().textContent())?.trim() ?? '';
   await expectAxeClean(page);
   await section.getByRole('button', { name: 'I have saved these codes' }).click();
   await expect(section.getByText('10 recovery codes left.')).toBeVisible();
@@ -58,6 +59,19 @@ test('turn on two-step sign-in from the secret on screen, log out, log in with a
   await code.fill(await appCode(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+
+  // With two-step sign-in on, deleting the account asks for a code as well as the password.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Account?' });
+  await dialog.getByLabel('Current password').fill(account.password);
+  const confirm = dialog.getByRole('button', { name: 'Delete Account' });
+  await expect(confirm).toBeDisabled();
+  await expectAxeClean(page, 'dialog');
+  await dialog.getByLabel('Code from your app or a recovery code').fill(recoveryCode);
+  await confirm.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
 });
 
 test('the sessions list shows this browser; signing another one out signs it out there', async ({

@@ -184,7 +184,10 @@ test('change the email: the code goes to the new address and the change applies 
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 });
 
-test('delete the account: signed out, and its login fails afterwards', async ({ page, request }) => {
+test('delete the account with its password: signed out, and its login fails afterwards', async ({
+  page,
+  request,
+}) => {
   const account = await createVerifiedAccount(request, 'delete');
   await logIn(page, account.email, account.password);
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
@@ -201,8 +204,17 @@ test('delete the account: signed out, and its login fails afterwards', async ({ 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
+  // One click is not enough: the dialog asks for the password, and a wrong one deletes nothing.
   await page.getByRole('button', { name: 'Delete Account' }).click();
-  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  const confirm = dialog.getByRole('button', { name: 'Delete Account' });
+  await expect(confirm).toBeDisabled();
+  const password = dialog.getByLabel('Current password');
+  await password.fill('not-the-password');
+  await confirm.click();
+  await expect(dialog.getByText('Wrong password.')).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await password.fill(account.password);
+  await confirm.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
   expect(await storageItem(page, 'localStorage', 'token')).toBeNull();

@@ -63,10 +63,25 @@ export const totpEnableSchema = z.object({
     .min(1, TOTP_MSG.codeRequired)
     .regex(/^\d{6}$/, MSG.codeSixDigits),
 });
-export const totpDisableSchema = z.object({
-  password: z.string().min(1, MSG.passwordRequired).max(PASSWORD_MAX_LENGTH),
-  code: totpCodeSchema,
+/** The account's current password, typed again before a change that weakens or ends the account. */
+const currentPasswordSchema = z.string().min(1, MSG.passwordRequired).max(PASSWORD_MAX_LENGTH);
+
+/** Turning two-step sign-in off: the password and a code (or a recovery code) both. */
+export const totpDisableSchema = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
+
+/**
+ * Deleting one's account proves its owner is at the keyboard as turning two-step sign-in off does: the password,
+ * and while two-step sign-in is on a code (or a recovery code) as well. Without them the server answers 400.
+ */
+export const accountDeleteSchema = z.object({
+  password: currentPasswordSchema,
+  code: totpCodeSchema.optional(),
 });
+export type AccountDeletePayload = z.input<typeof accountDeleteSchema>;
+
+export const ACCOUNT_DELETE_MSG = {
+  passwordNeeded: 'Enter your password to delete your account.',
+} as const;
 
 export const totpStatusSchema = z.object({
   enabled: z.boolean(),

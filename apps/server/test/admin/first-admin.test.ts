@@ -68,10 +68,7 @@ describe('the first site admin', () => {
     expect([first.user.is_site_admin, second.user.is_site_admin]).toEqual([true, false]);
     // The only admin deletes their account: people who verified before are still there, so nobody new
     // becomes one by verifying (the operator grants it).
-    const gone = await app().request('DELETE', '/api/users/account/delete/', {
-      token: first.token,
-      json: { password: first.payload.password },
-    });
+    const gone = await app().deleteAccount(first.token, first.payload.password);
     expect(gone.status, gone.text).toBe(204);
     expect((await app().signUpAndVerify()).user.is_site_admin).toBe(false);
   });

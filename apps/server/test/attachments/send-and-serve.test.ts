@@ -300,7 +300,7 @@ describe('account deletion', () => {
     const [adas] = await upload(t, ada.token, chatId, [{ bytes: pdfOf(), filename: 'ada.pdf' }]);
     expect(await mediaFiles(t, 'files')).toHaveLength(4); // Grace's image, its thumbnail, her PDF, Ada's PDF
 
-    expect((await t.del('/api/users/account/delete/', grace.token)).status).toBe(204);
+    expect((await t.deleteAccount(grace.token)).status).toBe(204);
 
     expect(await mediaFiles(t, 'files')).toHaveLength(1);
     expect((await fileRows(t, chatId)).map((r) => r.id)).toEqual([adas.id]);

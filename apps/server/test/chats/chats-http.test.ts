@@ -175,7 +175,7 @@ describe('GET /api/chats/{chat_id}/', () => {
     await adaRoom.close();
     await seedMessages(app(), grace.user.id, chatId, ['from grace']);
 
-    expect((await app().del('/api/users/account/delete/', grace.token)).status).toBeLessThan(300);
+    expect((await app().deleteAccount(grace.token)).status).toBeLessThan(300);
 
     const d = await detail(app(), ada.token, chatId);
     expect(d.members).toHaveLength(2);

@@ -235,7 +235,7 @@ describe('revoked sessions', () => {
     const { client: notes } = await openNotifications(app(), other);
     const graceRoom = await joinRoom(app(), grace.token, chatId);
 
-    expect((await app().del('/api/users/account/delete/', ada.token)).status).toBeLessThan(300);
+    expect((await app().deleteAccount(ada.token)).status).toBeLessThan(300);
     expect((await room.closed(2000)).code).toBe(4001);
     expect((await notes.closed(2000)).code).toBe(4001);
     // The partner sees Ada leave the room and keeps a working socket.

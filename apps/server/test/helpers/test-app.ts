@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach } from 'vitest';
 import { buildApp, type ParleyServer } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
-import { extractCode, newRegistration } from './factories';
+import { extractCode, GOOD_PASSWORD, newRegistration } from './factories';
 import {
   acquireSchema,
   ddlLock,
@@ -63,6 +63,8 @@ export interface TestApp {
   post(urlPath: string, json?: unknown, token?: string): Promise<ApiResponse>;
   put(urlPath: string, json?: unknown, token?: string): Promise<ApiResponse>;
   del(urlPath: string, token?: string): Promise<ApiResponse>;
+  /** DELETE /api/users/account/delete/ with the password (every test account's unless told). */
+  deleteAccount(token: string, password?: string): Promise<ApiResponse>;
   /** The 6-digit code in the latest mail to `to` (wait for the `count`-th with options.count). */
   codeFor(to: string, options?: WaitOptions): Promise<string>;
   /** Registers (asserting the 200) and returns the payload used. */
@@ -159,6 +161,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     post: (p, json, token) => request('POST', p, { json: json ?? {}, token }),
     put: (p, json, token) => request('PUT', p, { json: json ?? {}, token }),
     del: (p, token) => request('DELETE', p, { token }),
+    deleteAccount: (token, password = GOOD_PASSWORD) =>
+      request('DELETE', '/api/users/account/delete/', { token, json: { password } }),
     async codeFor(to, waitOptions) {
       return extractCode((await mail.waitFor(to, waitOptions)).text);
     },

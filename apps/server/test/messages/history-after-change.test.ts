@@ -53,7 +53,7 @@ describe('the newest history page, read again after a change', () => {
       expect.arrayContaining(['From Grace', 'From Alan']),
     );
     graceRoom.close();
-    expect((await t.del('/api/users/account/delete/', grace.token)).status).toBe(204);
+    expect((await t.deleteAccount(grace.token)).status).toBe(204);
     const after = bodies(await history(t, ada.token, chatId));
     expect(after).toContain('From Alan');
     expect(after).not.toContain('From Grace');

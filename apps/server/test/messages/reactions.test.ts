@@ -235,7 +235,7 @@ describe('PUT and DELETE /api/chats/{chat_id}/messages/{message_id}/reactions/{e
     expectStatus(await react(t, alan.token, chatId, sent.id, '👋'), 200);
     await closeAll(rooms);
 
-    expectStatus(await t.del('/api/users/account/delete/', grace.token), 204);
+    expectStatus(await t.deleteAccount(grace.token), 204);
     expect(await reactionsSeenBy(t, ada.token, chatId, sent.id)).toEqual([
       { emoji: '👋', count: 1, me: false, user_ids: [alan.user.id] },
     ]);

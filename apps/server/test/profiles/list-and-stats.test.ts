@@ -41,7 +41,7 @@ describe('GET /api/profiles', () => {
     expect(
       (await app().put('/api/users/profile/settings/', { hide_profile: true }, hidden.token)).status,
     ).toBe(200);
-    expect((await app().del('/api/users/account/delete/', deleted.token)).status).toBe(204);
+    expect((await app().deleteAccount(deleted.token)).status).toBe(204);
 
     const res = await app().get('/api/profiles');
     expect(res.status).toBe(200);
@@ -93,7 +93,7 @@ describe('GET /api/stats', () => {
     const deleted = await app().signUpAndVerify();
     await app().register(); // not activated: not counted
     await app().put('/api/users/profile/settings/', { hide_profile: true }, hidden.token);
-    await app().del('/api/users/account/delete/', deleted.token);
+    await app().deleteAccount(deleted.token);
 
     const { chat_id } = await app().ctx.chats.createGroup(a.user.id, 'Stats');
     await app().ctx.messages.send(a.user.id, chat_id, { body: 'one' });

@@ -281,7 +281,7 @@ describe('profile update: the picture', () => {
     const u = await app().signUpAndVerify();
     const res = await sendProfileForm(app(), u.token, formOf(u), [{ bytes: pngOf(640, 480) }]);
     expect(await avatarFiles(app())).toHaveLength(1);
-    expect((await app().del('/api/users/account/delete/', u.token)).status).toBe(204);
+    expect((await app().deleteAccount(u.token)).status).toBe(204);
     await expect.poll(() => avatarFiles(app())).toEqual([]);
     expect((await fetch(`${app().baseUrl}${res.body.avatar}`)).status).toBe(404);
   });

@@ -60,7 +60,7 @@ describe('GET /api/users/@{username}/', () => {
 
   it('answers 404 once the account is deleted', async () => {
     const u = await app().signUpAndVerify();
-    await app().del('/api/users/account/delete/', u.token);
+    await app().deleteAccount(u.token);
     expect((await app().get(`/api/users/@${u.user.username}/`)).status).toBe(404);
   });
 

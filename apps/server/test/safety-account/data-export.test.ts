@@ -164,7 +164,7 @@ describe('export my data', () => {
       .executeTakeFirstOrThrow();
     expect(await t.ctx.storage.size(storage_key as string)).toBeGreaterThan(0);
 
-    expect((await t.del('/api/users/account/delete/', ada.token)).status).toBe(204);
+    expect((await t.deleteAccount(ada.token)).status).toBe(204);
     expect(await t.ctx.db.selectFrom('data_exports').selectAll().execute()).toEqual([]);
     expect(await t.ctx.storage.size(storage_key as string)).toBeNull();
   });

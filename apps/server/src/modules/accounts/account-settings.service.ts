@@ -3,12 +3,15 @@ import { BadRequestError, FieldsError, HttpError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
 import { type CodeMailDeps, codeMail, emailChangedNotice, limitMailTo, sendNotice } from './mails';
+import type { TwoFactorService } from './two-factor.service';
 import { toAuthUser, toOwnProfile, toSettings } from './user-view';
 import * as usersRepo from './users.repo';
 
 interface Deps extends CodeMailDeps {
   events: DomainEvents;
   presence: Presence;
+  /** The owner's proof (password, and a code with two-step sign-in on) before the account is deleted. */
+  twoFactor: Pick<TwoFactorService, 'confirmOwner'>;
 }
 
 /** What a signed-in person sees and changes of their own account: profile, settings, email, and its deletion. */
@@ -76,6 +79,15 @@ export class AccountSettingsService {
     if (!updated) throw new HttpError(401, { detail: MSG.invalidToken });
     sendNotice(this.deps.mailer, this.deps.log, emailChangedNotice(user.email, email));
     return { message: 'Email updated successfully.', user: toAuthUser(updated) };
+  }
+
+  /**
+   * The owner's own deletion: only with their password (and a code while two-step sign-in is on), so a session
+   * left open on a shared computer cannot end the account with one click.
+   */
+  async deleteOwnAccount(userId: number, proof: { password: string; code?: string }) {
+    await this.deps.twoFactor.confirmOwner(userId, proof.password, proof.code);
+    await this.deleteAccount(userId);
   }
 
   /** Deletes credentials, sessions and profile; every open session dies at once. */

@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_DELETE_MSG,
+  accountDeleteSchema,
   codeOnlySchema,
   emailCodeSchema,
   emailOnlySchema,
@@ -11,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
+import { BadRequestError } from '../../platform/errors';
 import { enforceLimit } from '../../platform/rate-limit-policy';
 import { parseBody } from '../../platform/validate';
 import { accountSecurityRoutes } from './account-security.routes';
@@ -101,8 +104,16 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   await accountSecurityRoutes(app, ctx);
 
-  app.delete('/users/account/delete/', { preHandler: auth }, async (req, reply) => {
-    await ctx.accountSettings.deleteAccount(sessionOf(req).userId);
+  /** Each try checks the password: a handful an hour is plenty for a person, too few to guess it. */
+  const deleteLimit = async (req: { session: { userId: number } | null }) =>
+    enforceLimit(ctx.limiter, `account-delete:${req.session?.userId}`, 10, 60 * 60_000);
+
+  app.delete('/users/account/delete/', { preHandler: [auth, deleteLimit] }, async (req, reply) => {
+    // A client that sends no password (SPEC's bodiless call) is told what is missing, not which field.
+    const body = req.body as { password?: unknown } | null | undefined;
+    if (typeof body?.password !== 'string' || body.password === '')
+      throw new BadRequestError(ACCOUNT_DELETE_MSG.passwordNeeded);
+    await ctx.accountSettings.deleteOwnAccount(sessionOf(req).userId, parseBody(accountDeleteSchema, body));
     return reply.code(204).send();
   });
 }

@@ -97,15 +97,8 @@ export class TwoFactorService {
 
   /** Turns two-step sign-in off: the password and a code (or a recovery code) both. */
   async disable(userId: number, password: string, code: string): Promise<void> {
-    const [factor, user] = await Promise.all([
-      repo.findFactor(this.deps.db, userId),
-      usersRepo.findUserById(this.deps.db, userId),
-    ]);
-    if (!user) throw new HttpError(401, { detail: 'Invalid or expired token.' });
-    if (!factor?.enabled_at) throw new BadRequestError(TOTP_MSG.notEnabled);
-    if (!(await argon2.verify(user.password_hash, password)))
-      throw new FieldsError({ password: [TOTP_MSG.wrongPassword] });
-    await this.checkCode(factor, code, { recovery: true, accept: true });
+    if (!(await this.isEnabled(userId))) throw new BadRequestError(TOTP_MSG.notEnabled);
+    await this.confirmOwner(userId, password, code);
     await this.deps.db.transaction().execute(async (trx) => {
       await repo.deleteFactor(trx, userId);
       await this.deps.audit.record(
@@ -113,6 +106,24 @@ export class TwoFactorService {
         trx,
       );
     });
+  }
+
+  /**
+   * Proves the account's owner is at the keyboard before a change that weakens or ends it (turning two-step
+   * sign-in off, deleting the account): the password, and while two-step sign-in is on a code from the app or a
+   * recovery code too, counted and locked as at sign-in. Refused by field: `password` or `code`.
+   */
+  async confirmOwner(userId: number, password: string, code: string | undefined): Promise<void> {
+    const [factor, user] = await Promise.all([
+      repo.findFactor(this.deps.db, userId),
+      usersRepo.findUserById(this.deps.db, userId),
+    ]);
+    if (!user) throw new HttpError(401, { detail: 'Invalid or expired token.' });
+    if (!(await argon2.verify(user.password_hash, password)))
+      throw new FieldsError({ password: [TOTP_MSG.wrongPassword] });
+    if (!factor?.enabled_at) return;
+    if (!code) throw new FieldsError({ code: [TOTP_MSG.codeRequired] });
+    await this.checkCode(factor, code, { recovery: true, accept: true });
   }
 
   /**

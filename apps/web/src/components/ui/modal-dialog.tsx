@@ -7,11 +7,14 @@ import { cn } from '../../lib/ui/cn';
  */
 export function ModalDialog({
   labelledBy,
+  describedBy,
   onClose,
   className,
   children,
 }: {
   labelledBy: string;
+  /** The id of the text that says what the dialog is about, read out with its name. */
+  describedBy?: string;
   onClose: () => void;
   className?: string;
   children: ReactNode;
@@ -26,6 +29,7 @@ export function ModalDialog({
     <dialog
       ref={ref}
       aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -4,7 +4,6 @@ import { CodeInput } from '../../../components/code-input';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { PasswordField } from '../../../components/ui/password-field';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors, serverErrorOr } from '../../../lib/http/api-error';
@@ -13,6 +12,7 @@ import { useDisableTwoStep } from '../api/disable-two-step';
 import { useEnableTwoStep } from '../api/enable-two-step';
 import { useSetupTwoStep } from '../api/setup-two-step';
 import { useTwoStepStatus } from '../api/two-step-status';
+import { type OwnerProof, OwnerProofFields } from './owner-proof-fields';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpQr } from './totp-qr';
 
@@ -67,12 +67,11 @@ function SetUp({
 
 function TurnOff() {
   const disable = useDisableTwoStep();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const [proof, setProof] = useState<OwnerProof>({ password: '', code: '' });
   const errors = disable.isError ? fieldErrors((disable.error as { body?: unknown }).body) : {};
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    disable.mutate({ password, code }, { onSuccess: () => toast.success('Two-step sign-in is off') });
+    disable.mutate(proof, { onSuccess: () => toast.success('Two-step sign-in is off') });
   };
   const general = disable.isError && !errors.password && !errors.code;
   return (
@@ -80,21 +79,13 @@ function TurnOff() {
       {general && (
         <ErrorBanner>{serverErrorOr(disable.error, 'Failed to turn off two-step sign-in')}</ErrorBanner>
       )}
-      <PasswordField
-        label="Current password"
-        autoComplete="current-password"
-        value={password}
-        error={errors.password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <TextField
-        label="Code from your app or a recovery code"
-        autoComplete="one-time-code"
-        value={code}
-        error={errors.code}
-        onChange={(e) => setCode(e.target.value)}
-      />
-      <Button type="submit" variant="danger" disabled={!password || !code} loading={disable.isPending}>
+      <OwnerProofFields value={proof} onChange={setProof} withCode errors={errors} />
+      <Button
+        type="submit"
+        variant="danger"
+        disabled={!proof.password || !proof.code}
+        loading={disable.isPending}
+      >
         Turn off two-step sign-in
       </Button>
     </form>
