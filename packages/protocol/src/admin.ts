@@ -177,4 +177,31 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
+/**
+ * A way to sign in with an account elsewhere (OpenID Connect). The server lists the providers it is configured
+ * for; none can be configured yet, so the list is empty and the auth screen shows no such button.
+ */
+export const signInProviderSchema = z.object({
+  /** A short name: 'google', 'facebook', … (the button draws a known one's mark). */
+  id: z.string(),
+  /** The button's label, such as 'Google'. */
+  name: z.string(),
+  /** Where the button goes to start signing in. */
+  start_url: z.string(),
+});
+export type SignInProvider = z.infer<typeof signInProviderSchema>;
+
+/**
+ * GET /api/site/: what anyone may know of this server before signing in, so the auth screen says what it offers up
+ * front: who may sign up (with `domains` when limited to addresses there), whether an invite link can still be
+ * used (then a closed server's sign-up form asks for one), and the other ways to sign in.
+ */
+export const publicSiteSchema = z.object({
+  signups: z.enum(signupModes),
+  domains: z.array(z.string()),
+  invites: z.boolean(),
+  sign_in_providers: z.array(signInProviderSchema),
+});
+export type PublicSite = z.infer<typeof publicSiteSchema>;
+
 export const INVITE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -142,3 +142,43 @@ describe('invite links', () => {
     ).toBe(403);
   });
 });
+
+describe('GET /api/site/', () => {
+  const site = async () => {
+    const res = await app().get('/api/site/');
+    expect(res.status, res.text).toBe(200);
+    return res.body;
+  };
+
+  it('tells anyone, before a form is filled, who may sign up and whether an invite link can be used', async () => {
+    const { admin } = await adminAndPeople(app(), 0);
+    expect(await site()).toEqual({ signups: 'open', domains: [], invites: false, sign_in_providers: [] });
+
+    await app().put('/api/admin/settings/', { signups: 'closed' }, admin.token);
+    expect(await site()).toEqual({ signups: 'closed', domains: [], invites: false, sign_in_providers: [] });
+    const made = await app().post('/api/admin/settings/invites/', { max_uses: 1 }, admin.token);
+    expect(await site()).toMatchObject({ signups: 'closed', invites: true });
+    // Used up, the link no longer counts.
+    expect((await register({ invite: made.body.token })).status).toBe(200);
+    expect(await site()).toMatchObject({ invites: false });
+
+    const open = await app().post('/api/admin/settings/invites/', {}, admin.token);
+    await app().put('/api/admin/settings/', { signups: 'domains', domains: ['corp.test'] }, admin.token);
+    expect(await site()).toEqual({
+      signups: 'domains',
+      domains: ['corp.test'],
+      invites: true,
+      sign_in_providers: [],
+    });
+    await app().del(`/api/admin/settings/invites/${open.body.id}/`, admin.token);
+    expect(await site()).toMatchObject({ invites: false });
+    // Expired links do not count either.
+    const late = await app().post('/api/admin/settings/invites/', {}, admin.token);
+    await app()
+      .ctx.db.updateTable('invite_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', late.body.id)
+      .execute();
+    expect(await site()).toMatchObject({ invites: false });
+  });
+});

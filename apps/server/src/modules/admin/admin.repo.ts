@@ -1,5 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import type { InviteLinksTable } from './admin.tables';
 
 // Every statement on site_settings and invite_links. Invite links name their creator from users (accounts'),
@@ -64,14 +65,31 @@ export async function revokeInvite(db: Db, id: number, now: string): Promise<boo
  * Uses a link once, if it is still usable (not revoked, not expired, uses left): one conditional update, so
  * two sign-ups racing for a link's last use cannot both have it.
  */
+/** Whether an invite link can still be used (not revoked, not expired, not used up), in one statement. */
+const usableAt = (now: string) => (eb: ExpressionBuilder<Database, 'invite_links'>) =>
+  eb.and([
+    eb('revoked_at', 'is', null),
+    eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]),
+    eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]),
+  ]);
+
 export async function useInvite(db: Db, token: string, now: string): Promise<boolean> {
   const r = await db
     .updateTable('invite_links')
     .set((eb) => ({ uses: eb('uses', '+', 1) }))
     .where('token', '=', token)
-    .where('revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .where(usableAt(now))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+/** Whether any invite link can still be used (the sign-up page then asks for one while sign-ups are closed). */
+export async function anyUsableInvite(db: Db, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('invite_links')
+    .select('id')
+    .where(usableAt(now))
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
 }

@@ -6,6 +6,7 @@ import {
   adminUsersQuerySchema,
   auditQuerySchema,
   inviteCreateSchema,
+  publicSiteSchema,
   REPORT_STATUSES,
   reportResolveSchema,
   siteSettingsUpdateSchema,
@@ -22,7 +23,13 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 
 // The admin API under /api/admin/: it answers 404 to everyone but a site admin, signed out included,
 // so its existence is not told to anyone else. Each action takes an optional note kept in the audit log.
+// Beside it, the public GET /api/site/: what the server settings let anyone know.
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext) {
+  // Public: who may sign up and how one may sign in, for the auth screen to say before anyone fills a form.
+  api.get('/site/', { schema: { response: { 200: responseSchema(publicSiteSchema) } } }, async () =>
+    ctx.siteSettings.publicView(),
+  );
+
   await api.register(
     async (app) => {
       // onRequest: before the body is read, so nobody else learns anything from how a body is refused.

@@ -4,6 +4,7 @@ import {
   INVITE_INVALID_MESSAGE,
   type InviteCreate,
   type InviteLink,
+  type PublicSite,
   SIGNUP_DOMAIN_MESSAGE,
   SIGNUPS_CLOSED_MESSAGE,
   type SignupMode,
@@ -54,6 +55,19 @@ export class SiteSettingsService implements SignupGate {
     if (row.signups === 'domains')
       throw new FieldsError({ email: [SIGNUP_DOMAIN_MESSAGE + domains.join(', ')] });
     throw new ForbiddenError(SIGNUPS_CLOSED_MESSAGE);
+  }
+
+  /** What the auth screen shows before anyone signs up or in (GET /api/site/, public). */
+  async publicView(): Promise<PublicSite> {
+    const row = await repo.readSettings(this.deps.db);
+    const signups = row.signups as SignupMode;
+    return {
+      signups,
+      domains: signups === 'domains' ? parseDomains(row.domains) : [],
+      invites: signups !== 'open' && (await repo.anyUsableInvite(this.deps.db, new Date().toISOString())),
+      // Signing in with an account elsewhere cannot be configured yet: no provider, no button.
+      sign_in_providers: [],
+    };
   }
 
   async get(): Promise<SiteSettings> {

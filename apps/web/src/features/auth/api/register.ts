@@ -28,6 +28,6 @@ export const useRegister = () =>
       authStore.getState().registerFailure(namesFields(error) ? '' : registrationFailureMessage(error)),
   });
 
-const FORM_FIELDS = ['first_name', 'last_name', 'username', 'email', 'password'];
+const FORM_FIELDS = ['first_name', 'last_name', 'username', 'email', 'password', 'invite'];
 const namesFields = (error: unknown) =>
   isApiError(error) && Object.keys(fieldErrors(error.body)).some((f) => FORM_FIELDS.includes(f));

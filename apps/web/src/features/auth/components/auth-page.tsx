@@ -1,12 +1,14 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorBanner } from '../../../components/ui/alert';
+import { LoadingState } from '../../../components/ui/spinner';
 import { authStore, useAuth } from '../../../lib/session/auth-store';
 import { cn } from '../../../lib/ui/cn';
+import { useSite } from '../api/get-site';
 import { redirectTarget } from '../lib/redirect-target';
 import { AuthShell } from './auth-shell';
 import { LoginForm } from './login-form';
-import { SignupForm } from './signup-form';
+import { SignupPanel } from './signup-form';
 import { SocialButtons } from './social-buttons';
 
 type Mode = 'login' | 'signup';
@@ -24,6 +26,8 @@ export function AuthPage() {
   const error = useAuth((s) => s.error);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const mode: Mode = location.pathname.startsWith('/register') ? 'signup' : 'login';
+  // Who may sign up and the other ways to sign in: said before a form is filled.
+  const site = useSite();
 
   // A banner belongs to the attempt that raised it; leaving the screen forgets it.
   useEffect(() => () => authStore.getState().clearError(), []);
@@ -94,7 +98,13 @@ export function AuthPage() {
       <div id="auth-panel" role="tabpanel" aria-labelledby={`tab-${mode}`} className="mt-6 space-y-4">
         {error && <ErrorBanner>{error}</ErrorBanner>}
         {/* Keyed by mode: switching tabs starts from an empty form with no field errors. */}
-        {mode === 'login' ? <LoginForm key="login" /> : <SignupForm key="signup" />}
+        {mode === 'login' ? (
+          <LoginForm key="login" />
+        ) : site.isPending ? (
+          <LoadingState />
+        ) : (
+          <SignupPanel key="signup" site={site.data} />
+        )}
       </div>
 
       <SocialButtons />

@@ -3,12 +3,16 @@ import {
   type FieldErrors,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
+  type PublicSite,
+  SIGNUP_DOMAIN_MESSAGE,
+  SIGNUPS_CLOSED_MESSAGE,
   type SignupForm as SignupFields,
   USERNAME_MAX_LENGTH,
   validateSignup,
 } from '@parley/protocol';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { InfoNote } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -27,14 +31,66 @@ const EMPTY: SignupFields = {
 };
 const FIELDS = Object.keys(EMPTY) as Array<keyof SignupFields>;
 
-export function SignupForm() {
+const CLOSED_WITH_INVITES = 'Sign-ups are closed on this server. You can sign up with an invite link.';
+const INVITE_NEEDED = 'Paste the invite link you were given.';
+
+/** The token of a pasted invite link (/register?invite=…), or what was typed when it is not a link. */
+const inviteToken = (value: string): string => {
+  const typed = value.trim();
+  try {
+    return new URL(typed).searchParams.get('invite')?.trim() || typed;
+  } catch {
+    return typed;
+  }
+};
+
+/**
+ * The Sign Up tab: what the server allows is said before the form (GET /api/site/). Closed with no invite link
+ * to use, there is no form to fill, only the way to get one; closed or limited to some domains with invite links
+ * about, the form asks for one (required while closed). An invite link opened (/register?invite=…) fills it in.
+ */
+export function SignupPanel({ site }: { site: PublicSite | undefined }) {
+  const linked = useSearchParams()[0].get('invite')?.trim() || '';
+  if (site?.signups === 'closed' && !site.invites && !linked)
+    return (
+      <InfoNote>
+        <p className="font-medium">{SIGNUPS_CLOSED_MESSAGE}</p>
+      </InfoNote>
+    );
+  const askInvite = site !== undefined && site.signups !== 'open' && (site.invites || linked !== '');
+  return (
+    <>
+      {site?.signups === 'closed' && <InfoNote>{CLOSED_WITH_INVITES}</InfoNote>}
+      {site?.signups === 'domains' && (
+        <InfoNote>
+          {SIGNUP_DOMAIN_MESSAGE}
+          {site.domains.join(', ')}.{askInvite && ' Another address needs an invite link.'}
+        </InfoNote>
+      )}
+      <SignupForm
+        linkedInvite={linked}
+        invite={askInvite ? (site.signups === 'closed' ? 'required' : 'optional') : 'none'}
+      />
+    </>
+  );
+}
+
+function SignupForm({
+  linkedInvite,
+  invite: inviteField,
+}: {
+  linkedInvite: string;
+  /** Whether the form asks for an invite link: without one nothing can be sent while sign-ups are closed. */
+  invite: 'none' | 'optional' | 'required';
+}) {
   const navigate = useNavigate();
   const registerMutation = useRegister();
-  // An invite link (/register?invite=…) lets a person sign up while sign-ups are closed or limited.
-  const invite = useSearchParams()[0].get('invite')?.trim() || undefined;
   const [form, setForm] = useState<SignupFields>(EMPTY);
+  const [inviteText, setInviteText] = useState(linkedInvite);
+  // A link opened (/register?invite=…) counts even where the form does not show the field (sign-ups open).
+  const invite = inviteField === 'none' ? linkedInvite : inviteToken(inviteText);
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors<keyof SignupFields>>({});
+  const [errors, setErrors] = useState<FieldErrors<keyof SignupFields | 'invite'>>({});
 
   const update = (field: keyof SignupFields, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -49,7 +105,8 @@ export function SignupForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateSignup(form);
+    const found: FieldErrors<keyof SignupFields | 'invite'> = validateSignup(form);
+    if (inviteField === 'required' && !invite) found.invite = INVITE_NEEDED;
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstInvalid(formRef.current);
     registerMutation.mutate(
@@ -76,15 +133,34 @@ export function SignupForm() {
         onError: (error) => {
           // The server names the field it refuses (a taken username or email, a too common password).
           const byField = fieldErrors(isApiError(error) ? error.body : null);
-          setErrors(Object.fromEntries(FIELDS.filter((f) => byField[f]).map((f) => [f, byField[f]])));
+          const named = [...FIELDS, 'invite'].filter((f) => byField[f]);
+          setErrors(Object.fromEntries(named.map((f) => [f, byField[f]])));
           focusFirstInvalid(formRef.current);
         },
       },
     );
   };
 
+  const inviteInput = (
+    <TextField
+      label="Invite link"
+      hint={inviteField === 'optional' ? 'Only for an address outside these domains.' : undefined}
+      autoComplete="off"
+      maxLength={2048}
+      name="invite"
+      value={inviteText}
+      error={errors.invite}
+      onChange={(e) => {
+        setInviteText(e.target.value);
+        setErrors(({ invite: _cleared, ...rest }) => rest);
+      }}
+    />
+  );
+
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign Up">
+      {/* Closed: the link is what lets the rest through, so it comes first. */}
+      {inviteField === 'required' && inviteInput}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="First Name"
@@ -126,6 +202,7 @@ export function SignupForm() {
         maxLength={PASSWORD_MAX_LENGTH}
         {...bind('confirm_password')}
       />
+      {inviteField === 'optional' && inviteInput}
       <Button type="submit" size="lg" className="w-full" loading={registerMutation.isPending}>
         Sign Up
       </Button>
