@@ -107,7 +107,7 @@ export function AuthPage() {
         )}
       </div>
 
-      <SocialButtons />
+      <SocialButtons providers={site.data?.sign_in_providers ?? []} />
 
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}

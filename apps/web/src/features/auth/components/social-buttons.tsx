@@ -1,4 +1,8 @@
-// Google and Facebook sign-in are shown as SPEC says; they do nothing until an OAuth provider is configured.
+import type { SignInProvider } from '@parley/protocol';
+import type { ReactNode } from 'react';
+
+// Signing in with an account elsewhere: one button per provider the server lists (GET /api/site/). SPEC's Google
+// and Facebook buttons did nothing, so with no provider configured (none can be yet) nothing is shown.
 function GoogleMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4">
@@ -30,10 +34,13 @@ function FacebookMark() {
   );
 }
 
+const MARKS: Record<string, () => ReactNode> = { google: GoogleMark, facebook: FacebookMark };
+
 const socialButton =
   'inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-lg border border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 text-sm font-medium text-slate-700 dark:text-slate-300 shadow-sm transition-colors hover:bg-slate-50 dark:hover:bg-slate-800';
 
-export function SocialButtons() {
+export function SocialButtons({ providers }: { providers: SignInProvider[] }) {
+  if (providers.length === 0) return null;
   return (
     <div>
       <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-600 dark:text-slate-400 uppercase">
@@ -41,15 +48,16 @@ export function SocialButtons() {
         or continue with
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
-      <div className="flex gap-3">
-        <button type="button" className={socialButton}>
-          <GoogleMark />
-          Google
-        </button>
-        <button type="button" className={socialButton}>
-          <FacebookMark />
-          Facebook
-        </button>
+      <div className="flex flex-wrap gap-3">
+        {providers.map((provider) => {
+          const Mark = MARKS[provider.id];
+          return (
+            <a key={provider.id} href={provider.start_url} className={socialButton}>
+              {Mark && <Mark />}
+              {provider.name}
+            </a>
+          );
+        })}
       </div>
     </div>
   );
