@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
-import { CLOSE_SERVICE_RESTART, SOCKET_MAX_PAYLOAD_BYTES } from '@parley/protocol';
+import { CLOSE_SERVICE_RESTART, SOCKET_MAX_PAYLOAD_BYTES, USERNAME_MAX_LENGTH } from '@parley/protocol';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -107,6 +107,9 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     // Only behind a proxy (TRUST_PROXY) may X-Forwarded-For name the client; otherwise anyone could dodge IP limits.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A path part as long as the longest username percent-encoded (150 letters of up to 4 bytes, 3 characters
+    // each): Fastify's own 100 made the profile of a username past 100 characters 'User not found'.
+    maxParamLength: USERNAME_MAX_LENGTH * 4 * 3,
     // On shutdown idle keep-alive connections are closed, so a restart or a test never waits on an idle client,
     // and requests being answered are finished (their connections close with the response, see onSend).
     forceCloseConnections: 'idle',

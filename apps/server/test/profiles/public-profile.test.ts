@@ -49,6 +49,18 @@ describe('GET /api/users/@{username}/', () => {
     expect(res.body.username).toBe(u.user.username);
   });
 
+  it('finds the longest usernames the server takes, in any script', async () => {
+    // 150 characters; in Cyrillic each is six in the address once percent-encoded.
+    for (const username of ['l'.repeat(150), 'ж'.repeat(150)]) {
+      const { token } = await app().signUpAndVerify({ username });
+      const res = await app().get(`/api/users/@${encodeURIComponent(username)}/`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.username).toBe(username);
+      const chat = await app().get(`/api/chats/start/${encodeURIComponent(username)}/`, token);
+      expect(chat.status).toBe(400);
+    }
+  });
+
   it('answers 404 User not found for an unknown or unverified name', async () => {
     const unverified = await app().register();
     for (const name of ['nobody_here', unverified.username]) {
