@@ -5,13 +5,10 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/http/api-client';
 import { settingsQueryOptions } from '../../lib/queries/settings-query';
 import { createKeyedAckBatcher } from '../../lib/realtime/ack-batcher';
-import {
-  fetchSocketTicket,
-  lazyFrameSchema,
-  ReconnectingSocket,
-  socketUrl,
-} from '../../lib/realtime/chat-socket';
+import { onRetryChance } from '../../lib/realtime/backoff';
+import { fetchSocketTicket, ReconnectingSocket, socketUrl } from '../../lib/realtime/chat-socket';
 import { chatQueryKeys } from '../../lib/realtime/chat-socket-shared';
+import { lazyFrameSchema } from '../../lib/realtime/lazy-frame-schema';
 import { askPermissionIfUndecided, notifyNewMessage } from './browser-notification';
 import { notificationStore } from './notification-store';
 import { usePushSubscription } from './push-subscription';
@@ -87,11 +84,12 @@ export function NotificationSocket() {
         }
       },
     });
+    // It retries by itself as the room's socket does (lib/realtime/backoff.ts), and at once when the network or
+    // the tab comes back.
     socket.start();
-    const retryNow = () => socket.reconnectNow();
-    window.addEventListener('online', retryNow);
+    const stopListening = onRetryChance(() => socket.reconnectNow());
     return () => {
-      window.removeEventListener('online', retryNow);
+      stopListening();
       deliveredAcks.stop();
       socket.stop();
       notificationStore.setState({ count: 0 });

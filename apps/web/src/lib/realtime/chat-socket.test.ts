@@ -2,15 +2,14 @@ import { notificationFrameSchema, serverFrameSchema } from '@parley/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../http/api-error';
 import {
-  droppedFrameCount,
-  type FrameSchema,
-  lazyFrameSchema,
+  ATTEMPT_TIMEOUT_MS,
   newClientId,
   ReconnectingSocket,
   type SocketLike,
   type SocketStatus,
   socketUrl,
 } from './chat-socket';
+import { droppedFrameCount, type FrameSchema } from './lazy-frame-schema';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -54,7 +53,11 @@ let errors: Array<string | null>;
 let frames: unknown[];
 let opens: number;
 let tickets: number;
+let retryAts: Array<number | null>;
 let urlImpl: () => Promise<string>;
+
+/** The jitter draw: 0.5 by default, so the waits are 0.75, 1.5, 3, 6, 12, 22.5, 22.5 … s and a 1012's 0.5 s. */
+let draw = 0.5;
 
 function make(schema: FrameSchema<{ type: string }> = serverFrameSchema) {
   return new ReconnectingSocket<{ type: string }>({
@@ -65,6 +68,8 @@ function make(schema: FrameSchema<{ type: string }> = serverFrameSchema) {
     onStatus: (s) => statuses.push(s),
     onError: (e) => errors.push(e),
     onOpen: () => opens++,
+    onRetryAt: (at) => retryAts.push(at),
+    backoff: { random: () => draw },
     createSocket: (url) => {
       const s = new FakeSocket(url);
       sockets.push(s);
@@ -79,6 +84,8 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 
 beforeEach(() => {
   vi.useFakeTimers();
+  draw = 0.5;
+  retryAts = [];
   sockets = [];
   statuses = [];
   errors = [];
@@ -198,65 +205,127 @@ describe('ReconnectingSocket (SPEC §4 chat channel connection)', () => {
     expect(sockets).toHaveLength(1);
   });
 
-  it('any other close retries up to 5 times, 3 s apart, each with a new ticket', async () => {
+  /** Advances to the attempt the socket says is next, checking it comes then and not sooner; the wait (ms). */
+  const waitForAttempt = async (socket: ReconnectingSocket<{ type: string }>) => {
+    const before = sockets.length;
+    expect(socket.retryAt).not.toBeNull();
+    const wait = (socket.retryAt ?? 0) - Date.now();
+    if (wait > 0) await vi.advanceTimersByTimeAsync(wait - 1);
+    expect(sockets).toHaveLength(before);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(before + 1);
+    return wait;
+  };
+
+  it('any other close is retried without end, each wait longer up to 30 s, each with a new ticket', async () => {
     const socket = make();
     socket.start();
     await flush();
     last().open();
     last().serverClose(1006);
     expect(socket.status).toBe('reconnecting');
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      await vi.advanceTimersByTimeAsync(2999);
-      expect(sockets).toHaveLength(attempt);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(sockets).toHaveLength(attempt + 1);
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      waits.push(await waitForAttempt(socket));
       expect(last().url).toBe(`ws://x/ws/chatroom/c1/?token=t${attempt + 1}`);
       expect(socket.status).toBe('reconnecting');
       last().serverClose(1006);
     }
-    expect(socket.status).toBe('disconnected');
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(sockets).toHaveLength(6);
+    expect(waits).toEqual([750, 1500, 3000, 6000, 12_000, ...Array(7).fill(22_500)]);
+    expect(socket.status).toBe('reconnecting');
+    // Twenty minutes later it still tries, at most 30 s apart.
+    draw = 0.999_999;
+    for (let i = 0; i < 40; i++) {
+      expect(await waitForAttempt(socket)).toBeLessThanOrEqual(30_000);
+      last().serverClose(1006);
+    }
+    expect(socket.attemptsMade).toBe(53);
   });
 
-  it('a successful open resets the attempt counter', async () => {
+  it('spreads its waits: each is drawn between half and all of its step', async () => {
+    const firstWait = async (value: number) => {
+      draw = value;
+      const socket = make();
+      sockets = [];
+      socket.start();
+      await flush();
+      last().open();
+      last().serverClose(1006);
+      const waited = await waitForAttempt(socket);
+      socket.stop();
+      return waited;
+    };
+    expect(await firstWait(0)).toBe(500);
+    expect(await firstWait(0.25)).toBe(625);
+    expect(await firstWait(0.999)).toBe(999);
+  });
+
+  it('says when the next attempt is due, and that none waits while one is under way', async () => {
+    const socket = make();
+    socket.start();
+    await flush();
+    last().open();
+    const closedAt = Date.now();
+    last().serverClose(1006);
+    expect(retryAts).toEqual([closedAt + 750]);
+    expect(socket.retryAt).toBe(closedAt + 750);
+    await waitForAttempt(socket);
+    expect(retryAts.at(-1)).toBeNull();
+    expect(socket.retryAt).toBeNull();
+    last().open();
+    expect(retryAts).toEqual([closedAt + 750, null]);
+  });
+
+  it('a successful open starts the waits over', async () => {
     const socket = make();
     socket.start();
     await flush();
     last().open();
     for (let i = 0; i < 4; i++) {
       last().serverClose(1011);
-      await vi.advanceTimersByTimeAsync(3000);
+      await waitForAttempt(socket);
     }
     expect(socket.attemptsMade).toBe(4);
     last().open();
     expect(socket.attemptsMade).toBe(0);
     expect(opens).toBe(2);
-    // Five more attempts are allowed again.
-    for (let i = 0; i < 5; i++) {
-      last().serverClose(1006);
-      await vi.advanceTimersByTimeAsync(3000);
-    }
-    expect(sockets).toHaveLength(10);
     last().serverClose(1006);
-    expect(socket.status).toBe('disconnected');
+    expect(await waitForAttempt(socket)).toBe(750);
   });
 
-  it('after a 1012 (a server restarting) tries again at once, within the same attempts', async () => {
+  it('after a 1012 (a server restarting) tries again within a second, then waits as usual', async () => {
     const socket = make();
     socket.start();
     await flush();
     last().open();
     last().serverClose(1012);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(sockets).toHaveLength(2);
+    // 0–1 s, drawn: half a second here.
+    expect(await waitForAttempt(socket)).toBe(500);
     expect(socket.attemptsMade).toBe(1);
-    // Another kind of close still waits the usual 3 s.
+    // Another close waits the next step.
     last().serverClose(1006);
-    await vi.advanceTimersByTimeAsync(2999);
-    expect(sockets).toHaveLength(2);
+    expect(await waitForAttempt(socket)).toBe(1500);
+  });
+
+  it('drops an attempt that neither opens nor fails, and tries again', async () => {
+    const socket = make();
+    socket.start();
+    await flush();
+    const hung = last();
+    await vi.advanceTimersByTimeAsync(ATTEMPT_TIMEOUT_MS - 1);
+    expect(sockets).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(sockets).toHaveLength(3);
+    expect(hung.closedWith).toBe(1000);
+    expect(socket.status).toBe('reconnecting');
+    expect(await waitForAttempt(socket)).toBe(750);
+    // The dropped socket's late events are not heard.
+    hung.open();
+    expect(opens).toBe(0);
+    last().open();
+    expect(opens).toBe(1);
+    // An open attempt has no deadline.
+    await vi.advanceTimersByTimeAsync(ATTEMPT_TIMEOUT_MS * 3);
+    expect(socket.status).toBe('connected');
   });
 
   it('leaving closes with 1000 and stops reconnecting, even during a retry wait', async () => {
@@ -300,9 +369,12 @@ describe('ReconnectingSocket (SPEC §4 chat channel connection)', () => {
     urlImpl = async () => {
       throw new ApiError(401, { detail: 'Invalid token.' });
     };
-    await vi.advanceTimersByTimeAsync(3000);
+    await vi.advanceTimersByTimeAsync(750);
     expect(socket.status).toBe('disconnected');
     expect(errors.at(-1)).toBe('Authentication failed');
+    expect(socket.retryAt).toBeNull();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(socket.status).toBe('disconnected');
   });
 
   it('does not send while disconnected, sends JSON when connected, reports a throwing send', async () => {
@@ -320,24 +392,25 @@ describe('ReconnectingSocket (SPEC §4 chat channel connection)', () => {
     expect(socket.send({ type: 'typing', is_typing: false })).toBe('failed');
   });
 
-  it('reconnectNow skips the wait, and starts a new round after attempts ran out', async () => {
+  it('reconnectNow skips the wait, keeps the next wait growing, and does nothing mid-attempt', async () => {
     const socket = make();
     socket.start();
     await flush();
     last().serverClose(1006);
     socket.reconnectNow();
+    expect(retryAts).toEqual([expect.any(Number), null]);
     await flush();
     expect(sockets).toHaveLength(2);
-    for (let i = 0; i < 5; i++) {
-      last().serverClose(1006);
-      await vi.advanceTimersByTimeAsync(3000);
-    }
-    expect(socket.status).toBe('disconnected');
-    const count = sockets.length;
+    // Under way: a second call makes no second socket.
     socket.reconnectNow();
-    expect(socket.status).toBe('connecting');
     await flush();
-    expect(sockets).toHaveLength(count + 1);
+    expect(sockets).toHaveLength(2);
+    last().serverClose(1006);
+    expect(await waitForAttempt(socket)).toBe(1500);
+    socket.stop();
+    socket.reconnectNow();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(3);
   });
 
   it('ignores events of a socket it has replaced', async () => {
@@ -352,34 +425,6 @@ describe('ReconnectingSocket (SPEC §4 chat channel connection)', () => {
     expect(frames).toEqual([]);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sockets).toHaveLength(1);
-  });
-});
-
-describe('lazyFrameSchema', () => {
-  it('parses once loaded, refuses to parse before, and loads once', async () => {
-    let loads = 0;
-    const frames = lazyFrameSchema(async () => {
-      loads++;
-      return serverFrameSchema;
-    });
-    expect(() => frames.schema.safeParse({ type: 'in_chat_count', count: 1 })).toThrow('not loaded');
-    await Promise.all([frames.ready(), frames.ready()]);
-    await frames.ready();
-    expect(loads).toBe(1);
-    expect(frames.schema.safeParse({ type: 'in_chat_count', count: 1 })).toMatchObject({ success: true });
-    expect(frames.schema.safeParse({ type: 'in_chat_count', count: '1' })).toMatchObject({ success: false });
-  });
-
-  it('tries a failed load again (offline) on the next attempt', async () => {
-    let fail = true;
-    const frames = lazyFrameSchema(async () => {
-      if (fail) throw new Error('offline');
-      return serverFrameSchema;
-    });
-    await expect(frames.ready()).rejects.toThrow('offline');
-    fail = false;
-    await frames.ready();
-    expect(frames.schema.safeParse({ type: 'in_chat_count', count: 1 })).toMatchObject({ success: true });
   });
 });
 

@@ -1,18 +1,16 @@
-import {
-  CLOSE_AUTH_FAILED,
-  CLOSE_NORMAL,
-  CLOSE_NOT_FOUND,
-  CLOSE_SERVICE_RESTART,
-  SOCKET_RECONNECT_ATTEMPTS,
-  SOCKET_RECONNECT_DELAY_MS,
-} from '@parley/protocol';
+import { CLOSE_AUTH_FAILED, CLOSE_NORMAL, CLOSE_NOT_FOUND, CLOSE_SERVICE_RESTART } from '@parley/protocol';
 import { v7 as uuidv7 } from 'uuid';
 import { api } from '../http/api-client';
 import { isApiError } from '../http/api-error';
+import { Backoff, type BackoffOptions } from './backoff';
+import { dropFrame, type FrameSchema } from './lazy-frame-schema';
 
 // One reconnecting WebSocket, shared by the chat room and the notification channel (SPEC §4 "Chat channel
-// connection"): 4001 and 4004 end it, any other close retries up to 5 times 3 s apart (after a 1012, a
-// restarting server, at once), a successful open resets the count, and leaving closes with 1000. Every attempt asks `url()` again, so each gets a fresh ticket.
+// connection", with the README's change to its retries): 4001 and 4004 end it, leaving closes with 1000 and ends
+// it, and any other close is retried for as long as it takes, after the waits of backoff.ts (at most 30 s apart;
+// after a 1012, a restarting server, within a second), a successful open starting them over. Every attempt asks
+// `url()` again, so each gets a fresh ticket. SPEC's five attempts 3 s apart gave up on a server whose restart
+// took longer than 15 s, leaving a room silent, its waiting messages unsent, until it was reloaded.
 
 export type SocketStatus = 'connecting' | 'connected' | 'disconnected' | 'reconnecting';
 export type SendResult = 'sent' | 'not_connected' | 'failed';
@@ -37,65 +35,6 @@ export interface SocketTexts {
   notFound: string;
 }
 
-/**
- * What a frame is checked against: a zod schema from @parley/protocol (`serverFrameSchema`,
- * `notificationFrameSchema`). Only the parts this client reads are named, so tests may pass their own.
- */
-export interface FrameSchema<Frame> {
-  safeParse(
-    data: unknown,
-  ):
-    | { success: true; data: Frame }
-    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[] }> } };
-}
-
-/**
- * A frame schema loaded on demand: building zod's schemas takes a phone a tenth of a second or more, which a
- * screen's first drawing need not wait for. `ready()` loads it (await it in the socket's `url`, beside the
- * ticket, so no frame comes before it); parsing before that is a programming error.
- */
-export function lazyFrameSchema<Frame>(load: () => Promise<FrameSchema<Frame>>): {
-  schema: FrameSchema<Frame>;
-  ready: () => Promise<void>;
-} {
-  let loaded: FrameSchema<Frame> | null = null;
-  let loading: Promise<void> | null = null;
-  return {
-    schema: {
-      safeParse: (data) => {
-        if (!loaded) throw new Error('The frame schema is not loaded');
-        return loaded.safeParse(data);
-      },
-    },
-    ready: () =>
-      (loading ??= load().then(
-        (schema) => {
-          loaded = schema;
-        },
-        (error: unknown) => {
-          // A failed load (offline) is tried again by the next attempt.
-          loading = null;
-          throw error;
-        },
-      )),
-  };
-}
-
-let droppedFrames = 0;
-
-/** How many frames failed their schema and were dropped since the page loaded (for tests). */
-export const droppedFrameCount = (): number => droppedFrames;
-
-/**
- * A frame that is JSON with a `type` but not the shape its schema says: dropped, and reported with its type
- * and the paths of what was wrong only. Never its values: a frame carries message bodies.
- */
-function dropFrame(type: string, issues: ReadonlyArray<{ path: PropertyKey[] }>): void {
-  droppedFrames++;
-  const paths = issues.map((issue) => issue.path.map(String).join('.') || '(frame)');
-  console.warn('Dropped a malformed socket frame', { type: type.slice(0, 64), paths });
-}
-
 export interface ReconnectingSocketOptions<Frame> {
   /** The address for one attempt; rejects when no ticket could be had. */
   url: () => Promise<string>;
@@ -108,26 +47,38 @@ export interface ReconnectingSocketOptions<Frame> {
   onError?: (message: string | null) => void;
   /** Each successful open, first or after a reconnect: catch up and resend from here. */
   onOpen?: () => void;
+  /** When the next attempt is due (epoch ms) while one waits, null when none does: for a countdown. */
+  onRetryAt?: (at: number | null) => void;
   createSocket?: (url: string) => SocketLike;
-  maxAttempts?: number;
-  delayMs?: number;
+  /** The waits between attempts (tests fix their jitter). */
+  backoff?: BackoffOptions;
 }
+
+/** After a 1012 the first attempt comes within this long: "at once", spread so a restart's crowd is not one wave. */
+export const RESTART_SPREAD_MS = 1000;
+/**
+ * An attempt neither open nor failed after this long is dropped and counts as failed: a network that swallows
+ * packets (a laptop waking on another network) can leave a handshake or a ticket request hanging for minutes.
+ */
+export const ATTEMPT_TIMEOUT_MS = 20_000;
 
 const isFrame = (value: unknown): value is { type: string } =>
   typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 
 export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
   private socket: SocketLike | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private attempts = 0;
+  private readonly backoff: Backoff;
   private stopped = true;
   /** Set by 4001/4004: nothing but a new start() tries again. */
   private fatal = false;
   /** Bumped on every attempt and stop, so a late ticket or event of an old socket is ignored. */
   private generation = 0;
   private currentStatus: SocketStatus = 'disconnected';
+  private deadline: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly options: ReconnectingSocketOptions<Frame>) {}
+  constructor(private readonly options: ReconnectingSocketOptions<Frame>) {
+    this.backoff = new Backoff(options.backoff);
+  }
 
   get status(): SocketStatus {
     return this.currentStatus;
@@ -135,14 +86,19 @@ export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
 
   /** Reconnect attempts made since the last successful open. */
   get attemptsMade(): number {
-    return this.attempts;
+    return this.backoff.failures;
+  }
+
+  /** When the next attempt is due (epoch ms), or null while none waits. */
+  get retryAt(): number | null {
+    return this.backoff.dueAt;
   }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
     this.fatal = false;
-    this.attempts = 0;
+    this.backoff.reset();
     void this.attempt();
   }
 
@@ -150,31 +106,18 @@ export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
   stop(): void {
     this.stopped = true;
     this.generation++;
-    this.clearTimer();
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      socket.onopen = socket.onmessage = socket.onerror = socket.onclose = null;
-      try {
-        socket.close(CLOSE_NORMAL);
-      } catch {
-        // Closing a socket that never opened can throw in some browsers; it is gone either way.
-      }
-    }
+    this.clearRetry();
+    this.dropSocket();
     this.setStatus('disconnected');
   }
 
   /**
-   * Try at once (the network came back, the user pressed send): skips the wait of a pending retry, or
-   * starts a fresh round of attempts after they ran out. Does nothing after 4001/4004 or stop().
+   * Try at once (the network came back, the tab was shown, the user pressed Try now or send): skips the wait
+   * of a pending retry. Does nothing while an attempt is under way, after 4001/4004 or after stop().
    */
   reconnectNow(): void {
     if (this.stopped || this.fatal) return;
-    if (this.currentStatus === 'connected' || this.currentStatus === 'connecting') return;
-    if (this.timer === null && this.currentStatus === 'reconnecting') return; // an attempt is under way
-    this.clearTimer();
-    if (this.currentStatus === 'disconnected') this.attempts = 0;
-    void this.attempt();
+    this.backoff.now();
   }
 
   send(frame: Out): SendResult {
@@ -190,7 +133,14 @@ export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
 
   private async attempt(): Promise<void> {
     const generation = ++this.generation;
-    this.setStatus(this.attempts === 0 ? 'connecting' : 'reconnecting');
+    this.setStatus(this.backoff.failures === 0 ? 'connecting' : 'reconnecting');
+    this.deadline = setTimeout(() => {
+      this.deadline = null;
+      if (generation !== this.generation || this.stopped) return;
+      this.generation++;
+      this.dropSocket();
+      this.retry();
+    }, ATTEMPT_TIMEOUT_MS);
     let url: string;
     try {
       url = await this.options.url();
@@ -207,7 +157,8 @@ export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
     this.socket = socket;
     socket.onopen = () => {
       if (socket !== this.socket) return;
-      this.attempts = 0;
+      this.clearDeadline();
+      this.backoff.reset();
       this.setStatus('connected');
       this.options.onError?.(null);
       this.options.onOpen?.();
@@ -238,36 +189,53 @@ export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
       if (this.stopped) return this.setStatus('disconnected');
       if (event.code === CLOSE_AUTH_FAILED) return this.end(this.options.texts.authFailed);
       if (event.code === CLOSE_NOT_FOUND) return this.end(this.options.texts.notFound);
-      // A server restarting (1012) sends its clients elsewhere: try again at once, still within the attempts.
-      this.retry(event.code === CLOSE_SERVICE_RESTART ? 0 : undefined);
+      // A server restarting (1012) sends its clients elsewhere: the first attempt comes within a second.
+      const restart = event.code === CLOSE_SERVICE_RESTART && this.backoff.failures === 0;
+      const random = this.options.backoff?.random ?? Math.random;
+      this.retry(restart ? Math.floor(random() * RESTART_SPREAD_MS) : undefined);
     };
   }
 
-  private retry(delayMs = this.options.delayMs ?? SOCKET_RECONNECT_DELAY_MS): void {
+  private retry(waitMs?: number): void {
+    this.clearDeadline();
     if (this.stopped) return;
-    const max = this.options.maxAttempts ?? SOCKET_RECONNECT_ATTEMPTS;
-    if (this.attempts >= max) {
-      this.setStatus('disconnected');
-      return;
-    }
-    this.attempts++;
     this.setStatus('reconnecting');
-    this.timer = setTimeout(() => {
-      this.timer = null;
+    const at = this.backoff.schedule(() => {
+      this.options.onRetryAt?.(null);
       void this.attempt();
-    }, delayMs);
+    }, waitMs);
+    this.options.onRetryAt?.(at);
   }
 
   private end(message: string): void {
     this.fatal = true;
-    this.clearTimer();
+    this.clearRetry();
     this.options.onError?.(message);
     this.setStatus('disconnected');
   }
 
-  private clearTimer(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
+  private clearRetry(): void {
+    this.clearDeadline();
+    if (this.backoff.dueAt !== null) this.options.onRetryAt?.(null);
+    this.backoff.cancel();
+  }
+
+  private clearDeadline(): void {
+    if (this.deadline !== null) clearTimeout(this.deadline);
+    this.deadline = null;
+  }
+
+  /** Closes the current socket with 1000, its events no longer heard. */
+  private dropSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return;
+    socket.onopen = socket.onmessage = socket.onerror = socket.onclose = null;
+    try {
+      socket.close(CLOSE_NORMAL);
+    } catch {
+      // Closing a socket that never opened can throw in some browsers; it is gone either way.
+    }
   }
 
   private setStatus(status: SocketStatus): void {

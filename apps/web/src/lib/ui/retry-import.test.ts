@@ -11,7 +11,7 @@ describe('retryImport', () => {
     vi.unstubAllGlobals();
   });
 
-  it('tries a failed load again after its delays until it loads', async () => {
+  it('tries a failed load again after its back-off waits until it loads', async () => {
     vi.useFakeTimers();
     let calls = 0;
     const load = vi.fn(async () => {
@@ -19,7 +19,7 @@ describe('retryImport', () => {
       if (calls < 3) throw new TypeError('Failed to fetch dynamically imported module');
       return 'module';
     });
-    const loaded = retryImport(load, [100, 200]);
+    const loaded = retryImport(load, { baseMs: 200, random: () => 0 });
     await vi.advanceTimersByTimeAsync(0);
     expect(load).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(100);
@@ -38,7 +38,7 @@ describe('retryImport', () => {
       if (!online) throw new TypeError('offline');
       return 42;
     });
-    const loaded = retryImport(load, [60_000]);
+    const loaded = retryImport(load, { baseMs: 120_000, maxMs: 120_000, random: () => 0 });
     await vi.advanceTimersByTimeAsync(0);
     online = true;
     window.dispatchEvent(new Event('online'));

@@ -1,33 +1,28 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { Backoff, type BackoffOptions, onRetryChance } from '../realtime/backoff';
 
 // A chunk of the app's code loaded on demand, tried until it loads. A chunk asked for while the network or the
 // server is down (a restart, a tunnel) would otherwise fail for good: React.lazy hands the failure to the nearest
 // error boundary, and for the parts every screen carries (the toasts, the notification socket, the chat list
 // pane) that is the root — the whole page went blank when the server was restarted as a room opened. Browsers
-// fetch a module again on a later import() after a failed one (whatwg/html#10327).
+// fetch a module again on a later import() after a failed one (whatwg/html#10327). The waits are the sockets' rule.
 
-/** Waits between attempts: at once when the browser says it is online again, else after these. */
-const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000];
+/** Waits between attempts (lib/realtime/backoff.ts): 0.5–1 s at first, doubling up to 7.5–15 s. */
+const IMPORT_BACKOFF: BackoffOptions = { maxMs: 15_000 };
 
-/** `load()` until it resolves; waits between failures as above. Never rejects. */
-export function retryImport<T>(
-  load: () => Promise<T>,
-  delays: readonly number[] = RETRY_DELAYS_MS,
-): Promise<T> {
+/** `load()` until it resolves: after each failure it waits as above, or tries at once when a retry is likely to work. */
+export function retryImport<T>(load: () => Promise<T>, options: BackoffOptions = IMPORT_BACKOFF): Promise<T> {
   return new Promise<T>((resolve) => {
-    let failures = 0;
+    const backoff = new Backoff(options);
+    const stopListening = onRetryChance(() => backoff.now());
     const attempt = () => {
-      load().then(resolve, () => {
-        const delay = delays[Math.min(failures, delays.length - 1)] ?? 0;
-        failures += 1;
-        const again = () => {
-          clearTimeout(timer);
-          window.removeEventListener('online', again);
-          attempt();
-        };
-        const timer = setTimeout(again, delay);
-        window.addEventListener('online', again);
-      });
+      load().then(
+        (value) => {
+          stopListening();
+          resolve(value);
+        },
+        () => backoff.schedule(attempt),
+      );
     };
     attempt();
   });

@@ -85,6 +85,7 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
   const deleted = !partner || partner.username === DELETED_USERNAME;
   const name = privateChatName(partner);
   const inRoom = !deleted && partner.id !== null && inChatUserIds.includes(partner.id);
+  const lost = status === 'reconnecting' || status === 'disconnected';
   let presence = '';
   if (partner && !deleted) {
     if (inRoom) presence = 'In this chat';
@@ -114,7 +115,8 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
           )}
         </span>
         <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
-          {presence && <span>{presence}</span>}
+          {/* Presence is known only while connected: after a drop the line says the connection's state instead. */}
+          {presence && !lost && <span>{presence}</span>}
           {status !== 'connected' && <ConnectionIndicator status={status} />}
         </span>
       </span>

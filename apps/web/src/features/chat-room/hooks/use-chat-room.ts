@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { SocketStatus } from '../../../lib/realtime/chat-socket';
 import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
+import { roomEnteredAt } from '../api/room-queries';
 import { reactionAdded } from '../lib/message-changes';
 import { useDocumentVisible } from './use-document-visible';
 import { usePendingMessages } from './use-pending-messages';
@@ -25,7 +26,14 @@ import { useRoomUploads } from './use-room-uploads';
 export function useChatRoom(chatId: string, meId: number, latest: Message[] | undefined) {
   const queryClient = useQueryClient();
   const socketRef = useRef<RoomSocket | null>(null);
-  const [status, setStatus] = useState<SocketStatus>('connecting');
+  // Opened offline, the socket waits for the network without a try (use-room-socket.ts): not connecting.
+  const [status, setStatus] = useState<SocketStatus>(() =>
+    navigator.onLine ? 'connecting' : 'disconnected',
+  );
+  /** When the socket's next attempt is due while it waits to reconnect (a countdown), else null. */
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  /** Whether the socket has opened before: each later open follows a drop. */
+  const opened = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const [inChatCount, setInChatCount] = useState(0);
   const [inChatUserIds, setInChatUserIds] = useState<number[]>([]);
@@ -126,7 +134,10 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
     }
   };
 
-  useRoomSocket(chatId, socketRef, visible, {
+  /** Tries to connect at once, skipping the wait ('Try now'). */
+  const reconnectNow = useCallback(() => socketRef.current?.reconnectNow(), []);
+
+  useRoomSocket(chatId, socketRef, {
     onFrame,
     onStatus: (next) => {
       setStatus(next);
@@ -134,11 +145,23 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
       pending.onDown();
       typing.onDown();
       acks.onDown();
+      // Who is in the room is known only while connected: nobody is shown there meanwhile.
+      setInChatUserIds([]);
     },
+    onRetryAt: setRetryAt,
     onError: setError,
     // After every open: fetch what arrived while away, then send what waits in the outbox (the sends the
-    // server never echoed), then upload the files of those still waiting for them.
+    // server never echoed), then upload the files of those still waiting for them. The chat's detail is read
+    // again after a drop (a rename, members who came or left), and when the room opened on the copy saved on
+    // this device because the server was away.
     onOpen: (socket) => {
+      const detail = queryClient.getQueryState(chatQueryKeys.detail(chatId));
+      if (opened.current || !detail || detail.dataUpdatedAt < roomEnteredAt(chatId))
+        void queryClient.refetchQueries(
+          { queryKey: chatQueryKeys.detail(chatId), exact: true },
+          { cancelRefetch: false },
+        );
+      opened.current = true;
       acks.onOpen();
       void list
         .catchUp()
@@ -154,6 +177,8 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
 
   return {
     status,
+    retryAt,
+    reconnectNow,
     error,
     dismissError: () => setError(null),
     messages: list.state,

@@ -1,19 +1,21 @@
 import { type ClientFrame, type ServerFrame, SOCKET_CLIENT_TEXT } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef } from 'react';
+import { onRetryChance } from '../../../lib/realtime/backoff';
 import {
   fetchSocketTicket,
-  lazyFrameSchema,
   ReconnectingSocket,
   type SocketStatus,
   socketUrl,
 } from '../../../lib/realtime/chat-socket';
 import { chatQueryKeys, enterChatRoom } from '../../../lib/realtime/chat-socket-shared';
+import { lazyFrameSchema } from '../../../lib/realtime/lazy-frame-schema';
 import { afterFirstScreen } from '../../../lib/ui/first-screen';
 
-// The room's one socket (SPEC §4 "Chat channel connection"): opened on entering, closed when the browser goes
-// offline, retried at once when the network or the tab comes back, closed on leaving. What a frame, an open or
-// a drop means is the caller's.
+// The room's one socket (SPEC §4 "Chat channel connection"): opened on entering (or once the browser is online),
+// closed when the browser goes offline, retried by itself until it opens again (lib/realtime/backoff.ts) and at
+// once when the network or the tab comes back, closed on leaving. What a frame, an open or a drop means is the
+// caller's.
 
 /** The frame schema, loaded beside the first ticket: the socket opens only after it is, so no frame comes sooner. */
 const frames = lazyFrameSchema<ServerFrame>(
@@ -28,20 +30,18 @@ export interface RoomSocketEvents {
   onOpen: (socket: RoomSocket) => void;
   /** Every change of the connection's state. */
   onStatus: (status: SocketStatus) => void;
+  /** When the next attempt is due (epoch ms) while one waits, else null. */
+  onRetryAt: (at: number | null) => void;
   /** Leaving the room while the socket is still open: the last frames go out here. */
   onLeave: (socket: RoomSocket) => void;
   /** An error text for the banner, or null when it clears. */
   onError: (message: string | null) => void;
 }
 
-/**
- * Opens the socket of `chatId` into `socketRef` for as long as the room is on screen; `visible` is whether
- * the page is.
- */
+/** Opens the socket of `chatId` into `socketRef` for as long as the room is on screen. */
 export function useRoomSocket(
   chatId: string,
   socketRef: RefObject<RoomSocket | null>,
-  visible: boolean,
   events: RoomSocketEvents,
 ): void {
   const queryClient = useQueryClient();
@@ -64,6 +64,7 @@ export function useRoomSocket(
       },
       onFrame: (frame) => on.current.onFrame(frame),
       onStatus: (next) => on.current.onStatus(next),
+      onRetryAt: (at) => on.current.onRetryAt(at),
       onError: (message) => {
         on.current.onError(message);
         // Removed from the group (or the group deleted): the chat leaves this person's list.
@@ -74,31 +75,28 @@ export function useRoomSocket(
     });
     socketRef.current = socket;
     // Its ticket and frame schema wait for the room's first drawing (lib/ui/first-screen.ts); a send meanwhile waits
-    // in the outbox as it would for any connection under way.
-    const cancelStart = afterFirstScreen(() => socket.start());
+    // in the outbox as it would for any connection under way. Opened offline, it waits for the network.
+    const cancelStart = afterFirstScreen(() => {
+      if (navigator.onLine) socket.start();
+    });
     const leave = enterChatRoom(chatId);
     // The network gone, the socket is too (a browser may keep a dead one open for a while): sends wait in the
-    // outbox from now on. Back online, it opens at once and what waited goes out.
+    // outbox from now on. Back online, or back in view, it tries at once and what waited goes out.
     const goOffline = () => socket.stop();
-    const retryNow = () => {
+    window.addEventListener('offline', goOffline);
+    const stopListening = onRetryChance(() => {
+      if (!navigator.onLine) return;
       socket.start();
       socket.reconnectNow();
-    };
-    window.addEventListener('offline', goOffline);
-    window.addEventListener('online', retryNow);
+    });
     return () => {
       cancelStart();
       window.removeEventListener('offline', goOffline);
-      window.removeEventListener('online', retryNow);
+      stopListening();
       leave();
       on.current.onLeave(socket);
       socketRef.current = null;
       socket.stop();
     };
   }, [chatId, queryClient, socketRef]);
-
-  // Coming back to the tab is a good moment to retry a connection that gave up or is waiting to retry.
-  useEffect(() => {
-    if (visible) socketRef.current?.reconnectNow();
-  }, [visible, socketRef]);
 }
