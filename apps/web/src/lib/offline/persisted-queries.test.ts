@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore, get } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../http/api-error';
 import { forgetQueries, PERSIST_MAX_AGE_MS, persistQueries } from './persisted-queries';
 
 let dbCount = 0;
@@ -77,6 +78,65 @@ describe('persistQueries', () => {
     expect(restored?.status).toBe('error');
     expect(restored?.data).toBeUndefined();
     expect(reloaded.getQueryData(['chats', 'list'])).toEqual(chats);
+  });
+
+  it('fills a query whose fetch failed because the server was away, before or after the store was read', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const store = freshStore();
+    await visitedBefore(store, { name: 'Crew' });
+    const savedAt = Date.now();
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    // Failed for good (no answer at all) before the store was read: the copy fills it at once.
+    const early = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await early
+      .fetchQuery({ queryKey: ['chat', 'c1'], queryFn: () => Promise.reject(new ApiError(0, null)) })
+      .catch(() => undefined);
+    await persistQueries(early, 1, store).ready;
+    const filled = early.getQueryCache().find({ queryKey: ['chat', 'c1'], exact: true })?.state;
+    expect(filled?.data).toEqual({ name: 'Crew' });
+    // Its time is the stored copy's, older than this visit: the screen can tell it from an answer.
+    expect(filled?.dataUpdatedAt).toBeLessThanOrEqual(savedAt);
+
+    // On the network when the store was read: held back, then filled at its first failure (a 502 from a proxy
+    // whose server restarts), while it is still being retried.
+    const late = new QueryClient({ defaultOptions: { queries: { retry: 1, retryDelay: 5_000 } } });
+    let refuse: (error: unknown) => void = () => {};
+    const fetching = late
+      .fetchQuery({
+        queryKey: ['chat', 'c1'],
+        queryFn: () => new Promise((_, reject) => (refuse = reject)),
+      })
+      .catch(() => undefined);
+    await persistQueries(late, 1, store).ready;
+    expect(late.getQueryData(['chat', 'c1'])).toBeUndefined();
+    refuse(new ApiError(502, null));
+    await vi.waitFor(() => expect(late.getQueryData(['chat', 'c1'])).toEqual({ name: 'Crew' }));
+    const query = late.getQueryCache().find({ queryKey: ['chat', 'c1'], exact: true });
+    expect(query?.state.fetchStatus).toBe('fetching');
+    expect(query?.state.fetchFailureCount).toBe(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    refuse(new ApiError(0, null));
+    await fetching;
+    expect(late.getQueryData(['chat', 'c1'])).toEqual({ name: 'Crew' });
+  });
+
+  it('lets the copy go when the held-back fetch is refused (the chat is gone)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const store = freshStore();
+    await visitedBefore(store, { name: 'Crew' });
+
+    const reloaded = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let refuse: (error: unknown) => void = () => {};
+    const fetching = reloaded
+      .fetchQuery({ queryKey: ['chat', 'c1'], queryFn: () => new Promise((_, reject) => (refuse = reject)) })
+      .catch(() => undefined);
+    await persistQueries(reloaded, 1, store).ready;
+    refuse(new ApiError(404, { detail: 'Not found.' }));
+    await fetching;
+    const state = reloaded.getQueryCache().find({ queryKey: ['chat', 'c1'], exact: true })?.state;
+    expect(state?.status).toBe('error');
+    expect(state?.data).toBeUndefined();
   });
 
   it('forgets an account on sign-out, and a stale cache is not shown', async () => {

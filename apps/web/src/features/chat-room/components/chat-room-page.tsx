@@ -1,8 +1,9 @@
 import { type AuthUser, type ChatDetail, displayNameOf, type Message, memberNameOf } from '@parley/protocol';
 import { TriangleAlert, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
+import { useOnline, useOwnOfflineNotice } from '../../../components/offline-bar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http/api-error';
@@ -18,9 +19,10 @@ import { useMessageParam } from '../hooks/use-message-param';
 import { typingText } from '../hooks/use-typing-users';
 import { lastEditable } from '../lib/message-changes';
 import { buildRows, withUnreadDivider } from '../lib/message-rows';
-import { detailReady } from '../lib/room-open';
+import { detailReady, showsStoredCopy } from '../lib/room-open';
 import { AttachmentPreview } from './attachment-preview';
 import { Composer } from './composer';
+import { ConnectionStrip } from './connection-strip';
 import { EditHistoryDialog } from './edit-history-dialog';
 import { MessageActionsContext } from './message-actions-context';
 import { MessageList } from './message-list';
@@ -53,9 +55,13 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
   const chat = useChat(chatId);
   const latest = useLatestMessages(chatId);
   const room = useChatRoom(chatId, me.id, latest.data);
+  // The room says it is offline in its own layout, under its header (ConnectionStrip).
+  useOwnOfflineNotice();
+  const online = useOnline();
 
   // The detail is fetched afresh on every entry: its first unread message decides where the room opens.
-  // Offline, the detail last loaded (the persisted cache) opens the room; it is fetched again once online.
+  // Offline, or with the server away, the detail last loaded (the persisted cache) opens the room, marked as
+  // the saved copy; it is fetched again once the room's socket opens (useChatRoom), which retries by itself.
   const [enteredAt] = useState(() => roomEnteredAt(chatId));
   const loading =
     chat.isPending || !detailReady(chat, enteredAt) || (latest.isPending && !room.messages.loaded);
@@ -63,9 +69,19 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
   useEffect(() => {
     if (!loading) firstScreenDrawn();
   }, [loading]);
+  const strip = (storedCopy: boolean, onTryNow?: () => void) => (
+    <ConnectionStrip
+      status={room.status}
+      retryAt={room.retryAt}
+      online={online}
+      storedCopy={storedCopy}
+      onTryNow={onTryNow}
+    />
+  );
   if (loading) {
     return (
       <div className={FRAME}>
+        {strip(false)}
         <LoadingState label="Loading chat..." />
       </div>
     );
@@ -77,32 +93,45 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
       </div>
     );
   }
-  if (chat.isError || (latest.isError && !room.messages.loaded)) {
+  const detail = chat.data;
+  if (!detail || (latest.isError && !room.messages.loaded)) {
+    // Tried again by itself whenever the socket opens; the strip says when it next tries.
     return (
       <div className={FRAME}>
+        {strip(false)}
         <ChatLoadFailed
           onRetry={() => {
             void chat.refetch();
             void latest.refetch();
+            room.reconnectNow();
           }}
           busy={chat.isFetching || latest.isFetching}
         />
       </div>
     );
   }
-  const detail = chat.data;
   if ((kind === 'private') !== detail.is_private) return <Navigate to={roomPath(detail)} replace />;
-  return <Room detail={detail} me={me} room={room} />;
+  return (
+    <Room
+      detail={detail}
+      me={me}
+      room={room}
+      strip={strip(showsStoredCopy(chat, enteredAt), room.reconnectNow)}
+    />
+  );
 }
 
 function Room({
   detail,
   me,
   room,
+  strip,
 }: {
   detail: ChatDetail;
   me: AuthUser;
   room: ReturnType<typeof useChatRoom>;
+  /** The connection strip, drawn under the header. */
+  strip: ReactNode;
 }) {
   const { messages, pending, hasOlder } = room.messages;
   // Where the room opened: the first message unread then keeps its divider while the room stays open.
@@ -159,6 +188,7 @@ function Room({
         inChatCount={room.inChatCount}
         inChatUserIds={room.inChatUserIds}
       />
+      {strip}
       <PendingActionsContext.Provider value={pendingActions}>
         <MessageActionsContext.Provider value={acts.actions}>
           {opening ? (

@@ -1,6 +1,7 @@
 import { dehydrate, hydrate, onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detailReady } from './room-open';
+import { ApiError } from '../../../lib/http/api-error';
+import { detailReady, showsStoredCopy } from './room-open';
 
 const KEY = ['chats', 'detail', 'c1'];
 const PAST = { first_unread_id: null };
@@ -63,5 +64,39 @@ describe('detailReady', () => {
     await vi.waitFor(() => expect(broken.observer.getCurrentResult().isError).toBe(true));
     expect(detailReady(broken.observer.getCurrentResult(), broken.enteredAt)).toBe(true);
     broken.unsubscribe();
+  });
+
+  it('opens with the saved copy once a fetch failed because the server was away, still retrying', async () => {
+    const client = new QueryClient();
+    const enteredAt = Date.now();
+    let attempts = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: KEY,
+      queryFn: () => {
+        attempts++;
+        return Promise.reject(new ApiError(0, null));
+      },
+      retry: 3,
+      retryDelay: 60_000,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().failureCount).toBe(1));
+    // Nothing saved: it keeps waiting for an answer (the room says 'Loading chat...').
+    expect(detailReady(observer.getCurrentResult(), enteredAt)).toBe(false);
+    // The saved copy fills the query (lib/offline/persisted-queries.ts) while the fetch is retried.
+    client.setQueryData(KEY, PAST, { updatedAt: enteredAt - 60_000 });
+    const shown = observer.getCurrentResult();
+    expect(shown.fetchStatus).toBe('fetching');
+    expect(detailReady(shown, enteredAt)).toBe(true);
+    expect(showsStoredCopy(shown, enteredAt)).toBe(true);
+    expect(attempts).toBe(1);
+    unsubscribe();
+    client.clear();
+  });
+
+  it('tells an answer of this entry from a saved copy', () => {
+    expect(showsStoredCopy({ data: NOW, dataUpdatedAt: 2_000 }, 1_000)).toBe(false);
+    expect(showsStoredCopy({ data: PAST, dataUpdatedAt: 500 }, 1_000)).toBe(true);
+    expect(showsStoredCopy({ data: undefined, dataUpdatedAt: 0 }, 1_000)).toBe(false);
   });
 });

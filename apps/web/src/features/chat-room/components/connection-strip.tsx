@@ -1,0 +1,89 @@
+import { OFFLINE_TEXT } from '@parley/protocol';
+import { CloudOff, RefreshCw, WifiOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { buttonClasses } from '../../../components/ui/button';
+import type { SocketStatus } from '../../../lib/realtime/chat-socket';
+import { cn } from '../../../lib/ui/cn';
+
+// The room's connection, said in its own layout under the header (never floating over it): offline, or
+// reconnecting with the time of the next attempt and a way to try at once, and whether what shows is the copy
+// saved on this device. The header's connection indicator is the live region that announces each change; this
+// strip is not one, so its countdown is not read out every second.
+
+const SAVED_COPY_TEXT = 'Showing the copy saved on this device.';
+const CONNECTION_LOST_TEXT = 'Connection lost.';
+const TRY_NOW_TEXT = 'Try now';
+
+export interface ConnectionStripProps {
+  status: SocketStatus;
+  /** When the next attempt is due (epoch ms) while one waits. */
+  retryAt: number | null;
+  /** Whether the browser says it has a network. */
+  online: boolean;
+  /** The room shows the copy saved on this device, not one loaded on this entry. */
+  storedCopy: boolean;
+  /** Tries at once; without it there is no button (the screen has its own). */
+  onTryNow?: () => void;
+}
+
+const STRIP =
+  'flex min-h-10 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b px-3 py-1.5 text-sm sm:px-4';
+const CALM =
+  'border-slate-200 bg-slate-100 text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200';
+const WARN =
+  'border-amber-200 bg-amber-50 text-amber-950 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100';
+
+/** Whole seconds left until `at` (at least 1), kept current; null without `at`. */
+function useSecondsUntil(at: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at === null ? null : Math.max(1, Math.ceil((at - now) / 1000));
+}
+
+export function ConnectionStrip({ status, retryAt, online, storedCopy, onTryNow }: ConnectionStripProps) {
+  const seconds = useSecondsUntil(online && status === 'reconnecting' ? retryAt : null);
+  if (!online) {
+    return (
+      <p role="status" className={cn(STRIP, CALM)} data-testid="connection-strip" data-connection="offline">
+        <WifiOff aria-hidden="true" className="size-4 shrink-0" />
+        <span className="min-w-0 flex-1">
+          {OFFLINE_TEXT.bar}
+          {storedCopy && ` ${SAVED_COPY_TEXT}`}
+        </span>
+      </p>
+    );
+  }
+  if (status === 'connected' || (status !== 'reconnecting' && !storedCopy)) return null;
+  const attempt =
+    status === 'reconnecting'
+      ? seconds !== null
+        ? `Reconnecting in ${seconds} s…`
+        : 'Reconnecting…'
+      : status === 'connecting'
+        ? 'Connecting…'
+        : '';
+  return (
+    <div className={cn(STRIP, WARN)} data-testid="connection-strip" data-connection={status}>
+      <CloudOff aria-hidden="true" className="size-4 shrink-0" />
+      <span className="min-w-0 flex-1">
+        {storedCopy ? SAVED_COPY_TEXT : CONNECTION_LOST_TEXT} {attempt}
+      </span>
+      {onTryNow && status === 'reconnecting' && (
+        <button
+          type="button"
+          onClick={onTryNow}
+          disabled={seconds === null}
+          className={buttonClasses('secondary', 'sm')}
+        >
+          <RefreshCw aria-hidden="true" className={cn('size-4', seconds === null && 'animate-spin')} />
+          {TRY_NOW_TEXT}
+        </button>
+      )}
+    </div>
+  );
+}
