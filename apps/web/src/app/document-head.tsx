@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useUnreadCount } from '../features/notifications/notification-store';
 import { chatListQueryOptions } from '../lib/queries/chat-list-query';
+import { titleUnread, useReadingChatId } from '../lib/queries/reading-chat';
 import { useAuth } from '../lib/session/auth-store';
 import { documentTitle, usePageTitleState } from '../lib/ui/document-title';
 import { setFaviconCount } from './favicon-badge';
@@ -9,19 +10,15 @@ import { setFaviconCount } from './favicon-badge';
 /**
  * The tab's title and icon: the screen's name (usePageTitle) with the unread total in front, '(3) Parley',
  * and the same total as a badge on the icon. The total is the notification channel's, the one the Chats
- * badge shows, less the unread messages of muted chats as the chat list last said (read from the cache only:
- * the title fetches nothing).
+ * badge shows, less the unread messages of muted chats and of the chat being read as the chat list last said
+ * (read from the cache only: the title fetches nothing).
  */
 export function DocumentHead() {
   const signedIn = useAuth((s) => s.isAuthenticated);
   const count = useUnreadCount();
-  const mutedUnread =
-    useQuery({
-      ...chatListQueryOptions(),
-      enabled: false,
-      select: (chats) => chats.reduce((n, c) => n + (c.muted ? c.unread_count : 0), 0),
-    }).data ?? 0;
-  const unread = signedIn ? Math.max(0, count - mutedUnread) : 0;
+  const readingId = useReadingChatId();
+  const chats = useQuery({ ...chatListQueryOptions(), enabled: false }).data;
+  const unread = signedIn ? titleUnread(count, chats, readingId) : 0;
   const title = usePageTitleState();
   const text = documentTitle(title, title.raw ? 0 : unread);
   useEffect(() => {

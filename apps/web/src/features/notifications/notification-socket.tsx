@@ -1,8 +1,15 @@
-import { type NotificationClientFrame, type NotificationFrame, SOCKET_CLIENT_TEXT } from '@parley/protocol';
+import {
+  type ChatListItem,
+  type NotificationClientFrame,
+  type NotificationFrame,
+  SOCKET_CLIENT_TEXT,
+} from '@parley/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/http/api-client';
+import { applyPresence } from '../../lib/queries/presence';
+import { listAgrees } from '../../lib/queries/reading-chat';
 import { settingsQueryOptions } from '../../lib/queries/settings-query';
 import { createKeyedAckBatcher } from '../../lib/realtime/ack-batcher';
 import { onRetryChance } from '../../lib/realtime/backoff';
@@ -66,8 +73,15 @@ export function NotificationSocket() {
       onFrame: (frame) => {
         if (frame.type === 'notification_count') {
           // The first count after each (re)connect comes once the server listens for us: anything that
-          // changed before then (a group we were added to meanwhile) is fetched now.
-          if (freshConnection || frame.count !== notificationStore.getState().count) refreshChatList();
+          // changed before then (a group we were added to meanwhile) is fetched now. So is a list whose unread
+          // counts no longer add up to the total (our own reads, written since it was fetched).
+          const list = queryClient.getQueryData<ChatListItem[]>(chatQueryKeys.list());
+          if (
+            freshConnection ||
+            frame.count !== notificationStore.getState().count ||
+            !listAgrees(list, frame.count)
+          )
+            refreshChatList();
           freshConnection = false;
           notificationStore.setState({ count: frame.count });
         } else if (frame.type === 'new_message') {
@@ -81,6 +95,9 @@ export function NotificationSocket() {
         } else if (frame.type === 'chats_changed') {
           // Added to or removed from a group, or a group deleted.
           refreshChatList();
+        } else if (frame.type === 'presence') {
+          // Someone we share a chat with came online or went offline: every screen showing them follows.
+          applyPresence(queryClient, frame);
         }
       },
     });

@@ -44,7 +44,8 @@ const iconButton =
 
 /**
  * SPEC §2 room header. Private: the partner with a dot, green while that person is in this chat room (grey
- * otherwise, and always for a deleted account). Group: name, 'Group chat', '{n} online', connection indicator.
+ * otherwise, and always for a deleted account), and their presence in words, green while they are online.
+ * Group: name, 'Group chat', '{n} online', connection indicator.
  */
 export function RoomHeader({ chat, status, inChatCount, inChatUserIds }: RoomHeaderProps) {
   const id = encodeURIComponent(chat.chat_id);
@@ -86,6 +87,8 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
   const name = privateChatName(partner);
   const inRoom = !deleted && partner.id !== null && inChatUserIds.includes(partner.id);
   const lost = status === 'reconnecting' || status === 'disconnected';
+  // Online follows the presence frames (lib/queries/presence.ts writes them into this chat's detail).
+  const online = !deleted && (inRoom || partner.is_online);
   let presence = '';
   if (partner && !deleted) {
     if (inRoom) presence = 'In this chat';
@@ -116,7 +119,15 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
         </span>
         <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
           {/* Presence is known only while connected: after a drop the line says the connection's state instead. */}
-          {presence && !lost && <span>{presence}</span>}
+          {presence && !lost && (
+            <span
+              data-testid="partner-presence"
+              data-online={online}
+              className={cn(online && 'font-medium text-emerald-700 dark:text-emerald-400')}
+            >
+              {presence}
+            </span>
+          )}
           {status !== 'connected' && <ConnectionIndicator status={status} />}
         </span>
       </span>

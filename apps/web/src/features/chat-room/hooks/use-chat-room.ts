@@ -11,8 +11,8 @@ import type { SocketStatus } from '../../../lib/realtime/chat-socket';
 import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
 import { roomEnteredAt } from '../api/room-queries';
 import { reactionAdded } from '../lib/message-changes';
-import { useDocumentVisible } from './use-document-visible';
 import { usePendingMessages } from './use-pending-messages';
+import { useReading } from './use-reading';
 import { useRoomAcks } from './use-room-acks';
 import { useRoomMessages } from './use-room-messages';
 import { type RoomSocket, useRoomSocket } from './use-room-socket';
@@ -50,7 +50,8 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
     const member = chat?.members.find((m) => m.id === userId);
     return member ? memberNameOf(member) : 'Someone';
   };
-  const visible = useDocumentVisible();
+  // Arriving messages are reported read only while the chat is read (on screen, its window focused).
+  const reading = useReading(chatId);
 
   const list = useRoomMessages(chatId, latest);
   const { dispatch } = list;
@@ -74,7 +75,7 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
     },
     [abortUpload, cancelPending],
   );
-  const acks = useRoomAcks(socketRef, list.state.messages, meId, status, visible);
+  const acks = useRoomAcks(socketRef, list.state.messages, meId, status, reading);
 
   const onFrame = (frame: ServerFrame) => {
     switch (frame.type) {

@@ -18,7 +18,7 @@ export function useRoomAcks(
   messages: Message[],
   meId: number,
   status: SocketStatus,
-  visible: boolean,
+  reading: boolean,
 ) {
   /** Ids queued on the current connection (cleared on every open: a reconnect reports again what was lost). */
   const reported = useRef<ReportedAcks>({ read: new Set(), delivered: new Set() });
@@ -40,10 +40,10 @@ export function useRoomAcks(
 
   useEffect(() => {
     if (status !== 'connected') return;
-    const due = dueAcks(messages, meId, visible, reported.current);
-    if (visible) acks().read.add(due.read);
+    const due = dueAcks(messages, meId, reading, reported.current);
+    if (reading) acks().read.add(due.read);
     else acks().delivered.add(due.delivered);
-  }, [messages, status, visible, meId, acks]);
+  }, [messages, status, reading, meId, acks]);
 
   /** A new connection: everything not yet confirmed is reported again. */
   const onOpen = useCallback(() => {

@@ -10,17 +10,18 @@ export interface ReportedAcks {
 }
 
 /**
- * The acknowledgements due now, marked in `reported` so none goes twice on one connection. While the page is
- * on screen others' unread messages are read (which counts as delivered: the server's read moves both
- * marks); while it is hidden they are only delivered, and becoming visible reads what is still unread.
+ * The acknowledgements due now, marked in `reported` so none goes twice on one connection. While the chat is
+ * read (`reading`: on screen, its window focused) others' unread messages are read (which counts as delivered:
+ * the server's read moves both marks); otherwise they are only delivered, and reading again reads what is still
+ * unread.
  */
 export function dueAcks(
   messages: Message[],
   me: number,
-  visible: boolean,
+  reading: boolean,
   reported: ReportedAcks,
 ): { read: number[]; delivered: number[] } {
-  if (visible) {
+  if (reading) {
     const read = unreadFromOthers(messages, me, reported.read);
     for (const id of read) {
       reported.read.add(id);

@@ -6,11 +6,14 @@ import { chatPath } from '../../../lib/text/chat-path';
 import { cn } from '../../../lib/ui/cn';
 import { lastMessagePreview, memberCountText } from './chat-texts';
 
-/** One chat in the list (SPEC §2): picture, name, verified badge, members, preview, Admin badge, time, unread. */
-export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
+/**
+ * One chat in the list (SPEC §2): picture, name, verified badge, members, preview, Admin badge, time, unread.
+ * `unreadCount` is what the row shows: none for the chat being read (lib/queries/reading-chat.ts).
+ */
+export function ChatRow({ chat, now, unreadCount }: { chat: ChatListItem; now: Date; unreadCount: number }) {
   const verified = chat.is_private && chat.other_user?.is_blue_verified;
   const avatar = chat.is_private ? (chat.other_user?.avatar ?? chat.avatar) : chat.avatar;
-  const unread = chat.unread_count > 0;
+  const unread = unreadCount > 0;
   const preview = lastMessagePreview(chat);
   // A muted chat: a bell-off mark and a grey count, left out of the title's total by the server.
   const muted = isMutedNow(chat);
@@ -40,6 +43,7 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
           {chat.is_private && chat.is_online && (
             <span
               aria-hidden="true"
+              data-testid="online-dot"
               className="absolute right-0 bottom-0 size-3 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-slate-900"
             />
           )}
@@ -110,11 +114,8 @@ export function ChatRow({ chat, now }: { chat: ChatListItem; now: Date }) {
                 data-testid="unread-count"
                 data-muted={muted || undefined}
               >
-                {chat.unread_count > 99 ? '99+' : chat.unread_count}
-                <span className="sr-only">
-                  {' '}
-                  {chat.unread_count === 1 ? 'unread message' : 'unread messages'}
-                </span>
+                {unreadCount > 99 ? '99+' : unreadCount}
+                <span className="sr-only"> {unreadCount === 1 ? 'unread message' : 'unread messages'}</span>
               </span>
             )}
           </div>

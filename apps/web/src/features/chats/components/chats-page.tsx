@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useMyChats } from '../../../lib/queries/chat-list-query';
+import { shownUnread, useReadingChatId } from '../../../lib/queries/reading-chat';
 import { filterByName } from '../../../lib/text/name-match';
 import { cn } from '../../../lib/ui/cn';
 import { usePageTitle } from '../../../lib/ui/document-title';
@@ -24,6 +25,7 @@ export const ChatListPane = () => <ChatList pane />;
 
 function ChatList({ pane }: { pane: boolean }) {
   const chats = useMyChats();
+  const readingId = useReadingChatId();
   const [newGroupOpen, setNewGroupOpen] = useState(false);
   const [filter, setFilter] = useState('');
   const count = chats.data?.length ?? 0;
@@ -128,7 +130,7 @@ function ChatList({ pane }: { pane: boolean }) {
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {shown.map((chat) => (
-              <ChatRow key={chat.chat_id} chat={chat} now={now} />
+              <ChatRow key={chat.chat_id} chat={chat} now={now} unreadCount={shownUnread(chat, readingId)} />
             ))}
           </ul>
         )}
