@@ -13,24 +13,28 @@ export function UnreadDivider() {
   );
 }
 
-/** Shown while the reader is scrolled up: back to the newest message, with how many lie below. */
+/**
+ * Shown while the reader is scrolled up: back to the newest message, with how many below are new. Its name is
+ * its text ('Jump to latest 3 newer messages', the words after the number for screen readers only), so what is
+ * seen is what is said.
+ */
 export function JumpToLatest({ count, onClick }: { count: number; onClick: () => void }) {
-  const label =
-    count > 0 ? `Jump to latest, ${count} newer message${count === 1 ? '' : 's'}` : 'Jump to latest';
   return (
     <button
       type="button"
       onClick={onClick}
-      aria-label={label}
       title="Jump to latest"
       className="absolute right-4 bottom-3 z-10 inline-flex items-center gap-1.5 rounded-full border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 px-3 py-1.5 text-sm font-medium text-slate-700 dark:text-slate-300 shadow-md hover:bg-slate-50 dark:hover:bg-slate-800"
     >
       <ArrowDown aria-hidden="true" className="size-4" />
       Jump to latest
       {count > 0 && (
-        <span className="min-w-5 rounded-full bg-brand-600 px-1.5 text-center text-xs leading-5 text-white">
-          {count}
-        </span>
+        <>
+          <span className="min-w-5 rounded-full bg-brand-600 px-1.5 text-center text-xs leading-5 text-white">
+            {count}
+          </span>
+          <span className="sr-only"> {count === 1 ? 'newer message' : 'newer messages'}</span>
+        </>
       )}
     </button>
   );

@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessagesSquare } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { useBlockedPeople } from '../../../lib/queries/safety';
 import {
   observeRectAfterLayout,
   scrollAfterFirstLayout,
@@ -107,7 +108,17 @@ export function MessageList({
 
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
-  const follow = useFollowBottom({ virtualizer, scrollRef: parentRef, rows, rowsRef, meId, openAtUnread });
+  const blocked = useBlockedPeople().data?.results;
+  const hidden = useMemo(() => new Set(blocked?.map((p) => p.id)), [blocked]);
+  const follow = useFollowBottom({
+    virtualizer,
+    scrollRef: parentRef,
+    rows,
+    rowsRef,
+    meId,
+    openAtUnread,
+    hidden,
+  });
   const highlightId = useJumpHighlight({
     target,
     virtualizer,

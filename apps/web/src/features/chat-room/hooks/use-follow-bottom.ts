@@ -1,6 +1,7 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { type MessageRow, UNREAD_ROW_KEY } from '../lib/message-rows';
+import { newBelow, seenThrough } from '../lib/new-below';
 
 /** Closer than this to the bottom counts as reading the newest messages. */
 const AT_BOTTOM_PX = 48;
@@ -14,13 +15,15 @@ interface FollowBottomOptions {
   meId: number;
   /** The room opens at the 'New messages' divider instead of the bottom. */
   openAtUnread: boolean;
+  /** People the reader blocked: their messages are never counted new. */
+  hidden: ReadonlySet<number>;
 }
 
 /**
  * The message list's first scroll and its following of the newest messages: the room opens at the bottom (or at
  * the unread divider); a new last message scrolls smoothly to the bottom (SPEC §4) while the reader is there or
- * when it is their own. A reader who scrolled up to read is left in place and told how many messages are below
- * (`newer`, for 'Jump to latest').
+ * when it is their own. A reader who scrolled up to read is left in place and told how many messages below
+ * they have not seen yet (`newer`, for 'Jump to latest'; lib/new-below.ts).
  */
 export function useFollowBottom({
   virtualizer,
@@ -29,27 +32,32 @@ export function useFollowBottom({
   rowsRef,
   meId,
   openAtUnread,
+  hidden,
 }: FollowBottomOptions) {
   /** Whether new messages scroll the view down: the reader is at the bottom, or has not scrolled up since. */
   const follow = useRef(!openAtUnread);
   const lastTop = useRef(0);
-  /** Messages below the view while the reader is scrolled up; null at the bottom. */
+  /** Messages below the view not seen yet while the reader is scrolled up; null at the bottom. */
   const [newer, setNewer] = useState<number | null>(null);
+  /** The newest message id the reader has had in view. */
+  const seenUpTo = useRef(0);
+  const hiddenRef = useRef(hidden);
+  hiddenRef.current = hidden;
 
   const measureBelow = () => {
     const el = scrollRef.current;
     if (!el) return;
+    const list = rowsRef.current;
     if (el.scrollHeight - el.scrollTop - el.clientHeight < AT_BOTTOM_PX) {
       follow.current = true;
+      seenUpTo.current = Math.max(seenUpTo.current, seenThrough(list, list.length - 1));
       setNewer(null);
       return;
     }
-    const list = rowsRef.current;
-    const last = virtualizer.getVirtualItemForOffset(el.scrollTop + el.clientHeight - 1);
-    let count = 0;
-    for (let i = (last?.index ?? list.length) + 1; i < list.length; i++)
-      if (list[i]!.kind === 'message') count++;
-    setNewer(count);
+    const lastIndex =
+      virtualizer.getVirtualItemForOffset(el.scrollTop + el.clientHeight - 1)?.index ?? list.length;
+    seenUpTo.current = Math.max(seenUpTo.current, seenThrough(list, lastIndex));
+    setNewer(newBelow(list, lastIndex, seenUpTo.current, meId, hiddenRef.current));
   };
 
   const lastRow = rows.length ? rows[rows.length - 1]! : null;
