@@ -7,6 +7,7 @@ import { useOnline, useOwnOfflineNotice } from '../../../components/offline-bar'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http/api-error';
+import { useBlockedPeople } from '../../../lib/queries/safety';
 import { useAuth } from '../../../lib/session/auth-store';
 import { usePageTitle } from '../../../lib/ui/document-title';
 import { firstScreenDrawn } from '../../../lib/ui/first-screen';
@@ -267,11 +268,17 @@ function Room({
   );
 }
 
-/** Screen readers hear each new message from someone else (the virtual list itself is not a live region). */
+/**
+ * Screen readers hear each new message from someone else (the virtual list itself is not a live region), never
+ * one from someone the reader blocked: its text is folded away on screen, and is not read out either.
+ */
 function LatestAnnouncement({ messages, meId }: { messages: Message[]; meId: number }) {
+  const blocked = useBlockedPeople().data?.results;
   const last = messages[messages.length - 1];
+  // Until the list of blocked people has loaded, nobody is known not to be blocked: nothing is read out.
+  const fromBlocked = !!last && (!blocked || blocked.some((p) => p.id === last.sender));
   const text =
-    last && last.sender !== meId && last.kind === 'user'
+    last && last.sender !== meId && last.kind === 'user' && !fromBlocked
       ? last.body
         ? `${last.sender_name}: ${last.body}`
         : `${last.sender_name} sent ${last.files.length === 1 ? 'a file' : `${last.files.length} files`}`
