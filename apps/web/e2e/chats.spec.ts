@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type APIRequestContext,
   type Browser,
@@ -13,6 +10,7 @@ import {
   test,
 } from '@playwright/test';
 import { createVerifiedAccount, type TestAccount } from './support/accounts';
+import { freePort, startServer, untilHealthy } from './support/server-process';
 
 // The chat journeys: two people in two browser contexts, live over the real sockets of the production build.
 
@@ -450,46 +448,6 @@ test('a 10,000-message history loads older pages on scrolling up without jumping
   await expect(bubble(page, `Message ${TOTAL}`)).toBeVisible();
   expect(await list.locator('[data-index]').count()).toBeLessThanOrEqual(120);
 });
-
-/** A server of its own for the restart test, on a free port, with a data directory that outlives it. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, [fileURLToPath(new URL('../../server/dist/main.js', import.meta.url))], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      // The web build the suite's own server serves (playwright.config.ts), when it is not apps/web/dist.
-      WEB_DIST: process.env.PARLEY_E2E_WEB_DIST ?? '',
-    },
-    stdio: 'ignore',
-  });
-}
-
-async function untilHealthy(request: APIRequestContext) {
-  await expect
-    .poll(async () => (await request.get('/api/health').catch(() => null))?.ok() ?? false, {
-      timeout: 30_000,
-    })
-    .toBe(true);
-}
 
 test('the server killed and restarted mid-conversation: nothing confirmed is lost, nothing is doubled', async ({
   browser,

@@ -1,5 +1,6 @@
 import { OFFLINE_TEXT } from '@parley/protocol';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { controlledByServiceWorker, roomCacheHolds } from './support/offline';
 import { peoplePerTest, privateChat } from './support/people';
 
 // Installable and offline-safe: the manifest and the service worker make Parley an app that opens
@@ -19,47 +20,6 @@ async function send(page: Page, text: string) {
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(composer(page)).toHaveValue('');
 }
-
-/** Waits until the service worker is active and controls the page (after its clients.claim). */
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null))
-    .toBe('activated');
-}
-
-/**
- * Whether the stored query cache holds `text` in the chat's newest page (the room's own copy: the chat list's
- * preview of the same message is stored sooner, and a reload before the page's turn would find no message).
- */
-const roomCacheHolds = (page: Page, userId: number, chatId: string, text: string) =>
-  page.evaluate(
-    ({ key, chatId, text }) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('parley-query-cache');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('accounts')) return resolve(false);
-          const get = db.transaction('accounts').objectStore('accounts').get(key);
-          get.onsuccess = () => {
-            if (typeof get.result?.state !== 'string') return resolve(false);
-            const { queries } = JSON.parse(get.result.state) as {
-              queries: { queryKey: unknown[]; state: { data?: unknown } }[];
-            };
-            const newest = queries.find(
-              (q) => JSON.stringify(q.queryKey) === JSON.stringify(['chats', 'messages', chatId]),
-            );
-            const data = newest?.state.data;
-            resolve(Array.isArray(data) && data.some((m: { body?: string }) => m.body === text));
-          };
-          get.onerror = () => resolve(false);
-        };
-      }),
-    { key: `user:${userId}`, chatId, text },
-  );
 
 async function fetchOk(request: APIRequestContext, url: string, type: RegExp) {
   const res = await request.get(url);

@@ -1,0 +1,51 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect } from '@playwright/test';
+
+// A Parley server process of a test's own, which it can stop and start again (a crash, a restart, an outage)
+// without touching the suite's server (playwright.config.ts).
+
+/** A port free on 127.0.0.1 now, for a server of the test's own. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server (apps/server/dist) on `port`, keeping its data in `dataDir`, which outlives it. */
+export function startServer(port: number, dataDir: string): ChildProcess {
+  return spawn(process.execPath, [fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url))], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      // As for the suite's server: the per-address sign-up limit is tested in the server suite.
+      SIGNUPS_PER_IP_HOUR: '1000',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      // The web build the suite's own server serves (playwright.config.ts), when it is not apps/web/dist.
+      WEB_DIST: process.env.PARLEY_E2E_WEB_DIST ?? '',
+    },
+    stdio: 'ignore',
+  });
+}
+
+/** Waits until the server `request` points at answers its health check. */
+export async function untilHealthy(request: APIRequestContext) {
+  await expect
+    .poll(async () => (await request.get('/api/health').catch(() => null))?.ok() ?? false, {
+      timeout: 60_000,
+    })
+    .toBe(true);
+}
