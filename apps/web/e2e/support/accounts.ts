@@ -49,14 +49,19 @@ export async function createVerifiedAccount(
 /** Signs up through the screen, as a new person does, and waits for the code screen. */
 export async function signUpOnScreen(page: Page, account: TestAccount) {
   await page.goto('/register');
+  await fillSignUpForm(page, account);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+}
+
+/** Types a person's details into the Sign Up form on screen. */
+export async function fillSignUpForm(page: Page, account: TestAccount) {
   await page.getByLabel('First Name').fill(account.first_name);
   await page.getByLabel('Last Name').fill(account.last_name);
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
 }
 
 /** Logs in through the screen. */

@@ -1,0 +1,118 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { fillSignUpForm, newAccount, signUpOnScreen, type TestAccount } from './support/accounts';
+import { seriousFindings } from './support/axe';
+import { readCode } from './support/mail';
+import { freePort, startServer, untilHealthy } from './support/server-process';
+
+// Rough edges a new user and a new operator met: the site-admin role went to whoever registered first, verified
+// or not; closed sign-ups showed the whole form and refused only after it was sent; Google and Facebook buttons
+// did nothing.
+
+const registration = (a: TestAccount) => ({
+  first_name: a.first_name,
+  last_name: a.last_name,
+  username: a.username,
+  email: a.email,
+  password: a.password,
+});
+
+/** The screen as a person sees it, saved beside the test's results to be looked at. */
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+async function expectAxeClean(page: Page) {
+  expect(await seriousFindings(page)).toEqual([]);
+}
+
+/** A visitor's page on `baseURL` in one theme, at a phone's width or a desktop's. */
+async function visitor(browser: Browser, baseURL: string, colorScheme: 'light' | 'dark', width = 390) {
+  const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: 844 } });
+  return { context, page: await context.newPage() };
+}
+
+async function loginToken(request: APIRequestContext, a: TestAccount): Promise<string> {
+  const login = await request.post('/api/users/login/', { data: { email: a.email, password: a.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return (await login.json()).token;
+}
+
+test('a fresh server: the first account to verify is its admin; closed sign-ups say so before the form', async ({
+  browser,
+  playwright,
+}) => {
+  // A server of this test's own: on the suite's shared one, the first account is anyone's.
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = startServer(port, mkdtempSync(path.join(tmpdir(), 'parley-e2e-edges-')));
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    await untilHealthy(request);
+
+    // Registered first and never verified: no role for an address nobody proved.
+    const early = newAccount('early');
+    expect((await request.post('/api/users/register/', { data: registration(early) })).ok()).toBe(true);
+    const owner = newAccount('owner');
+    const own = await browser.newContext({ baseURL });
+    const page = await own.newPage();
+    await signUpOnScreen(page, owner);
+    await page.getByLabel('Verification code').fill(await readCode(request, owner.email));
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await expect(page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
+    const late = await request.post('/api/users/email/verify/signup/', {
+      data: { email: early.email, verification_code: await readCode(request, early.email) },
+    });
+    expect((await late.json()).is_site_admin).toBe(false);
+    await own.close();
+
+    // The owner closes sign-ups: a visitor is told at once, with no form to fill in vain, and no dead buttons.
+    const token = await loginToken(request, owner);
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await request.put('/api/admin/settings/', { headers, data: { signups: 'closed' } })).ok()).toBe(
+      true,
+    );
+    for (const theme of ['light', 'dark'] as const) {
+      const { context, page: seen } = await visitor(browser, baseURL, theme);
+      await seen.goto('/register');
+      await expect(
+        seen.getByText('Sign-ups are closed on this server. Ask its administrator for an invite link.'),
+      ).toBeVisible();
+      await expect(seen.getByLabel('First Name')).toHaveCount(0);
+      await expect(seen.getByRole('button', { name: 'Sign Up', exact: true })).toHaveCount(0);
+      await expect(seen.getByText('or continue with')).toHaveCount(0);
+      await expectAxeClean(seen);
+      await shot(seen, `closed-signups-${theme}`);
+      // Nor on the Login tab: no Google or Facebook button while no provider is configured.
+      await seen.getByRole('tab', { name: 'Login' }).click();
+      await expect(seen.getByLabel('Email')).toBeVisible();
+      await expect(seen.getByRole('link', { name: /Google|Facebook/ })).toHaveCount(0);
+      await expect(seen.getByRole('button', { name: /Google|Facebook/ })).toHaveCount(0);
+      await context.close();
+    }
+
+    // With an invite link about, the form asks for it; the link pasted whole is enough.
+    const invite = await request.post('/api/admin/settings/invites/', { headers, data: {} });
+    const { url } = await invite.json();
+    const { context, page: guest } = await visitor(browser, baseURL, 'light', 1280);
+    await guest.goto('/register');
+    await expect(
+      guest.getByText('Sign-ups are closed on this server. You can sign up with an invite link.'),
+    ).toBeVisible();
+    const invited = newAccount('invited');
+    await fillSignUpForm(guest, invited);
+    await guest.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(guest.getByText('Paste the invite link you were given.')).toBeVisible();
+    await expectAxeClean(guest);
+    await shot(guest, 'closed-signups-invite');
+    await guest.getByLabel('Invite link').fill(url);
+    await guest.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(guest.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+    await context.close();
+  } finally {
+    await request.dispose();
+    server.kill('SIGKILL');
+  }
+});
