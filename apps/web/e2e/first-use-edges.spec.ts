@@ -1,15 +1,25 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { fillSignUpForm, newAccount, signUpOnScreen, type TestAccount } from './support/accounts';
 import { seriousFindings } from './support/axe';
 import { readCode } from './support/mail';
+import { peoplePerTest, signedInAs } from './support/people';
 import { freePort, startServer, untilHealthy } from './support/server-process';
 
 // Rough edges a new user and a new operator met: the site-admin role went to whoever registered first, verified
 // or not; closed sign-ups showed the whole form and refused only after it was sent; Google and Facebook buttons
 // did nothing.
+
+const person = peoplePerTest();
 
 const registration = (a: TestAccount) => ({
   first_name: a.first_name,
@@ -114,5 +124,64 @@ test('a fresh server: the first account to verify is its admin; closed sign-ups 
   } finally {
     await request.dispose();
     server.kill('SIGKILL');
+  }
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The profile card's header holds the name, the username and the button side by side or stacked, none under another. */
+async function expectHeaderFits(page: Page, who: TestAccount, button: string, name: string) {
+  const header = page.getByRole('region', { name: /Maximiliana/ });
+  await expect(header.getByRole('heading', { name: /Maximiliana/ })).toBeVisible();
+  const boxOf = async (l: Locator): Promise<Box> => (await l.boundingBox())!;
+  const card = await boxOf(header);
+  const title = await boxOf(header.getByRole('heading', { name: /Maximiliana/ }));
+  const username = await boxOf(header.getByText(`@${who.username}`));
+  const action = await boxOf(header.getByRole(button === 'Message' ? 'button' : 'link', { name: button }));
+  const inside = (b: Box) => b.x >= card.x - 0.5 && b.x + b.width <= card.x + card.width + 0.5;
+  const apart = (a: Box, b: Box) =>
+    a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  await shot(page, name);
+  expect(inside(title), 'the name stays inside the card').toBe(true);
+  expect(inside(username), 'the username stays inside the card').toBe(true);
+  expect(inside(action), 'the button stays inside the card').toBe(true);
+  expect(apart(title, action), 'the name is not under the button').toBe(true);
+  expect(apart(username, action), 'the username is not under the button').toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectAxeClean(page);
+}
+
+test('a long name keeps the profile header readable at 1280 and 390 px, in both themes', async ({
+  browser,
+  request,
+}) => {
+  // The longest name and username the server takes: words that wrap, and one that does not.
+  const base = newAccount('longname');
+  const long: TestAccount = {
+    ...base,
+    first_name: `Maximiliana ${'Wolfeschlegelsteinhausenbergerdorff'.repeat(3)}`.slice(0, 150),
+    last_name: 'von Hohenzollern-Sigmaringen und Altenkirchen zu Schwarzenberg-Rosenheim'
+      .repeat(2)
+      .slice(0, 150),
+    username: `${base.username}_${'x'.repeat(150)}`.slice(0, 150),
+  };
+  expect((await request.post('/api/users/register/', { data: registration(long) })).ok()).toBe(true);
+  const verified = await request.post('/api/users/email/verify/signup/', {
+    data: { email: long.email, verification_code: await readCode(request, long.email) },
+  });
+  expect(verified.ok()).toBe(true);
+
+  for (const width of [1280, 390]) {
+    for (const theme of ['light', 'dark'] as const) {
+      const options = { viewport: { width, height: 900 }, colorScheme: theme };
+      const { page } = await person(browser, request, 'viewer', options);
+      await page.goto(`/user/${long.username}`);
+      await expectHeaderFits(page, long, 'Message', `long-name-${width}-${theme}`);
+    }
+    // One's own profile has the same header, with Edit Profile and Refresh.
+    const own = await signedInAs(browser, request, long, { viewport: { width, height: 900 } });
+    await own.page.goto('/profile');
+    await expectHeaderFits(own.page, long, 'Edit Profile', `long-name-own-${width}`);
+    await own.context.close();
   }
 });

@@ -30,7 +30,16 @@ export async function signedInPerson(
   prefix: string,
   options: PersonOptions = {},
 ): Promise<Person> {
-  const account = await createVerifiedAccount(request, prefix);
+  return signedInAs(browser, request, await createVerifiedAccount(request, prefix), options);
+}
+
+/** An existing account signed in through the API, in a browser context of its own; the caller closes it. */
+export async function signedInAs(
+  browser: Browser,
+  request: APIRequestContext,
+  account: TestAccount,
+  options: PersonOptions = {},
+): Promise<Person> {
   const login = await request.post('/api/users/login/', {
     data: { email: account.email, password: account.password, remember_me: true },
   });

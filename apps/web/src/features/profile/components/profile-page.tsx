@@ -1,7 +1,6 @@
 import { displayNameOf, type OwnProfile } from '@parley/protocol';
 import { PencilLine, Plus, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http/api-error';
@@ -9,6 +8,7 @@ import { usePageTitle } from '../../../lib/ui/document-title';
 import { useOwnProfile } from '../api/get-own-profile';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { ownProfileErrorText } from '../lib/profile-errors';
+import { ProfileHeader } from './profile-header';
 import { ProfileProblem } from './profile-problem';
 import { VerifiedPill } from './verified-badge';
 
@@ -73,26 +73,15 @@ function OwnProfileView({
           aria-labelledby="own-profile-name"
           className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 shadow-sm"
         >
-          <div aria-hidden="true" className="h-24 bg-linear-to-r from-brand-100 via-sky-50 to-emerald-50" />
-          <div className="px-5 pb-6 sm:px-8">
-            <div className="-mt-12 flex flex-col items-center gap-4 text-center sm:-mt-14 sm:flex-row sm:items-end sm:text-left">
-              <Avatar
-                src={profile.avatar}
-                name={name}
-                size="3xl"
-                alt="Your profile picture"
-                className="ring-4 ring-white dark:ring-slate-900"
-              />
-              <div className="min-w-0 flex-1 sm:pb-1">
-                <h2
-                  id="own-profile-name"
-                  className="text-2xl font-semibold tracking-tight wrap-anywhere text-slate-900 dark:text-slate-100"
-                >
-                  {name}
-                </h2>
-                <p className="text-sm text-slate-500 dark:text-slate-400">@{profile.username}</p>
-              </div>
-              <div className="flex w-full gap-2 sm:mb-1 sm:w-auto">
+          <ProfileHeader
+            name={name}
+            username={profile.username}
+            avatar={profile.avatar}
+            avatarAlt="Your profile picture"
+            heading="h2"
+            headingId="own-profile-name"
+            actions={
+              <>
                 <Link to="/profile/edit" className={buttonClasses('primary', 'md', 'flex-1 sm:flex-none')}>
                   <PencilLine aria-hidden="true" className="size-4" />
                   Edit Profile
@@ -106,9 +95,9 @@ function OwnProfileView({
                   <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
                   Refresh
                 </Button>
-              </div>
-            </div>
-
+              </>
+            }
+          >
             <div className="mt-4 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               {profile.is_blue_verified && <VerifiedPill />}
               {/* The owner is here, looking at it: online while the browser is, even before the server has
@@ -144,7 +133,7 @@ function OwnProfileView({
                 </div>
               )}
             </div>
-          </div>
+          </ProfileHeader>
         </section>
 
         <section

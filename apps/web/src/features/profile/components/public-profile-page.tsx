@@ -2,7 +2,6 @@ import { displayNameOf, joinedMonthYear, lastSeenText, type PublicProfile } from
 import { CalendarDays, Flag, MapPin, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { Avatar } from '../../../components/avatar';
 import { BlockButton } from '../../../components/block-button';
 import { ReportDialog } from '../../../components/report-dialog';
 import { Button } from '../../../components/ui/button';
@@ -14,8 +13,8 @@ import { usePageTitle } from '../../../lib/ui/document-title';
 import { usePublicProfile } from '../api/get-public-profile';
 import { publicProfileErrorText } from '../lib/profile-errors';
 import { PresenceLabel } from './presence';
+import { ProfileHeader } from './profile-header';
 import { ProfileProblem } from './profile-problem';
-import { VerifiedIcon } from './verified-badge';
 
 /** /user/{username}: another person's public profile. One's own username goes to /profile (replace). */
 export function PublicProfilePage() {
@@ -72,32 +71,21 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
           aria-labelledby="profile-name"
           className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 shadow-sm"
         >
-          <div aria-hidden="true" className="h-24 bg-linear-to-r from-brand-100 via-sky-50 to-emerald-50" />
-          <div className="px-5 pb-6 sm:px-8">
-            <div className="-mt-12 flex flex-col items-center gap-4 text-center sm:-mt-14 sm:flex-row sm:items-end sm:text-left">
-              <Avatar
-                src={profile.avatar}
-                name={name}
-                size="3xl"
-                alt={`Profile picture of ${name}`}
-                className="ring-4 ring-white dark:ring-slate-900"
-              />
-              <div className="min-w-0 flex-1 sm:pb-1">
-                <h1
-                  id="profile-name"
-                  className="flex items-center justify-center gap-2 text-2xl font-semibold tracking-tight wrap-anywhere text-slate-900 dark:text-slate-100 sm:justify-start"
-                >
-                  {name}
-                  {profile.is_blue_verified && <VerifiedIcon className="size-6" />}
-                </h1>
-                <p className="text-sm text-slate-500 dark:text-slate-400">@{profile.username}</p>
-              </div>
-              <Button onClick={onMessage} loading={startChat.isPending} className="w-full sm:mb-1 sm:w-auto">
+          <ProfileHeader
+            name={name}
+            username={profile.username}
+            avatar={profile.avatar}
+            avatarAlt={`Profile picture of ${name}`}
+            heading="h1"
+            headingId="profile-name"
+            verified={profile.is_blue_verified}
+            actions={
+              <Button onClick={onMessage} loading={startChat.isPending} className="w-full sm:w-auto">
                 {!startChat.isPending && <MessageCircle aria-hidden="true" className="size-4" />}
                 {startChat.isPending ? 'Starting chat...' : 'Message'}
               </Button>
-            </div>
-
+            }
+          >
             <ul className="mt-5 flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400 sm:justify-start">
               <li className="inline-flex items-center gap-2">
                 <PresenceLabel online={profile.is_online} />
@@ -135,7 +123,7 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
                 onClose={() => setReporting(false)}
               />
             )}
-          </div>
+          </ProfileHeader>
         </section>
 
         <section
