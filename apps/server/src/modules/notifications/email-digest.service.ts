@@ -2,6 +2,7 @@ import type { ChatListItem } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { isDatabaseUnreachable } from '../../platform/errors';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
 import { jobLog } from '../../platform/job-log';
 import { isTransientMailFailure, type Mail, type Mailer, mailFailure } from '../../platform/mail';
@@ -48,16 +49,18 @@ export class EmailDigestService {
   private pausedUntil = 0;
 
   constructor(private readonly deps: Deps) {
-    // A failure's line carries a job id, and the id of the request behind the event where it has one.
+    // A failure's line carries a job id, and the id of the request behind the event where it has one. While the
+    // database is away the outage is told once (DatabaseOutage), not once per event.
     const guard =
       <T>(what: string, fn: (p: T) => Promise<void>) =>
       (p: T) =>
-        void fn(p).catch((err) =>
+        void fn(p).catch((err) => {
+          if (isDatabaseUnreachable(err)) return;
           jobLog(this.deps.log, 'missed-message mail', (p as { requestId?: string }).requestId).error(
             { err },
             what,
-          ),
-        );
+          );
+        });
     deps.events.on(
       'message.published',
       guard('scheduling missed-message mail failed', (e) => this.schedule(e)),
