@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   expect,
   type Locator,
   type Page,
@@ -183,5 +184,110 @@ test('a long name keeps the profile header readable at 1280 and 390 px, in both 
     await own.page.goto('/profile');
     await expectHeaderFits(own.page, long, 'Edit Profile', `long-name-own-${width}`);
     await own.context.close();
+  }
+});
+
+/**
+ * The browser's notification permission as the test sets it, with each Notification.requestPermission call
+ * recorded for the page (true when a click was behind it); a call grants it.
+ */
+async function watchPermission(context: BrowserContext, initial: NotificationPermission) {
+  await context.addInitScript((start) => {
+    // Kept for the tab across page loads, as the browser keeps it for the site.
+    let state = (sessionStorage.getItem('permission') as NotificationPermission | null) ?? start;
+    const asks: boolean[] = [];
+    Object.assign(window, { permissionAsks: asks });
+    Object.defineProperty(Notification, 'permission', { get: () => state, configurable: true });
+    Notification.requestPermission = async () => {
+      asks.push(navigator.userActivation.isActive);
+      state = 'granted';
+      sessionStorage.setItem('permission', state);
+      return state;
+    };
+  }, initial);
+}
+const asks = (page: Page) =>
+  page.evaluate(() => (window as unknown as { permissionAsks: boolean[] }).permissionAsks);
+
+/** /chats once its notification channel is open: what that part does by itself on load has been done. */
+async function openChatList(page: Page) {
+  const channel = page.waitForEvent('websocket', (ws) => ws.url().includes('/ws/notifications/'));
+  await page.goto('/chats');
+  await channel;
+  await expect(page.getByRole('heading', { name: 'My Chats' })).toBeVisible();
+  // What the channel's part draws comes with the next frames.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`notifications are offered and asked for only on a click (${theme})`, async ({ browser, request }) => {
+    const { page, context } = await person(browser, request, 'notify', {
+      viewport: { width: 390, height: 844 },
+      colorScheme: theme,
+    });
+    await watchPermission(context, 'default');
+    await openChatList(page);
+    const offer = page.getByRole('region', { name: 'Get notified about new messages' });
+    await expect(offer).toBeVisible();
+    // The chat list, its notification channel and Web Push are all up: nobody asked the browser.
+    expect(await asks(page)).toEqual([]);
+    await expectAxeClean(page);
+    await shot(page, `notification-offer-${theme}`);
+
+    await offer.getByRole('button', { name: 'Turn on notifications' }).click();
+    await expect(offer).toBeHidden();
+    expect(await asks(page)).toEqual([true]);
+    await page.goto('/settings');
+    await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
+  });
+}
+
+test('Not now puts the offer away for this browser, and nothing is asked', async ({ browser, request }) => {
+  const { page, context } = await person(browser, request, 'notnow');
+  await watchPermission(context, 'default');
+  await openChatList(page);
+  const offer = page.getByRole('region', { name: 'Get notified about new messages' });
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await expect(offer).toBeHidden();
+  await openChatList(page);
+  await expect(offer).toHaveCount(0);
+  expect(await asks(page)).toEqual([]);
+
+  // Settings asks the browser from the switch itself.
+  await page.goto('/settings');
+  const push = page.getByRole('switch', { name: 'Push Notifications' });
+  await expect(push).not.toBeChecked();
+  await expect(page.getByText('Your browser will ask you to allow notifications.')).toBeVisible();
+  await push.click();
+  await expect(push).toBeChecked();
+  expect(await asks(page)).toEqual([true]);
+});
+
+test('Settings shows Push Notifications off, with why, while the browser blocks notifications', async ({
+  browser,
+  request,
+}) => {
+  for (const theme of ['light', 'dark'] as const) {
+    const { page, context } = await person(browser, request, 'blocked', { colorScheme: theme });
+    await watchPermission(context, 'denied');
+    await page.goto('/settings');
+    const push = page.getByRole('switch', { name: 'Push Notifications' });
+    await expect(push).not.toBeChecked();
+    await expect(push).toBeDisabled();
+    await expect(push).toHaveAccessibleDescription(
+      /Notifications are blocked for Parley in this browser\. Allow them in the browser’s site settings/,
+    );
+    // The account's own choice is still on: another browser that allows them shows it on.
+    const settings = await page.request.get('/api/users/profile/settings/', {
+      headers: {
+        authorization: `Bearer ${(await page.evaluate(() => localStorage.getItem('token'))) ?? ''}`,
+      },
+    });
+    expect((await settings.json()).profile.push_notification).toBe(true);
+    await expectAxeClean(page);
+    await shot(page, `push-blocked-${theme}`);
+    await openChatList(page);
+    await expect(page.getByRole('region', { name: 'Get notified about new messages' })).toHaveCount(0);
+    expect(await asks(page)).toEqual([]);
   }
 });

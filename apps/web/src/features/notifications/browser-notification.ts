@@ -3,12 +3,6 @@ import { activeChatRoom } from '../../lib/realtime/chat-socket-shared';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
 
-/** SPEC §2: the browser's permission is asked on load while it is still undecided. */
-export function askPermissionIfUndecided(): void {
-  if (!supported() || Notification.permission !== 'default') return;
-  Notification.requestPermission().catch(() => undefined);
-}
-
 export const chatPathOf = (payload: Pick<NotificationPayload, 'chatroom_id' | 'is_private'>) =>
   `/${payload.is_private ? 'chats' : 'groups'}/${encodeURIComponent(payload.chatroom_id)}`;
 

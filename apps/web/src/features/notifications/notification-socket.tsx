@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/http/api-client';
+import { useNotificationPermission } from '../../lib/notifications/permission';
 import { applyPresence } from '../../lib/queries/presence';
 import { listAgrees } from '../../lib/queries/reading-chat';
 import { settingsQueryOptions } from '../../lib/queries/settings-query';
@@ -16,7 +17,8 @@ import { onRetryChance } from '../../lib/realtime/backoff';
 import { fetchSocketTicket, ReconnectingSocket, socketUrl } from '../../lib/realtime/chat-socket';
 import { chatQueryKeys } from '../../lib/realtime/chat-socket-shared';
 import { lazyFrameSchema } from '../../lib/realtime/lazy-frame-schema';
-import { askPermissionIfUndecided, notifyNewMessage } from './browser-notification';
+import { notifyNewMessage } from './browser-notification';
+import { NotificationPrompt } from './notification-prompt';
 import { notificationStore } from './notification-store';
 import { usePushSubscription } from './push-subscription';
 
@@ -35,11 +37,8 @@ export function NotificationSocket() {
   const pushOn = useQuery({ ...settingsQueryOptions(), select: (s) => s.profile.push_notification }).data;
   const pushOnRef = useRef(pushOn);
   pushOnRef.current = pushOn;
-  usePushSubscription(pushOn);
-
-  useEffect(() => {
-    if (pushOn) askPermissionIfUndecided();
-  }, [pushOn]);
+  const permission = useNotificationPermission();
+  usePushSubscription(pushOn === undefined ? undefined : pushOn && permission === 'granted');
 
   useEffect(() => {
     const refreshChatList = () => void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
@@ -113,5 +112,5 @@ export function NotificationSocket() {
     };
   }, [queryClient]);
 
-  return null;
+  return pushOn ? <NotificationPrompt /> : null;
 }

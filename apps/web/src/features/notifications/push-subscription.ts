@@ -2,10 +2,10 @@ import type { PushSubscribePayload, VapidPublicKeyResponse } from '@parley/proto
 import { useEffect } from 'react';
 import { api } from '../../lib/http/api-client';
 
-// Web Push: while the Push Notifications switch is on, this browser has a service worker and a push
-// subscription the server knows, so a message reaches the person with every Parley tab closed. Switched off,
-// the subscription is dropped on both sides. The server ties a subscription to the session that posted it,
-// so signing out ends it there too.
+// Web Push: while the Push Notifications switch is on and the browser allows notifications, this browser has a
+// service worker and a push subscription the server knows, so a message reaches the person with every Parley tab
+// closed. Switched off, the subscription is dropped on both sides. The server ties a subscription to the session
+// that posted it, so signing out ends it there too.
 
 const SERVICE_WORKER_URL = '/sw.js';
 
@@ -40,9 +40,8 @@ const deleteSubscription = (endpoint: string) =>
   api.request<unknown>('/push/subscriptions/', { method: 'DELETE', body: { endpoint } });
 
 async function subscribe(): Promise<void> {
-  const permission =
-    Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
-  if (permission !== 'granted') return;
+  // The permission is asked for by a click (the notification prompt, Settings), never from here.
+  if (Notification.permission !== 'granted') return;
   await navigator.serviceWorker.register(SERVICE_WORKER_URL);
   const registration = await navigator.serviceWorker.ready;
   const { public_key } = await api.get<VapidPublicKeyResponse>('/push/vapid-public-key/');
@@ -80,7 +79,10 @@ export function syncPushSubscription(enabled: boolean): Promise<void> {
   return queue;
 }
 
-/** Follows the Push Notifications switch (undefined while the settings load: nothing happens yet). */
+/**
+ * Follows the Push Notifications switch and the browser's permission (undefined while the settings load: nothing
+ * happens yet).
+ */
 export function usePushSubscription(enabled: boolean | undefined): void {
   useEffect(() => {
     if (enabled !== undefined) void syncPushSubscription(enabled);
