@@ -13,7 +13,7 @@ import {
 import { fillSignUpForm, newAccount, signUpOnScreen, type TestAccount } from './support/accounts';
 import { seriousFindings } from './support/axe';
 import { readCode } from './support/mail';
-import { peoplePerTest, signedInAs } from './support/people';
+import { peoplePerTest, privateChat, signedInAs } from './support/people';
 import { freePort, startServer, untilHealthy } from './support/server-process';
 
 // Rough edges a new user and a new operator met: the site-admin role went to whoever registered first, verified
@@ -289,5 +289,29 @@ test('Settings shows Push Notifications off, with why, while the browser blocks 
     await openChatList(page);
     await expect(page.getByRole('region', { name: 'Get notified about new messages' })).toHaveCount(0);
     expect(await asks(page)).toEqual([]);
+  }
+});
+
+test('an @mention in one’s own bubble passes axe’s contrast check in both themes', async ({
+  browser,
+  request,
+}) => {
+  for (const theme of ['light', 'dark'] as const) {
+    const ada = await person(browser, request, 'ada', { colorScheme: theme });
+    const grace = await person(browser, request, 'grace', { colorScheme: theme });
+    await ada.page.goto(`/chats/${await privateChat(request, ada, grace)}`);
+    const composer = ada.page.getByRole('textbox', { name: 'Message' });
+    await composer.fill(`See you at six, @${grace.account.username}`);
+    await ada.page.getByRole('button', { name: 'Send message' }).click();
+    const chip = ada.page
+      .getByRole('region', { name: 'Messages' })
+      .getByRole('link', { name: `@${grace.account.username}` });
+    await expect(chip).toBeVisible();
+    // Stored (no longer pending): the bubble is drawn as it stays.
+    await expect(ada.page.getByRole('img', { name: /^(Sent|Delivered|Read)$/ })).toBeVisible();
+    expect(await seriousFindings(ada.page, '[data-testid="message-body"]')).toEqual([]);
+    await ada.page
+      .getByRole('region', { name: 'Messages' })
+      .screenshot({ path: test.info().outputPath(`mention-${theme}.png`) });
   }
 });
