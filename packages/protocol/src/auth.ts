@@ -119,6 +119,12 @@ export interface VerificationRequired {
   mail_sent?: false;
 }
 
+/** POST /api/users/email/resend/signup/: `mail_sent: false` (and `message` saying so) when the mail server is away. */
+export interface CodeResent {
+  message: string;
+  mail_sent?: false;
+}
+
 export interface OwnProfile {
   user: number;
   id: number;

@@ -20,6 +20,11 @@ export interface Mailer {
   /** `log`: the sender's (a request's or a job's), so a line about the mail carries their id. */
   send(mail: Mail, log?: FastifyBaseLogger): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Whether the last mail this process tried could not be sent (the mail server is away): an answer that must
+   * not say whether an address has an account can still say that mail is not going out now.
+   */
+  readonly failing?: boolean;
 }
 
 /**
@@ -133,8 +138,9 @@ export async function trySend(
 }
 
 /**
- * The mailer for this configuration. With `counted`, each send is told as sent or failed (the metrics); the
- * mailer object stays the same class, so the dev outbox is still recognised as one.
+ * The mailer for this configuration, which knows whether its last send failed. With `counted`, each send is told
+ * as sent or failed (the metrics); the mailer object stays the same class, so the dev outbox is still recognised
+ * as one.
  */
 export function createMailer(
   config: Config,
@@ -144,16 +150,19 @@ export function createMailer(
   const mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
     : new OutboxMailer(config.dataDir, config.mailFrom, log, !config.production);
-  if (counted) {
-    const send = mailer.send.bind(mailer);
-    mailer.send = (mail, sendLog) =>
-      send(mail, sendLog).then(
-        () => counted(true),
-        (err) => {
-          counted(false);
-          throw err;
-        },
-      );
-  }
-  return mailer;
+  const send = mailer.send.bind(mailer);
+  const told: Mailer & { failing: boolean } = Object.assign(mailer, { failing: false });
+  told.send = (mail, sendLog) =>
+    send(mail, sendLog).then(
+      () => {
+        told.failing = false;
+        counted?.(true);
+      },
+      (err) => {
+        told.failing = true;
+        counted?.(false);
+        throw err;
+      },
+    );
+  return told;
 }

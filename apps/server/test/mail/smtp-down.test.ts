@@ -81,6 +81,7 @@ describe('SMTP down', () => {
     smtp.restore();
     const resent = await t.post('/api/users/email/resend/signup/', { email: payload.email });
     expect(resent.status, resent.text).toBe(200);
+    expect(resent.body).toEqual({ message: 'A new verification code has been sent to your email.' });
     const code = extractCode((await sink.waitFor(payload.email, { subject: SIGNUP })).text);
     const verified = await t.post('/api/users/email/verify/signup/', {
       email: payload.email,
@@ -107,6 +108,10 @@ describe('SMTP down', () => {
       expect(known.status, known.text).toBe(200);
       expect({ status: known.status, body: known.body }).toEqual({ status: other.status, body: other.body });
     }
+    // Asked again while SMTP is still down, the resend says the mail did not go (so the code screen keeps its
+    // offer), for both addresses alike; the reset request says nothing of mail.
+    const resent = await t.post('/api/users/email/resend/signup/', { email: unknown });
+    expect(resent.body).toEqual({ message: MSG.verificationNotSent, mail_sent: false });
     expect(sink.mails).toHaveLength(0);
   });
 

@@ -18,8 +18,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The built server (apps/server/dist) on `port`, keeping its data in `dataDir`, which outlives it. */
-export function startServer(port: number, dataDir: string): ChildProcess {
+/**
+ * The built server (apps/server/dist) on `port`, keeping its data in `dataDir`, which outlives it; `env` sets
+ * more of its environment (an SMTP server that is away, say).
+ */
+export function startServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, [fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url))], {
     env: {
       ...process.env,
@@ -36,6 +39,7 @@ export function startServer(port: number, dataDir: string): ChildProcess {
       SMTP_URL: '',
       // The web build the suite's own server serves (playwright.config.ts), when it is not apps/web/dist.
       WEB_DIST: process.env.PARLEY_E2E_WEB_DIST ?? '',
+      ...env,
     },
     stdio: 'ignore',
   });

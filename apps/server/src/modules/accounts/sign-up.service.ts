@@ -1,6 +1,7 @@
 import {
   AUDIT,
   type AuthResponse,
+  type CodeResent,
   DEACTIVATED_LOGIN_MESSAGE,
   MSG,
   type RegisterPayload,
@@ -91,18 +92,26 @@ export class SignUpService {
   }
 
   /**
-   * Answers the same whether or not the address has an account waiting: a mail that could not be sent is
-   * logged, not told, as telling it would say the address is registered.
+   * Answers alike whether or not the address has an account waiting. When the mail server is away the answer
+   * says the mail did not go (`mail_sent: false`): for an address with an account because its mail failed, for
+   * one without because the last mail this process tried failed, so the answer tells nothing about the address.
    */
-  async resendSignup(emailRaw: string, log: FastifyBaseLogger = this.deps.log): Promise<{ message: string }> {
+  async resendSignup(emailRaw: string, log: FastifyBaseLogger = this.deps.log): Promise<CodeResent> {
     const email = emailRaw.toLowerCase();
     await limitMailTo(this.deps.limiter, 'signup', email);
     const user = await usersRepo.findUserByEmail(this.deps.db, email);
     if (user?.is_activated) throw new BadRequestError(MSG.alreadyVerified);
+    let sent = !this.deps.mailer.failing;
     if (user) {
       const code = await this.deps.codes.issue(user.id, 'signup');
-      await trySend(this.deps.mailer, codeMail(email, SIGNUP_SUBJECT, code), log, 'sign-up code resend');
+      sent = await trySend(
+        this.deps.mailer,
+        codeMail(email, SIGNUP_SUBJECT, code),
+        log,
+        'sign-up code resend',
+      );
     }
+    if (!sent) return { message: MSG.verificationNotSent, mail_sent: false };
     return { message: 'A new verification code has been sent to your email.' };
   }
 

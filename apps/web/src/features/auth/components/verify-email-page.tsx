@@ -58,8 +58,11 @@ export function VerifyEmailPage() {
     setError(null);
     resend.mutate(email, {
       onSuccess: (answer) => {
-        setMailNotSent(false);
-        toast.success(answer?.message ?? 'A new verification code has been sent to your email.');
+        // The mail server may still be away: the notice stays, with the same offer.
+        const notSent = answer?.mail_sent === false;
+        setMailNotSent(notSent);
+        if (notSent) toast.error(answer?.message ?? MSG.verificationNotSent);
+        else toast.success(answer?.message ?? 'A new verification code has been sent to your email.');
       },
       onError: (err) => setError(serverErrorOr(err, 'Failed to resend verification code')),
     });
