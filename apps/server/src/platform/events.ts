@@ -47,10 +47,11 @@ export interface DomainEventMap {
   'member.removed': { chatId: string; userId: number };
   'chat.deleted': { chatId: string; avatar: string | null; memberIds: number[] };
   /**
-   * The person's first socket opened (anywhere) or their last one closed (its last-seen time written): the
-   * people who share a chat with them are told as it stands when the announcement is made.
+   * The person's first socket opened (anywhere) or their last one closed (its last-seen time written), or they
+   * turned their Online Status on or off (`switched`): the people who share a chat with them are told as it
+   * stands when the announcement is made.
    */
-  'presence.changed': { userId: number };
+  'presence.changed': { userId: number; switched?: boolean };
   /** A block was added or lifted: presence, typing and receipts between the two change. */
   'blocks.changed': { blockerId: number; blockedId: number };
 }

@@ -56,8 +56,8 @@ describe('presence frames', () => {
     await adaNotes.close();
     await alanNotes.next('presence', (f) => f.user_id === ada.user.id && !f.is_online);
 
-    // Alan (whom Grace heard come online) hides his online status: nobody hears of him any more, not even that
-    // he went offline.
+    // Alan (whom Grace heard come online) hides his online status: Grace sees him offline at once, then hears
+    // nothing of him any more, not even that he went offline.
     await graceNotes.next('presence', (f) => f.user_id === alan.user.id && f.is_online);
     expect((await t.put('/api/users/profile/settings/', { online_status: false }, alan.token)).status).toBe(
       200,
@@ -70,8 +70,57 @@ describe('presence frames', () => {
     const adaAgain = (await openNotifications(t, ada.token)).client;
     await alanBack.next('presence', (f) => f.user_id === ada.user.id && f.is_online);
     expect(graceNotes.received('presence', (f) => f.user_id === ada.user.id)).toEqual([]);
-    expect(graceNotes.received('presence', (f) => f.user_id === alan.user.id)).toHaveLength(1);
+    // Of Alan, Grace heard him come online and, once, the switch turned off (offline, never seen).
+    expect(graceNotes.received('presence', (f) => f.user_id === alan.user.id)).toEqual([
+      expect.objectContaining({ is_online: true }),
+      { type: 'presence', user_id: alan.user.id, is_online: false, last_seen: null },
+    ]);
     await Promise.all([graceNotes.close(), adaAgain.close(), alanBack.close()]);
+  });
+
+  it("follow the Online Status switch at once, as the person's contacts would see them after a reload", async () => {
+    const t = app();
+    const [ann, ben, cal] = await people(t, 'Ann', 'Ben', 'Cal');
+    await startChat(t, ann.token, ben.user.username);
+    const annNotes = (await openNotifications(t, ann.token)).client;
+    const calNotes = (await openNotifications(t, cal.token)).client;
+    const benNotes = (await openNotifications(t, ben.token)).client;
+    await annNotes.next('presence', (f) => f.user_id === ben.user.id && f.is_online);
+    const setOnlineStatus = async (on: boolean) =>
+      expect((await t.put('/api/users/profile/settings/', { online_status: on }, ben.token)).status).toBe(
+        200,
+      );
+
+    // Ben turns his Online Status off while online: Ann sees him offline, never seen, as a reload would.
+    await setOnlineStatus(false);
+    expect(await annNotes.next('presence', (f) => f.user_id === ben.user.id && !f.is_online)).toEqual({
+      type: 'presence',
+      user_id: ben.user.id,
+      is_online: false,
+      last_seen: null,
+    });
+    const chatId = (await myChats(t, ann.token))[0].chat_id;
+    expect((await detail(t, ann.token, chatId)).members[0]).toMatchObject({
+      is_online: false,
+      last_seen: null,
+    });
+    // Off again changes nothing and tells nothing; on again shows him online at once.
+    await setOnlineStatus(false);
+    await setOnlineStatus(true);
+    await annNotes.next('presence', (f) => f.user_id === ben.user.id && f.is_online);
+    expect((await detail(t, ann.token, chatId)).members[0]).toMatchObject({ is_online: true });
+    await setOnlineStatus(true);
+    await benNotes.close();
+    await annNotes.next('presence', (f) => f.user_id === ben.user.id && !f.is_online && f.last_seen !== null);
+    expect(annNotes.received('presence', (f) => f.user_id === ben.user.id).map((f) => f.is_online)).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    // Cal shares no chat with Ben: none of it reached him.
+    expect(calNotes.received('presence')).toEqual([]);
+    await Promise.all([annNotes.close(), calNotes.close()]);
   });
 });
 

@@ -36,8 +36,12 @@ export class AccountSettingsService {
   }
 
   async updateSettings(userId: number, changes: Partial<Record<SettingsField, boolean>>) {
+    const before = await this.requireUser(userId);
     const set = Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v ? 1 : 0]));
     await usersRepo.updateUser(this.deps.db, userId, set);
+    // Online Status turned on or off: the people who share a chat see it at once (a presence frame).
+    if (changes.online_status !== undefined && changes.online_status !== Boolean(before.online_status))
+      this.deps.events.emit('presence.changed', { userId, switched: true });
     return this.settings(userId);
   }
 

@@ -76,12 +76,13 @@ export class UsersService {
   }
 
   /**
-   * Online and last seen as others see them, given whether the person is online now; null for someone who hides
-   * their online status (nothing about them changes for others) or no longer exists.
+   * Online and last seen as others see them, given whether the person is online now; null for someone who no
+   * longer exists, or who hides their online status (nothing about them changes for others) unless `hiddenToo`
+   * (they just turned it off: others see them offline, never seen).
    */
-  async presenceForOthers(userId: number, online: boolean) {
+  async presenceForOthers(userId: number, online: boolean, hiddenToo = false) {
     const user = await usersRepo.findUserById(this.db, userId);
-    return user?.online_status ? visiblePresence(user, online) : null;
+    return user && (user.online_status || hiddenToo) ? visiblePresence(user, online) : null;
   }
 
   /** The username, or '' for someone deleted since. */

@@ -18,7 +18,8 @@ export interface PresenceAnnouncementsDeps {
  * sockets (`presence`), so chat lists, room headers and member lists follow without a reload. Each announcement
  * reads the person as they are when it is made (online now? last seen when?), and one person's announcements
  * go out one after another, so a quick reconnect never leaves others with the older state. Nobody hears of a
- * person who hides their online status, nor of someone a block stands between with them.
+ * person who hides their online status, nor of someone a block stands between with them; turning the status
+ * off is announced once (offline, never seen), turning it on shows them as they are.
  */
 export class PresenceAnnouncements {
   /** Each person's announcement under way: the next one waits for it. */
@@ -26,9 +27,10 @@ export class PresenceAnnouncements {
 
   constructor(private readonly deps: PresenceAnnouncementsDeps) {}
 
-  changed(userId: number): Promise<void> {
+  /** `switched`: the person turned their Online Status on or off, so even a hidden status is announced. */
+  changed(userId: number, switched = false): Promise<void> {
     const previous = this.chains.get(userId) ?? Promise.resolve();
-    const next = previous.then(() => this.announce(userId));
+    const next = previous.then(() => this.announce(userId, switched));
     const settled = next.catch(() => {});
     this.chains.set(userId, settled);
     void settled.then(() => {
@@ -37,12 +39,12 @@ export class PresenceAnnouncements {
     return next;
   }
 
-  private async announce(userId: number): Promise<void> {
+  private async announce(userId: number, switched: boolean): Promise<void> {
     const { frames, presence, users, chats, blocks } = this.deps;
     const [contacts, hidden] = await Promise.all([chats.contactIdsOf(userId), blocks.relatedTo(userId)]);
     const audience = contacts.filter((id) => !hidden.has(id));
     if (audience.length === 0) return;
-    const seen = await users.presenceForOthers(userId, await presence.isOnline(userId));
+    const seen = await users.presenceForOthers(userId, await presence.isOnline(userId), switched);
     if (!seen) return;
     const frame: NotificationFrame = { type: 'presence', user_id: userId, ...seen };
     await frames.toUsers(audience, frame);

@@ -66,7 +66,7 @@ export class RealtimeService {
     this.on('member.removed', (e) => this.onMemberRemoved(e));
     this.on('chat.deleted', (e) => this.onChatDeleted(e));
     this.on('blocks.changed', (e) => this.onBlocksChanged(e));
-    this.on('presence.changed', (e) => this.presence.changed(e.userId));
+    this.on('presence.changed', (e) => this.presence.changed(e.userId, e.switched));
     this.on('sessions.revoked', (e) => this.onSessionsRevoked(e));
   }
 
