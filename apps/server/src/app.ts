@@ -25,6 +25,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { groupsRoutes } from './modules/chats/groups.routes';
+import { invitesRoutes } from './modules/chats/invites.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { devMailRoutes } from './modules/dev/dev-mail.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -269,6 +270,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await chatsRoutes(api, ctx);
       await messagesRoutes(api, ctx);
       await groupsRoutes(api, ctx);
+      await invitesRoutes(api, ctx);
       await attachmentsRoutes(api, ctx);
       await profilesRoutes(api, ctx);
       await notificationsRoutes(api, ctx);

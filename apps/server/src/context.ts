@@ -15,6 +15,7 @@ import type { AuditService } from './modules/audit/audit.service';
 import type { ChatMembership } from './modules/chats/chat-membership';
 import type { ChatsService } from './modules/chats/chats.service';
 import type { GroupsService } from './modules/chats/groups.service';
+import type { GroupInvitesService } from './modules/chats/invites.service';
 import type { DataExportService } from './modules/data-export/data-export.service';
 import type { MessagesService } from './modules/messages/messages.service';
 import type { EmailDigestService } from './modules/notifications/email-digest.service';
@@ -66,6 +67,8 @@ export interface AppContext {
   messages: MessagesService;
   attachments: AttachmentsService;
   groups: GroupsService;
+  /** Group invite links. */
+  groupInvites: GroupInvitesService;
   bus: Bus;
   hub: Hub;
   rooms: RoomPresence;

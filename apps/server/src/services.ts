@@ -23,6 +23,7 @@ import { AuditService } from './modules/audit/audit.service';
 import { ChatMembership } from './modules/chats/chat-membership';
 import { ChatsService } from './modules/chats/chats.service';
 import { GroupsService } from './modules/chats/groups.service';
+import { GroupInvitesService } from './modules/chats/invites.service';
 import { DataExportService } from './modules/data-export/data-export.service';
 import { MessageStats } from './modules/messages/message-stats';
 import { MessagesService } from './modules/messages/messages.service';
@@ -160,6 +161,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     messages,
     attachments,
     groups: new GroupsService({ db, events, chats, announcer: messages, users, avatars, attachments }),
+    groupInvites: new GroupInvitesService({ db, events, chats, announcer: messages, users, audit, limiter }),
     bus,
     hub: new Hub({ bus, metrics: observe }),
     rooms,

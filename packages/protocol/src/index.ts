@@ -6,6 +6,7 @@ export * from './constants';
 export * from './display';
 export * from './essentials';
 export * from './frames';
+export * from './invites';
 export * from './messages';
 export * from './offline';
 export * from './profiles';

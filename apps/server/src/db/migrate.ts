@@ -14,6 +14,7 @@ import { adminMigration } from './migrations/0010-admin';
 import { clientKeyFirstMigration } from './migrations/0011-client-key-first';
 import { replyIndexMigration } from './migrations/0012-reply-index';
 import { verifiedFirstAdminMigration } from './migrations/0013-verified-first-admin';
+import { invitesMigration } from './migrations/0015-invites';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -30,6 +31,7 @@ const migrations = {
   '0011-client-key-first': clientKeyFirstMigration,
   '0012-reply-index': replyIndexMigration,
   '0013-verified-first-admin': verifiedFirstAdminMigration,
+  '0015-invites': invitesMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ChatInvitesTable } from './invites.tables';
 
 // The chats module's tables (migration 0002-chats): chats and their members.
 export interface ChatsTable {
@@ -30,4 +31,5 @@ export interface ChatMembersTable {
 export interface ChatsTables {
   chats: ChatsTable;
   chat_members: ChatMembersTable;
+  chat_invites: ChatInvitesTable;
 }
