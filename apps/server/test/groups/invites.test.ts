@@ -7,6 +7,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { fullName, history, people, startChat } from '../chats/chat-helpers';
 import { type SignedUp, startTestApp, type TestApp, useTestApp } from '../helpers/test-app';
+import { twoProcessesEnabled, useTwoProcesses } from '../helpers/two-processes';
 import { joinRoom, openNotifications } from '../helpers/ws-client';
 import { chatRow, groupOf, memberRows, removeMemberCall, systemLines } from './group-helpers';
 
@@ -353,4 +354,39 @@ describe('GET /api/invites/{code}/ and POST /api/invites/{code}/accept/', () => 
     for (let i = 1; seen.status === 404 && i <= 200; i++) seen = await preview(t, eve.token, `guess-${i}`);
     expect(seen.status, seen.text).toBe(429);
   });
+});
+
+describe.skipIf(!twoProcessesEnabled)('invite links across two processes', () => {
+  const processes = useTwoProcesses();
+  const WAIT = 10_000;
+
+  it('decides a single-use link raced on A and B once, and the member on A sees the join live over Redis', async () => {
+    const { a, b } = processes();
+    const ada = await a.signUp({ first_name: 'Ada', last_name: 'Tester' });
+    const grace = await b.signUp({ first_name: 'Grace', last_name: 'Tester' });
+    const alan = await a.signUp({ first_name: 'Alan', last_name: 'Tester' });
+    const made = await a.post('/api/chats/group/new/', { group_name: 'Across' }, ada.token);
+    expect(made.status, made.text).toBe(200);
+    const chatId: string = made.body.chat_id;
+    const link = await b.post(`/api/chats/${chatId}/invites/`, { max_uses: 1 }, ada.token);
+    expect(link.status, link.text).toBe(200);
+    const adaRoom = (await a.joinRoom(ada.token, chatId, 'ada room')).client;
+
+    const [onA, onB] = await Promise.all([
+      a.post(`/api/invites/${link.body.code}/accept/`, {}, alan.token),
+      b.post(`/api/invites/${link.body.code}/accept/`, {}, grace.token),
+    ]);
+    expect([onA.status, onB.status].sort()).toEqual([200, 404]);
+    const winner = onA.status === 200 ? alan : grace;
+    const line = `${winner.payload.first_name} Tester joined`;
+    const sys = await adaRoom.next('chat_message', (f) => f.message.kind === 'system', WAIT);
+    expect(sys.message.body).toBe(line);
+    const upd = await adaRoom.next('chat_updated', undefined, WAIT);
+    expect(upd.chat.members.map((m: { id: number }) => m.id).sort((x: number, y: number) => x - y)).toEqual(
+      [ada.user.id, winner.user.id].sort((x, y) => x - y),
+    );
+    const listed = await a.get(`/api/chats/${chatId}/invites/`, ada.token);
+    expect(listed.body.results).toEqual([]);
+    await adaRoom.close();
+  }, 120_000);
 });
