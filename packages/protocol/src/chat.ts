@@ -23,6 +23,7 @@ export type ChatFile = z.infer<typeof chatFileSchema>;
 export const replyQuoteSchema = z.object({
   id: z.number().int(),
   sender_name: z.string(),
+  sender_id: z.number().int().nullish(),
   body: z.string(),
   is_deleted: z.boolean(),
 });

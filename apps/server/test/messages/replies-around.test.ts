@@ -20,6 +20,7 @@ describe('chat_message with reply_to', () => {
     const quote = {
       id: original.id,
       sender_name: 'Ada Tester',
+      sender_id: ada.user.id,
       body: [...long].slice(0, REPLY_QUOTE_LENGTH).join(''),
       is_deleted: false,
     };
@@ -52,7 +53,13 @@ describe('chat_message with reply_to', () => {
     expectStatus(await deleteMessage(t, ada.token, chatId, original.id), 204);
     await graceRoom.next('message_deleted');
 
-    const deletedQuote = { id: original.id, sender_name: 'Ada Tester', body: '', is_deleted: true };
+    const deletedQuote = {
+      id: original.id,
+      sender_name: 'Ada Tester',
+      sender_id: ada.user.id,
+      body: '',
+      is_deleted: true,
+    };
     const page = await history(t, grace.token, chatId);
     expect(page.find((m) => m.id === reply.id)?.reply_to).toEqual(deletedQuote);
     const after = await history(t, grace.token, chatId, `?after=${original.id}`);

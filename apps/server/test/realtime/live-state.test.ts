@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detail, myChats, people, say, seedMessages, startChat } from '../chats/chat-helpers';
+import { detail, history, myChats, people, say, seedMessages, startChat } from '../chats/chat-helpers';
 import { useTestApp } from '../helpers/test-app';
 import { joinRoom, openNotifications } from '../helpers/ws-client';
 import { threeWithABlock } from '../safety/block-helpers';
@@ -163,5 +163,27 @@ describe("a blocked person's messages on the blocker's side", () => {
     expect(graceNotes.received('notification_count').map((f) => f.count)).not.toContain(2);
     expect(JSON.stringify(graceNotes.frames)).not.toMatch(/do not show|nor this/);
     await Promise.all([graceNotes.close(), adaRoom.close(), alanRoom.close()]);
+  });
+
+  it("are never a blocker's search results, and a reply quoting them names its sender so it can be folded", async () => {
+    const t = app();
+    const { ada, grace, alan, groupId } = await threeWithABlock(t);
+    const [secret] = await seedMessages(t, ada.user.id, groupId, ['a secret lunch plan']);
+    await seedMessages(t, alan.user.id, groupId, ['lunch at noon']);
+    const found = async (token: string) =>
+      (await t.get('/api/search/messages/?q=lunch', token)).body.results.map(
+        (r: { message: { body: string } }) => r.message.body,
+      );
+    expect(await found(grace.token)).toEqual(['lunch at noon']);
+    expect(await found(alan.token)).toEqual(['lunch at noon', 'a secret lunch plan']);
+
+    // Alan answers Ada: the quote carries who said it, live and in the history Grace reads.
+    const alanRoom = await joinRoom(t, alan.token, groupId);
+    alanRoom.send({ type: 'chat_message', body: 'sure', client_id: 'reply-1', reply_to: secret });
+    const live = await alanRoom.next('chat_message', (f) => f.client_id === 'reply-1');
+    expect(live.message.reply_to).toMatchObject({ id: secret, sender_id: ada.user.id });
+    const reply = (await history(t, grace.token, groupId)).find((m) => m.id === live.message.id);
+    expect(reply?.reply_to).toMatchObject({ id: secret, sender_id: ada.user.id });
+    await alanRoom.close();
   });
 });

@@ -206,13 +206,14 @@ function messageOf(
 
 /** A reply's quote of the message it answers: the start of its text, or nothing once it was deleted. */
 export function toQuote(
-  quoted: Pick<StoredMessage, 'id' | 'body' | 'deleted_at' | 'kind'>,
+  quoted: Pick<StoredMessage, 'id' | 'body' | 'deleted_at' | 'kind' | 'sender_id'>,
   sender: Sender | undefined,
 ): ReplyQuote {
   const deleted = quoted.deleted_at !== null;
   return {
     id: quoted.id,
     sender_name: quoted.kind === 'system' || !sender ? '' : displayNameOf(sender),
+    sender_id: quoted.kind === 'system' ? null : quoted.sender_id,
     body: deleted ? '' : [...quoted.body].slice(0, REPLY_QUOTE_LENGTH).join(''),
     is_deleted: deleted,
   };

@@ -3,7 +3,7 @@ import type { Db, DialectName } from '../../db/database';
 
 // The search index's SQL: messages_fts (SQLite, FTS5) or messages.search (PostgreSQL, tsvector), and users_fts /
 // users.search for people. The indexes follow writes by themselves (migration 0006); these statements only read,
-// joining messages, chat_members, chats and files read-only to apply the reader's permissions and filters.
+// joining messages, chat_members, chats, files and blocks read-only to apply the reader's permissions and filters.
 
 export interface MessageSearch {
   userId: number;
@@ -28,13 +28,15 @@ export interface MessageHit {
 
 /**
  * Messages the person may see, newest first: of chats they are a member of now, past what they cleared, not
- * deleted, not system lines.
+ * deleted, not system lines, not from someone they blocked.
  */
 export async function searchMessages(db: Db, dialect: DialectName, s: MessageSearch): Promise<MessageHit[]> {
   const filters = [
     sql`m.id > cm.cleared_before_id`,
     sql`m.deleted_at IS NULL`,
     sql`m.kind = 'user'`,
+    // Nothing from someone the person blocked: their text is nowhere on the blocker's screen.
+    sql`NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${s.userId} AND b.blocked_id = m.sender_id)`,
     ...(s.chatDbId !== undefined ? [sql`m.chat_id = ${s.chatDbId}`] : []),
     ...(s.senderId !== undefined ? [sql`m.sender_id = ${s.senderId}`] : []),
     ...(s.before !== undefined ? [sql`m.created_at < ${s.before}`] : []),

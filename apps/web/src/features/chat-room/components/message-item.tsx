@@ -1,10 +1,4 @@
-import {
-  DELETED_DISPLAY_NAME,
-  DELETED_USERNAME,
-  type Message,
-  OFFLINE_TEXT,
-  SAFETY_TEXT,
-} from '@parley/protocol';
+import { DELETED_DISPLAY_NAME, DELETED_USERNAME, type Message, OFFLINE_TEXT } from '@parley/protocol';
 import { memo, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -15,7 +9,7 @@ import type { PendingMessage } from '../lib/room-messages';
 import { AttachmentList } from './attachment-list';
 import { useMessageActionsContext } from './message-actions-context';
 import { MessageMenu } from './message-menu';
-import { EditedMark, MessageBody, QuoteButton, ReactionChips } from './message-parts';
+import { BlockedFold, EditedMark, MessageBody, ReactionChips, ReplyQuoteView } from './message-parts';
 import { MessageTicks } from './message-ticks';
 import { usePendingActions } from './pending-actions-context';
 import { PendingUploads } from './pending-uploads';
@@ -102,20 +96,17 @@ export const MessageItem = memo(function MessageItem({
   const pressed = useRef(false);
   // Someone the reader blocked: their messages in a shared group are folded until asked for.
   const blocked = useIsBlocked({ id: message.sender !== meId ? message.sender : null });
+  // A reply quoting someone the reader blocked: the quote is folded the same way.
+  const quotedId = message.reply_to?.sender_id;
+  const quoteBlocked = useIsBlocked({ id: quotedId !== meId ? quotedId : null });
   const [unfolded, setUnfolded] = useState(false);
   if (blocked && !unfolded && message.kind !== 'system') {
     return (
       <div className="flex px-3 py-1 sm:px-4" data-message-id={message.id || undefined} data-blocked="true">
-        <p className="rounded-2xl border border-dashed border-slate-300 dark:border-slate-700 px-3 py-1.5 text-xs text-slate-600 dark:text-slate-400">
-          {SAFETY_TEXT.blockedMessage} —{' '}
-          <button
-            type="button"
-            onClick={() => setUnfolded(true)}
-            className="font-medium text-brand-700 dark:text-brand-300 underline underline-offset-2"
-          >
-            {SAFETY_TEXT.showBlocked}
-          </button>
-        </p>
+        <BlockedFold
+          onShow={() => setUnfolded(true)}
+          className="rounded-2xl border border-dashed border-slate-300 dark:border-slate-700 px-3 py-1.5 text-slate-600 dark:text-slate-400"
+        />
       </div>
     );
   }
@@ -195,9 +186,10 @@ export const MessageItem = memo(function MessageItem({
             )}
           >
             {message.reply_to && !message.is_deleted && (
-              <QuoteButton
+              <ReplyQuoteView
                 quote={message.reply_to}
                 own={own}
+                blocked={quoteBlocked}
                 onClick={actions && message.id > 0 ? () => actions.jumpTo(message.reply_to!.id) : undefined}
               />
             )}

@@ -1,10 +1,11 @@
+import { SAFETY_TEXT } from '@parley/protocol';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { loadFormatter } from '../../../lib/text/rich-text/rich-text';
 import { testMessage } from '../lib/test-message';
 import type { MessageActions } from './message-actions-context';
-import { MessageBody, reactorsText } from './message-parts';
+import { MessageBody, ReplyQuoteView, reactorsText } from './message-parts';
 
 describe('reactorsText', () => {
   const names = new Map([
@@ -50,5 +51,25 @@ describe('MessageBody', () => {
     const html = draw('<b>hi</b> @nobody\n  second line');
     expect(html).toContain('&lt;b&gt;hi&lt;/b&gt; @nobody\n  second line');
     expect(html).not.toContain('<b>');
+  });
+});
+
+describe('ReplyQuoteView', () => {
+  const quote = { id: 4, sender_name: 'Mallory', sender_id: 9, body: 'the secret text', is_deleted: false };
+  const draw = (blocked: boolean) =>
+    renderToStaticMarkup(<ReplyQuoteView quote={quote} own={false} blocked={blocked} />);
+
+  it('folds the quote of someone the reader blocked as the room folds their messages, their text nowhere', () => {
+    const html = draw(true);
+    expect(html).toContain(`${SAFETY_TEXT.blockedMessage} —`);
+    expect(html).toContain(`>${SAFETY_TEXT.showBlocked}</button>`);
+    expect(html).not.toContain('the secret text');
+    expect(html).not.toContain('Mallory');
+  });
+
+  it("shows anyone else's quote, named and with its text", () => {
+    const html = draw(false);
+    expect(html).toContain('the secret text');
+    expect(html).toContain('data-testid="reply-quote"');
   });
 });

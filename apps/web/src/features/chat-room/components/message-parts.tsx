@@ -1,4 +1,5 @@
-import { DELETED_MESSAGE_TEXT, type Message, type ReplyQuote } from '@parley/protocol';
+import { DELETED_MESSAGE_TEXT, type Message, type ReplyQuote, SAFETY_TEXT } from '@parley/protocol';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { RichText } from '../../../lib/text/rich-text/rich-text';
 import { cn } from '../../../lib/ui/cn';
@@ -73,6 +74,51 @@ export function MessageBody({
       <RichText body={message.body} renderText={renderText} />
     </p>
   );
+}
+
+/** 'Blocked message — show': what stands for the text of someone the reader blocked until they ask for it. */
+export function BlockedFold({ onShow, className }: { onShow: () => void; className?: string }) {
+  return (
+    <p className={cn('text-xs', className)}>
+      {SAFETY_TEXT.blockedMessage} —{' '}
+      <button
+        type="button"
+        onClick={onShow}
+        className="font-medium text-brand-700 dark:text-brand-300 underline underline-offset-2"
+      >
+        {SAFETY_TEXT.showBlocked}
+      </button>
+    </p>
+  );
+}
+
+/**
+ * A reply's quote, folded as the room folds their messages while the quoted sender is someone the reader
+ * blocked (`blocked`), until asked for.
+ */
+export function ReplyQuoteView({
+  blocked,
+  ...props
+}: {
+  quote: ReplyQuote;
+  own: boolean;
+  blocked: boolean;
+  onClick?: () => void;
+}) {
+  const [unfolded, setUnfolded] = useState(false);
+  if (blocked && !unfolded)
+    return (
+      <BlockedFold
+        onShow={() => setUnfolded(true)}
+        className={cn(
+          'mb-1 rounded-lg border-l-4 border-dashed px-2 py-1',
+          props.own
+            ? 'border-white/70 text-white/90 [&_button]:text-white'
+            : 'border-slate-300 text-slate-600 dark:border-slate-700 dark:text-slate-400',
+        )}
+      />
+    );
+  return <QuoteButton {...props} />;
 }
 
 /** The quoted message a reply answers; clicking it shows the original. */

@@ -27,6 +27,7 @@ export interface ScrollTarget {
 export const quoteOf = (m: Message): ReplyQuote => ({
   id: m.id,
   sender_name: m.sender_name,
+  sender_id: m.sender,
   body: m.body.slice(0, REPLY_QUOTE_LENGTH),
   is_deleted: m.is_deleted,
 });
