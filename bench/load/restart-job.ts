@@ -1,18 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import {
-  CLOSE_AUTH_FAILED,
-  CLOSE_NOT_FOUND,
-  CLOSE_SERVICE_RESTART,
-  type Message,
-  SOCKET_RECONNECT_ATTEMPTS,
-  SOCKET_RECONNECT_DELAY_MS,
-} from '@parley/protocol';
+import { CLOSE_AUTH_FAILED, CLOSE_NOT_FOUND, CLOSE_SERVICE_RESTART, type Message } from '@parley/protocol';
+import { Backoff, waitAfterClose } from '@parley/web/backoff';
 import { benchClientId, type Client, type ClientEvents, connectNotifications, connectRoom } from './clients';
 import type { GeneratorMessage, Member, RestartJob, RestartResult, RoomSpec } from './ipc';
 
 // A process restart under clients that behave as the web app does: every socket reconnects by the
-// web client's rule (apps/web/src/lib/realtime/chat-socket.ts: after a 1012 at once, after anything else 3 s later, at
-// most 5 attempts in a row, the count reset by a successful open); in each room one member keeps sending, with
+// web client's rule, its own code (@parley/web/backoff, as apps/web/src/lib/realtime/chat-socket.ts uses it:
+// after a 1012 within a second, after anything else capped exponential back-off with jitter, without end, the
+// count reset by a successful open; only 4001 and 4004 end it); in each room one member keeps sending, with
 // an outbox that resends what was not yet echoed, under the same client_id, when its socket is back; every room
 // member catches up over HTTP after each reconnect (everything after the newest message it had). At the end,
 // each room's history is the truth: every member must have had every message in it, live or by its catch-up,
@@ -23,7 +18,7 @@ const PAGE = 100;
 interface Persistent {
   /** Ready now (authenticated, first frame seen). */
   up: boolean;
-  /** Gave up: five attempts in a row failed, or the server ended the socket for good. */
+  /** Gave up: the server ended the socket for good (4001, 4004). */
   gaveUp: boolean;
   stop(): void;
   client(): Client | null;
@@ -39,7 +34,7 @@ function persistent(
   },
 ): Persistent {
   let client: Client | null = null;
-  let attempts = 0;
+  const backoff = new Backoff();
   let stopped = false;
   let everUp = false;
   const state: Persistent = {
@@ -47,19 +42,10 @@ function persistent(
     gaveUp: false,
     stop() {
       stopped = true;
+      backoff.cancel();
       client?.close();
     },
     client: () => (state.up ? client : null),
-  };
-  const retry = (delayMs: number) => {
-    if (stopped) return;
-    if (attempts >= SOCKET_RECONNECT_ATTEMPTS) {
-      state.gaveUp = true;
-      handlers.error(`gave up after ${attempts} attempts`);
-      return;
-    }
-    attempts++;
-    setTimeout(connect, delayMs);
   };
   function connect() {
     if (stopped) return;
@@ -67,7 +53,7 @@ function persistent(
     client = open({
       ready() {
         wasUp = true;
-        attempts = 0;
+        backoff.reset();
         state.up = true;
         handlers.onUp(!everUp);
         everUp = true;
@@ -86,7 +72,7 @@ function persistent(
           handlers.error(why);
           return;
         }
-        retry(code === CLOSE_SERVICE_RESTART ? 0 : SOCKET_RECONNECT_DELAY_MS);
+        backoff.schedule(connect, waitAfterClose(code === CLOSE_SERVICE_RESTART, backoff.failures));
       },
     });
   }

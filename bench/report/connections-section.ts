@@ -79,8 +79,8 @@ function restartSection(results: Results): string[] {
     '## A process restart',
     '',
     `Parley on SQLite holds ${fmt(restart.sockets)} sockets (20 rooms of 10 where one member of each sends 5 messages a second, ` +
-      'notification sockets for everyone else) from clients that reconnect as the web app does (after a 1012 at once, ' +
-      'otherwise 3 s later, five attempts in a row at most), resend what was not confirmed with the same client_id and ' +
+      'notification sockets for everyone else) from clients that reconnect as the web app does, by its own code ' +
+      '(after a 1012 within a second, otherwise capped exponential back-off with jitter, without end), resend what was not confirmed with the same client_id and ' +
       'catch up over HTTP after each reconnect. The process is stopped with SIGTERM and started again on the same port. ' +
       "Lost: a message in the room's history that a member had neither live nor from a catch-up.",
     '',

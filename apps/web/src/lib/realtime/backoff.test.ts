@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFF_MAX_MS, Backoff, backoffDelay, onRetryChance } from './backoff';
+import { BACKOFF_MAX_MS, Backoff, backoffDelay, RESTART_SPREAD_MS, waitAfterClose } from './backoff';
 
 describe('backoffDelay', () => {
   it('doubles from 0.5–1 s and is capped at 30 s, however long the outage', () => {
@@ -100,33 +100,12 @@ describe('Backoff', () => {
   });
 });
 
-describe('onRetryChance', () => {
-  // The unit tier runs in Node: bare event targets stand in for the browser's window and document.
-  let visibility: DocumentVisibilityState;
-  beforeEach(() => {
-    visibility = 'hidden';
-    vi.stubGlobal('window', new EventTarget());
-    const doc = new EventTarget();
-    Object.defineProperty(doc, 'visibilityState', { get: () => visibility });
-    vi.stubGlobal('document', doc);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
-  it('fires when the browser is online again and when the page is shown, until unsubscribed', () => {
-    const run = vi.fn();
-    const stop = onRetryChance(run);
-    window.dispatchEvent(new Event('online'));
-    expect(run).toHaveBeenCalledTimes(1);
-    document.dispatchEvent(new Event('visibilitychange'));
-    expect(run).toHaveBeenCalledTimes(1);
-    visibility = 'visible';
-    document.dispatchEvent(new Event('visibilitychange'));
-    expect(run).toHaveBeenCalledTimes(2);
-    stop();
-    window.dispatchEvent(new Event('online'));
-    document.dispatchEvent(new Event('visibilitychange'));
-    expect(run).toHaveBeenCalledTimes(2);
+describe('waitAfterClose', () => {
+  it('comes within a second after a restarting server closed an open socket, else leaves it to the back-off', () => {
+    expect(waitAfterClose(true, 0, () => 0.999_999)).toBeLessThan(RESTART_SPREAD_MS);
+    expect(waitAfterClose(true, 0, () => 0)).toBe(0);
+    // A 1012 after failed attempts, or any other close, waits the back-off's next step.
+    expect(waitAfterClose(true, 2, () => 0)).toBeUndefined();
+    expect(waitAfterClose(false, 0, () => 0)).toBeUndefined();
   });
 });

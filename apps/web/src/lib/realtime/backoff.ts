@@ -1,9 +1,11 @@
 // The one rule for everything that tries again by itself while the server is away: the sockets
-// (chat-socket.ts, never giving up) and code loaded on demand (lib/ui/retry-import.ts). Capped exponential
+// (chat-socket.ts, never giving up), code loaded on demand (lib/ui/retry-import.ts), and the restart benchmark's
+// clients (bench/load/restart-job.ts, through the package's `@parley/web/backoff` export). Capped exponential
 // back-off with "equal jitter": the wait after n failures in a row is drawn between half and all of
 // min(max, base × 2^n), so a crowd sent away by one restart comes back spread out, a short drop is retried within
 // a second and a long outage every 15–30 s, for as long as it lasts. A moment when trying is likely to work (the
-// network back, the tab shown, a person pressing Try now) skips the wait.
+// network back, the tab shown: retry-chance.ts; a person pressing Try now) skips the wait. No browser API here:
+// the benchmark's clients run this in Node.
 
 export interface BackoffOptions {
   /** The ceiling of the first wait (ms). */
@@ -16,6 +18,21 @@ export interface BackoffOptions {
 
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
+
+/** After a 1012 the first attempt comes within this long: "at once", spread so a restart's crowd is not one wave. */
+export const RESTART_SPREAD_MS = 1000;
+
+/**
+ * The sockets' wait after a close: within RESTART_SPREAD_MS when a restarting server (1012) closed a socket that
+ * was open (no failure yet), otherwise undefined, the back-off's next wait.
+ */
+export function waitAfterClose(
+  restarting: boolean,
+  failures: number,
+  random: () => number = Math.random,
+): number | undefined {
+  return restarting && failures === 0 ? Math.floor(random() * RESTART_SPREAD_MS) : undefined;
+}
 
 /** The wait after `failures` failures in a row (0 for the first). */
 export function backoffDelay(
@@ -85,24 +102,4 @@ export class Backoff {
     this.cancel();
     run?.();
   }
-}
-
-/**
- * Calls `run` whenever trying again now is likely to work: the browser says it is online again, or the page
- * comes back into view (a phone's browser freezes a hidden tab's timers, and a laptop wakes from sleep with
- * every wait long overdue). Returns the unsubscribe.
- */
-export function onRetryChance(run: () => void): () => void {
-  // Neither exists outside a browser (the unit tier's Node): nothing to listen to there.
-  const win = typeof window === 'undefined' ? null : window;
-  const doc = typeof document === 'undefined' ? null : document;
-  const whenVisible = () => {
-    if (doc?.visibilityState === 'visible') run();
-  };
-  win?.addEventListener('online', run);
-  doc?.addEventListener('visibilitychange', whenVisible);
-  return () => {
-    win?.removeEventListener('online', run);
-    doc?.removeEventListener('visibilitychange', whenVisible);
-  };
 }

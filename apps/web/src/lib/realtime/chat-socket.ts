@@ -2,7 +2,7 @@ import { CLOSE_AUTH_FAILED, CLOSE_NORMAL, CLOSE_NOT_FOUND, CLOSE_SERVICE_RESTART
 import { v7 as uuidv7 } from 'uuid';
 import { api } from '../http/api-client';
 import { isApiError } from '../http/api-error';
-import { Backoff, type BackoffOptions } from './backoff';
+import { Backoff, type BackoffOptions, waitAfterClose } from './backoff';
 import { dropFrame, type FrameSchema } from './lazy-frame-schema';
 
 // One reconnecting WebSocket, shared by the chat room and the notification channel (SPEC §4 "Chat channel
@@ -54,8 +54,6 @@ export interface ReconnectingSocketOptions<Frame> {
   backoff?: BackoffOptions;
 }
 
-/** After a 1012 the first attempt comes within this long: "at once", spread so a restart's crowd is not one wave. */
-export const RESTART_SPREAD_MS = 1000;
 /**
  * An attempt neither open nor failed after this long is dropped and counts as failed: a network that swallows
  * packets (a laptop waking on another network) can leave a handshake or a ticket request hanging for minutes.
@@ -190,9 +188,8 @@ export class ReconnectingSocket<Frame extends { type: string }, Out = unknown> {
       if (event.code === CLOSE_AUTH_FAILED) return this.end(this.options.texts.authFailed);
       if (event.code === CLOSE_NOT_FOUND) return this.end(this.options.texts.notFound);
       // A server restarting (1012) sends its clients elsewhere: the first attempt comes within a second.
-      const restart = event.code === CLOSE_SERVICE_RESTART && this.backoff.failures === 0;
       const random = this.options.backoff?.random ?? Math.random;
-      this.retry(restart ? Math.floor(random() * RESTART_SPREAD_MS) : undefined);
+      this.retry(waitAfterClose(event.code === CLOSE_SERVICE_RESTART, this.backoff.failures, random));
     };
   }
 

@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { Backoff, type BackoffOptions, onRetryChance } from '../realtime/backoff';
+import { Backoff, type BackoffOptions } from '../realtime/backoff';
+import { onRetryChance } from '../realtime/retry-chance';
 
 // A chunk of the app's code loaded on demand, tried until it loads. A chunk asked for while the network or the
 // server is down (a restart, a tunnel) would otherwise fail for good: React.lazy hands the failure to the nearest

@@ -1,7 +1,6 @@
 import { type ClientFrame, type ServerFrame, SOCKET_CLIENT_TEXT } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef } from 'react';
-import { onRetryChance } from '../../../lib/realtime/backoff';
 import {
   fetchSocketTicket,
   ReconnectingSocket,
@@ -10,6 +9,7 @@ import {
 } from '../../../lib/realtime/chat-socket';
 import { chatQueryKeys, enterChatRoom } from '../../../lib/realtime/chat-socket-shared';
 import { lazyFrameSchema } from '../../../lib/realtime/lazy-frame-schema';
+import { onRetryChance } from '../../../lib/realtime/retry-chance';
 import { afterFirstScreen } from '../../../lib/ui/first-screen';
 
 // The room's one socket (SPEC §4 "Chat channel connection"): opened on entering (or once the browser is online),
