@@ -1,7 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
@@ -16,7 +15,6 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import helmet from 'helmet';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { ping } from './db/health.repo';
@@ -35,11 +33,13 @@ import { socketRoutes } from './modules/realtime/socket.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { answerClientError } from './platform/client-errors';
 import { drainRequest } from './platform/drain';
 import { HttpError, StorageFullError, warnStorageFull } from './platform/errors';
 import { loggerOptions, redactUrl } from './platform/logger';
 import { OutboxMailer } from './platform/mail';
 import { bearerMatches, serveMetrics } from './platform/metrics';
+import { securityHeadersFor } from './platform/security-headers';
 import { buildContext, closeContext } from './services';
 
 export interface ParleyServer {
@@ -76,30 +76,8 @@ async function answers(check: () => Promise<unknown>): Promise<'ok' | 'unavailab
 /** How long a stop waits for its sockets' clients to answer the 1012 close before cutting them off. */
 const SOCKETS_CLOSE_MS = 2000;
 
-/**
- * CSP connect-src for sockets: this host's ws:/wss: origins (and PUBLIC_URL's when it differs), never any host,
- * so an injected script cannot open a socket elsewhere. `'self'` alone does not cover ws: in every browser.
- */
-export function socketOrigins(host: string | undefined, publicUrl: string | null): string {
-  const hosts = new Set<string>();
-  if (host && /^[A-Za-z0-9.:[\]-]+$/.test(host)) hosts.add(host.toLowerCase());
-  if (publicUrl) hosts.add(new URL(publicUrl).host);
-  return [...hosts].flatMap((h) => [`ws://${h}`, `wss://${h}`]).join(' ');
-}
 /** apps/web/dist, seen from apps/server/src (tsx) and apps/server/dist (the bundle) alike. */
 const defaultWebDist = path.resolve(here, '../../web/dist');
-
-/**
- * The CSP sources of a page's inline scripts, by their SHA-256 hashes: the web page's theme script runs inline
- * before the first paint (a script file there would hold the first paint back by a round trip), and the
- * policy allows exactly that script, never 'unsafe-inline'.
- */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
-    .map((match) => match[1] ?? '')
-    .filter((body) => body.trim() !== '')
-    .map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-}
 
 /** Builds the whole server: database (migrated), services, routes and static web. Tests build the same app. */
 export async function buildApp(config: Config): Promise<ParleyServer> {
@@ -186,44 +164,13 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
     return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again.' });
   });
 
-  // The same few hosts ask again and again (any Host header may come, so the memory is bounded).
-  const originsByHost = new Map<string | undefined, string>();
-  const socketOriginsOf = (host: string | undefined) => {
-    let origins = originsByHost.get(host);
-    if (origins === undefined) {
-      origins = socketOrigins(host, config.publicUrl);
-      if (originsByHost.size >= 64) originsByHost.clear();
-      originsByHost.set(host, origins);
-    }
-    return origins;
-  };
   const webDist = config.webDist ?? defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  const inlineScripts = hasWeb
-    ? inlineScriptHashes(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'))
-    : [];
-  // Helmet's middleware is built once: @fastify/helmet builds it afresh for every request, which cost the
-  // history page a tenth of its CPU (bench/findings/2026-11-25-history-page-statements.md).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScripts],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", (req) => socketOriginsOf(req.headers.host)],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: config.publicUrl?.startsWith('https://') ? undefined : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  // CSP and the other security headers, on every answer; the page's inline scripts are allowed by their hashes.
+  const securityHeaders = securityHeadersFor(
+    config.publicUrl,
+    hasWeb ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : '',
+  );
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
   );
@@ -357,29 +304,4 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await app.close();
     },
   };
-}
-
-/**
- * Node's refusals of a request it could not parse (431 for headers too large, 408 for one too slow, else 400), as
- * `{detail}` JSON, then the connection dropped — as Fastify's own handler does, with the API's shape. A HEAD
- * request's answer has no body: its client would take the bytes as a broken next answer.
- */
-function answerClientError(err: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, detail] =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? ['431 Request Header Fields Too Large', 'Request headers too large.']
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? ['408 Request Timeout', 'The request took too long.']
-        : ['400 Bad Request', 'Malformed request.'];
-  // Node hands the bytes it could not parse as a Buffer (Fastify's types say otherwise).
-  const head = Buffer.isBuffer(err.rawPacket) && err.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
-  const body = head ? '' : JSON.stringify({ detail });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy();
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../../src/app';
+import { inlineScriptHashes } from '../../src/platform/security-headers';
 import { useTestApp } from '../helpers/test-app';
 
 // CSP connect-src: sockets to this origin only (and PUBLIC_URL's), not `ws:`/`wss:` to any host.
