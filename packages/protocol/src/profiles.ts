@@ -50,6 +50,8 @@ export interface AppStats {
 
 /** GET /api/users/@{username}/: what anyone may see of a user; never the email. */
 export interface PublicProfile {
+  /** The user's id, which `presence` frames name: the page follows them live. */
+  id: number;
   username: string;
   first_name: string;
   last_name: string;

@@ -4,12 +4,14 @@ import { useTestApp } from '../helpers/test-app';
 // GET /api/users/@{username}/: SPEC §3's public fields and nothing more; 404 for nobody, 403 for a
 // hidden profile unless the viewer owns it (SPEC §2 Public profile, §6, §8; DESIGN §1).
 const app = useTestApp();
+// SPEC §3's public profile, and the id (public already in profile lists) that presence frames name.
 const PUBLIC_FIELDS = [
   'avatar',
   'bio',
   'date_joined',
   'displayname',
   'first_name',
+  'id',
   'is_blue_verified',
   'is_online',
   'last_name',
@@ -26,6 +28,7 @@ describe('GET /api/users/@{username}/', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(PUBLIC_FIELDS);
     expect(res.body).toMatchObject({
+      id: u.user.id,
       username: u.user.username,
       first_name: 'Grace',
       last_name: 'Hopper',

@@ -72,6 +72,7 @@ export class ProfilesService {
     const shown = hidden?.has(u.id) ? { ...u, online_status: 0 } : u;
     const presence = own ? { is_online: online, last_seen: u.last_seen } : visiblePresence(shown, online);
     return {
+      id: u.id,
       username: u.username,
       first_name: u.first_name,
       last_name: u.last_name,

@@ -1,8 +1,14 @@
-import type { ChatDetail, ChatListItem, ChatMember } from '@parley/protocol';
+import type { ChatDetail, ChatListItem, ChatMember, PublicProfile } from '@parley/protocol';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { chatQueryKeys } from '../realtime/chat-socket-shared';
-import { applyPresence, detailWithPresence, listWithPresence, type PresenceFrame } from './presence';
+import {
+  applyPresence,
+  detailWithPresence,
+  listWithPresence,
+  type PresenceFrame,
+  publicProfileQueryKey,
+} from './presence';
 
 const BEN = 7;
 const item = (chat_id: string, other: number | null, is_online = false): ChatListItem =>
@@ -54,5 +60,20 @@ describe('presence frames in the chat caches', () => {
           ?.is_online,
       ).toBe(true);
     expect(client.getQueryData(chatQueryKeys.messages('ben'))).toEqual([]);
+  });
+
+  it("turn the person's profile page online and offline, with their last seen, and no one else's", () => {
+    const client = new QueryClient();
+    const profile = (id: number, username: string) =>
+      ({ id, username, is_online: false, last_seen: null }) as PublicProfile;
+    client.setQueryData(publicProfileQueryKey('ben'), profile(BEN, 'ben'));
+    client.setQueryData(publicProfileQueryKey('cal'), profile(8, 'cal'));
+    const cal = client.getQueryData(publicProfileQueryKey('cal'));
+    const ben = () => client.getQueryData<PublicProfile>(publicProfileQueryKey('ben'));
+    applyPresence(client, online);
+    expect(ben()).toMatchObject({ is_online: true, last_seen: null });
+    applyPresence(client, offline);
+    expect(ben()).toMatchObject({ is_online: false, last_seen: offline.last_seen });
+    expect(client.getQueryData(publicProfileQueryKey('cal'))).toBe(cal);
   });
 });

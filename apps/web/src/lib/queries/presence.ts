@@ -1,10 +1,11 @@
-import type { ChatDetail, ChatListItem, NotificationFrame } from '@parley/protocol';
+import type { ChatDetail, ChatListItem, NotificationFrame, PublicProfile } from '@parley/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import { chatQueryKeys } from '../realtime/chat-socket-shared';
 
-// Presence as every screen shows it: the chat list's green dots, a room's header and a chat's members all read
-// the chats' query caches, and a `presence` frame from the notification channel writes into those caches. One
-// source, so a person coming online turns green wherever they are shown, without a reload.
+// Presence as every screen shows it: the chat list's green dots, a room's header, a chat's members and a
+// person's profile page all read their query caches, and a `presence` frame from the notification channel writes
+// into those caches. One source, so a person coming online turns green wherever they are shown, without a
+// reload.
 
 export type PresenceFrame = Extract<NotificationFrame, { type: 'presence' }>;
 
@@ -29,14 +30,28 @@ export function detailWithPresence(chat: ChatDetail, frame: PresenceFrame): Chat
   return { ...chat, members };
 }
 
-const detailsKey = chatQueryKeys.detail('').slice(0, 2);
+/** A person's profile page with their online state and last seen as the frame says. */
+export function profileWithPresence(profile: PublicProfile, frame: PresenceFrame): PublicProfile {
+  if (profile.id !== frame.user_id) return profile;
+  if (profile.is_online === frame.is_online && profile.last_seen === frame.last_seen) return profile;
+  return { ...profile, is_online: frame.is_online, last_seen: frame.last_seen };
+}
 
-/** Writes a presence frame into the chat list and every chat's detail held in the cache. */
+/** The public profiles' query keys, one per username (the profile feature reads them). */
+export const publicProfileQueryKey = (username: string) => ['profile', 'user', username] as const;
+
+const detailsKey = chatQueryKeys.detail('').slice(0, 2);
+const profilesKey = publicProfileQueryKey('').slice(0, 2);
+
+/** Writes a presence frame into the chat list, every chat's detail and every profile held in the cache. */
 export function applyPresence(queryClient: QueryClient, frame: PresenceFrame): void {
   queryClient.setQueryData<ChatListItem[]>(chatQueryKeys.list(), (old) =>
     old ? listWithPresence(old, frame) : old,
   );
   queryClient.setQueriesData<ChatDetail>({ queryKey: detailsKey }, (old) =>
     old ? detailWithPresence(old, frame) : old,
+  );
+  queryClient.setQueriesData<PublicProfile>({ queryKey: profilesKey }, (old) =>
+    old ? profileWithPresence(old, frame) : old,
   );
 }

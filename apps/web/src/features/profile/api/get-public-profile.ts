@@ -1,6 +1,7 @@
 import type { PublicProfile } from '@parley/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api-client';
+import { publicProfileQueryKey } from '../../../lib/queries/presence';
 
 /**
  * GET /api/users/@{username}/ → what anyone may see of a user (404 no such user, 403 hidden). The
@@ -9,8 +10,7 @@ import { api } from '../../../lib/http/api-client';
 export const getPublicProfile = (username: string): Promise<PublicProfile> =>
   api.get<PublicProfile>(`/users/@${encodeURIComponent(username)}/`);
 
-export const publicProfileQueryKey = (username: string) => ['profile', 'user', username] as const;
-
+// The key is lib's: presence frames write the person's online state into the cached profile.
 export const publicProfileQueryOptions = (username: string) =>
   queryOptions({ queryKey: publicProfileQueryKey(username), queryFn: () => getPublicProfile(username) });
 
