@@ -6,6 +6,24 @@ import { MSG } from './messages';
 
 const nullableString = z.string().nullable();
 
+/** 'public': listed in the directory and open to join; 'private': members only, invisible to others. */
+export const visibilitySchema = z.enum(['private', 'public']);
+export type Visibility = z.infer<typeof visibilitySchema>;
+
+/** 'admins': an announcement channel, where only the owner and the admins post. */
+export const postingSchema = z.enum(['everyone', 'admins']);
+export type Posting = z.infer<typeof postingSchema>;
+
+/** A member's role: one owner per group, admins manage it with the owner; a private chat's two are members. */
+export const memberRoleSchema = z.enum(['owner', 'admin', 'member']);
+export type MemberRole = z.infer<typeof memberRoleSchema>;
+
+/** The owner counts as an admin wherever admin rights are checked. */
+export const isAdminRole = (role: string | null | undefined): boolean => role === 'owner' || role === 'admin';
+
+export const DESCRIPTION_MAX_LENGTH = 500;
+const descriptionSchema = z.string().trim().max(DESCRIPTION_MAX_LENGTH, 'Description is too long.');
+
 /** A file sent with a message (SPEC §3 `files`). */
 export const fileTypeSchema = z.enum(['image', 'video', 'pdf', 'text', 'other']);
 export type FileType = z.infer<typeof fileTypeSchema>;
@@ -113,7 +131,7 @@ export const chatMemberSchema = z.object({
   is_blue_verified: z.boolean(),
   last_seen: nullableString,
   is_online: z.boolean(),
-  role: z.enum(['admin', 'member']),
+  role: memberRoleSchema,
   profile: z.object({ name: z.string(), avatar: nullableString }),
 });
 export type ChatMember = z.infer<typeof chatMemberSchema>;
@@ -125,12 +143,18 @@ export const chatDetailSchema = z.object({
   group_name: z.string(),
   display_name: z.string(),
   description: z.string(),
+  /** A group's: public groups are listed and open to join; 'admins' makes it an announcement channel. */
+  visibility: visibilitySchema,
+  posting: postingSchema,
   avatar: nullableString,
   chat_avatar: nullableString,
   members: z.array(chatMemberSchema),
+  /** The group's owner. */
   admin: z
     .object({ id: z.number().int(), username: z.string(), profile: z.object({ name: z.string() }) })
     .nullable(),
+  /** False when the reader previews a public group they have not joined (GET /api/chats/{chat_id}/ only). */
+  is_member: z.boolean().optional(),
   /** For the reader who asked (GET /api/chats/{chat_id}/ only): their unread messages and the first of them. */
   unread_count: z.number().int().optional(),
   first_unread_id: z.number().int().nullable().optional(),
@@ -140,13 +164,19 @@ export const chatDetailSchema = z.object({
 });
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
 
+const groupNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Group name is required.')
+  .max(GROUP_NAME_MAX_LENGTH, MSG.groupNameTooLong);
+
 export const groupCreateSchema = z.object({
-  group_name: z
-    .string()
-    .trim()
-    .min(1, 'Group name is required.')
-    .max(GROUP_NAME_MAX_LENGTH, MSG.groupNameTooLong),
+  group_name: groupNameSchema,
+  visibility: visibilitySchema.default('private'),
+  description: descriptionSchema.default(''),
+  posting: postingSchema.default('everyone'),
 });
+export type GroupCreate = z.infer<typeof groupCreateSchema>;
 
 /** Largest id a stored row can have (PostgreSQL `serial`); anything larger names nothing. */
 export const MAX_DB_ID = 2_147_483_647;
@@ -154,14 +184,14 @@ export const MAX_DB_ID = 2_147_483_647;
 export const dbIdSchema = z.number().int().positive().max(MAX_DB_ID);
 const dbId = dbIdSchema;
 
+/** PATCH /api/chats/{chat_id}/: any of the group's fields. */
 export const groupUpdateSchema = z.object({
-  group_name: z
-    .string()
-    .trim()
-    .min(1, 'Group name is required.')
-    .max(GROUP_NAME_MAX_LENGTH, MSG.groupNameTooLong),
-  description: z.string().trim().max(500, 'Description is too long.').optional(),
+  group_name: groupNameSchema.optional(),
+  description: descriptionSchema.optional(),
+  visibility: visibilitySchema.optional(),
+  posting: postingSchema.optional(),
 });
+export type GroupUpdate = z.infer<typeof groupUpdateSchema>;
 
 /** People to add to a group: usernames or user ids (`username` or `user_id` alone also work). */
 export const memberAddSchema = z

@@ -1,6 +1,7 @@
 export * from './account-security';
 export * from './admin';
 export * from './auth';
+export * from './channels';
 export * from './chat';
 export * from './constants';
 export * from './display';

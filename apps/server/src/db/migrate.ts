@@ -14,6 +14,7 @@ import { adminMigration } from './migrations/0010-admin';
 import { clientKeyFirstMigration } from './migrations/0011-client-key-first';
 import { replyIndexMigration } from './migrations/0012-reply-index';
 import { verifiedFirstAdminMigration } from './migrations/0013-verified-first-admin';
+import { channelsMigration } from './migrations/0014-channels';
 import { invitesMigration } from './migrations/0015-invites';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
@@ -31,6 +32,7 @@ const migrations = {
   '0011-client-key-first': clientKeyFirstMigration,
   '0012-reply-index': replyIndexMigration,
   '0013-verified-first-admin': verifiedFirstAdminMigration,
+  '0014-channels': channelsMigration,
   '0015-invites': invitesMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 

@@ -12,8 +12,13 @@ export interface BusMessage {
   exceptUserIds?: number[];
   /** Only these users' sockets get it (a frame made for one reader). */
   onlyUserIds?: number[];
-  /** Internal control: close these sockets. */
-  close?: { code: number; sessionIds?: number[] | 'all'; chatId?: string };
+  /**
+   * Only the sockets of the room's members ('members': presence, typing, receipts) or only those of people
+   * watching a public group they have not joined ('watchers'); every socket of the topic without it.
+   */
+  audience?: 'members' | 'watchers';
+  /** Internal control: close these sockets (`watchers`: only those watching from outside the group). */
+  close?: { code: number; sessionIds?: number[] | 'all'; chatId?: string; watchers?: boolean };
 }
 
 export interface Bus {

@@ -40,11 +40,13 @@ export interface DomainEventMap {
   'messages.read': { chatId: string; userId: number; messageIds: number[]; deliveredIds: number[] };
   'messages.delivered': { chatId: string; messageIds: number[] };
   'unread.changed': { userIds: number[] };
-  /** A group's name, description, picture or members changed. */
+  /** A group's name, description, picture, settings, members or roles changed. */
   'chat.updated': { chatId: string };
   /** These people's chat lists changed (added to a group, a group deleted). */
   'chats.changed': { userIds: number[] };
   'member.removed': { chatId: string; userId: number };
+  /** Someone joined a public group: their sockets watching its room reopen as a member's. */
+  'member.joined': { chatId: string; userId: number };
   'chat.deleted': { chatId: string; avatar: string | null; memberIds: number[] };
   /**
    * The person's first socket opened (anywhere) or their last one closed (its last-seen time written), or they

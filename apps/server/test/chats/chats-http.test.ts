@@ -162,7 +162,7 @@ describe('GET /api/chats/{chat_id}/', () => {
       admin: { id: ada.user.id, profile: { name: fullName(ada) } },
     });
     expect(d.members.map((m: { id: number; role: string }) => [m.id, m.role])).toEqual([
-      [ada.user.id, 'admin'],
+      [ada.user.id, 'owner'],
       [grace.user.id, 'member'],
     ]);
   });

@@ -88,7 +88,7 @@ describe('DELETE /api/chats/{chat_id}/members/{user_id}/', () => {
       404,
     );
     expect(await memberRows(t, chatId)).toEqual([
-      { user_id: ada.user.id, role: 'admin' },
+      { user_id: ada.user.id, role: 'owner' },
       { user_id: alan.user.id, role: 'member' },
     ]);
 
@@ -186,7 +186,7 @@ describe('POST /api/chats/{chat_id}/leave/', () => {
     const upd = await carolRoom.next('chat_updated');
     expect(upd.chat.admin).toMatchObject({ id: alan.user.id });
     expect(await memberRows(t, chatId)).toEqual([
-      { user_id: alan.user.id, role: 'admin' },
+      { user_id: alan.user.id, role: 'owner' },
       { user_id: carol.user.id, role: 'member' },
       { user_id: grace.user.id, role: 'member' },
     ]);

@@ -229,7 +229,7 @@ describe('POST /api/chats/{chat_id}/members/', () => {
     const ids = (members: { id: number }[]) => members.map((m) => m.id);
     const everyone = [ada.user.id, grace.user.id, alan.user.id].sort((a, b) => a - b);
     expect(ids(res.body.members).sort((a, b) => a - b)).toEqual(everyone);
-    expect(res.body.members[0]).toMatchObject({ id: ada.user.id, role: 'admin' });
+    expect(res.body.members[0]).toMatchObject({ id: ada.user.id, role: 'owner' });
     expect(res.body.members.filter((m: { role: string }) => m.role === 'member')).toHaveLength(2);
 
     const lines = [`${fullName(ada)} added ${fullName(grace)}`, `${fullName(ada)} added ${fullName(alan)}`];
@@ -266,7 +266,7 @@ describe('POST /api/chats/{chat_id}/members/', () => {
     // Ada herself too.
     expect((await addMembers(t, ada.token, chatId, { user_id: ada.user.id })).status).toBe(200);
     expect(await memberRows(t, chatId)).toEqual([
-      { user_id: ada.user.id, role: 'admin' },
+      { user_id: ada.user.id, role: 'owner' },
       { user_id: grace.user.id, role: 'member' },
       { user_id: alan.user.id, role: 'member' },
     ]);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { NotFoundError } from '../../platform/errors';
-import type { Executor } from './chats.repo';
+import type { ChatRow, Executor } from './chats.repo';
 import * as repo from './chats.repo';
 
 /** What the messages module needs of a chat: its row id, public id and kind never change while it exists. */
@@ -11,6 +11,10 @@ export interface ChatRef {
 }
 
 const CHAT_REF_CACHE_SIZE = 10_000;
+
+/** A group anyone signed in may find, preview and join. */
+export const isPublicGroup = (chat: Pick<ChatRow, 'is_private' | 'visibility'>): boolean =>
+  !chat.is_private && chat.visibility === 'public';
 
 /**
  * Who is in a chat, and the members' marks: the membership check every chat and message call starts with, and
@@ -26,6 +30,18 @@ export class ChatMembership {
     const found = await repo.findChatWithMembership(this.db, chatId, userId);
     if (!found) throw new NotFoundError('Chat not found.');
     return found;
+  }
+
+  /**
+   * The chat for someone who may read it: a member (with their membership), or anyone signed in when it is a
+   * public group (member null: they preview it). 404 alike for no such chat and a private one they are not in.
+   */
+  async requireReader(userId: number, chatId: string) {
+    const found = await repo.findChatWithMembership(this.db, chatId, userId);
+    if (found) return found;
+    const chat = await repo.findChatByPublicId(this.db, chatId);
+    if (!chat || !isPublicGroup(chat)) throw new NotFoundError('Chat not found.');
+    return { chat, member: null };
   }
 
   /**
@@ -82,9 +98,23 @@ export class ChatMembership {
   async pageAccess(userId: number, chatId: string) {
     const chat = await this.ref(chatId);
     const members = await repo.pageMembersOf(this.db, chat.id);
-    const reader = members.find((m) => m.user_id === userId);
-    if (!reader) throw new NotFoundError('Chat not found.');
+    const reader = members.find((m) => m.user_id === userId) ?? (await this.previewer(chat.id));
     return { chat, members, reader };
+  }
+
+  /** Someone outside a public group reads all of it; outside any other chat, nothing (404 as for a member). */
+  private async previewer(chatDbId: number) {
+    const [chat] = await repo.chatsByIds(this.db, [chatDbId]);
+    if (!chat || !isPublicGroup(chat)) throw new NotFoundError('Chat not found.');
+    return { cleared_before_id: 0 };
+  }
+
+  /**
+   * Who may post in each of these chats when only some may (announcement channels: the owner and admins), read
+   * inside the caller's transaction (the writer's check); a chat open to every member has no entry.
+   */
+  restrictedPostersIn(trx: Executor, chatDbIds: number[]): Promise<Map<number, Set<number>>> {
+    return repo.restrictedPostersOf(trx, chatDbIds);
   }
 
   /** Moves members' read (and so delivered) marks and delivered marks forward, never back, in one transaction. */

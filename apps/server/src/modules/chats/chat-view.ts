@@ -47,7 +47,9 @@ export function toDetail(chat: ChatRow, members: ChatMember[], viewerId: number)
   const ordered = chat.is_private
     ? [...members.filter((m) => m.id !== viewerId), ...members.filter((m) => m.id === viewerId)]
     : members;
-  const admin = members.find((m) => m.role === 'admin' && m.id !== null);
+  const admin =
+    members.find((m) => m.role === 'owner' && m.id !== null) ??
+    members.find((m) => m.role === 'admin' && m.id !== null);
   const partner = chat.is_private ? ordered[0] : undefined;
   const chatAvatar = avatarUrl(chat.avatar);
   return {
@@ -57,6 +59,8 @@ export function toDetail(chat: ChatRow, members: ChatMember[], viewerId: number)
     group_name: chat.name,
     display_name: chat.is_private ? privateChatName(partner) : chat.name,
     description: chat.description,
+    visibility: chat.visibility,
+    posting: chat.posting,
     avatar: chat.is_private ? (partner?.avatar ?? null) : chatAvatar,
     chat_avatar: chatAvatar,
     members: ordered,

@@ -27,9 +27,16 @@ export const findMembership = (db: Executor, chatDbId: number, userId: number) =
     .where('user_id', '=', userId)
     .executeTakeFirst();
 
+export type Role = 'owner' | 'admin' | 'member';
+/** A group's own fields, as stored (directory_words derived from name and description by the service). */
+export type GroupFields = Partial<
+  Pick<ChatRow, 'name' | 'description' | 'avatar' | 'visibility' | 'posting' | 'directory_words'>
+>;
+
 export async function insertChat(
   db: Executor,
   chat: { chat_id: string; is_private: number; private_key: string | null; name: string; now: string },
+  group: GroupFields = {},
 ): Promise<number> {
   const row = await db
     .insertInto('chats')
@@ -38,6 +45,7 @@ export async function insertChat(
       is_private: chat.is_private,
       private_key: chat.private_key,
       name: chat.name,
+      ...group,
       created_at: chat.now,
       last_activity_at: chat.now,
     })
@@ -48,7 +56,7 @@ export async function insertChat(
 
 export async function insertMember(
   db: Executor,
-  m: { chat_id: number; user_id: number; role: 'admin' | 'member'; joined_at: string },
+  m: { chat_id: number; user_id: number; role: Role; joined_at: string },
 ): Promise<void> {
   await db.insertInto('chat_members').values(m).execute();
 }
@@ -199,11 +207,7 @@ export async function advanceDelivered(
     .execute();
 }
 
-export async function updateChat(
-  db: Executor,
-  chatDbId: number,
-  changes: { name?: string; description?: string; avatar?: string | null },
-): Promise<void> {
+export async function updateChat(db: Executor, chatDbId: number, changes: GroupFields): Promise<void> {
   await db.updateTable('chats').set(changes).where('id', '=', chatDbId).execute();
 }
 
@@ -211,7 +215,7 @@ export async function deleteMember(db: Executor, chatDbId: number, userId: numbe
   await db.deleteFrom('chat_members').where('chat_id', '=', chatDbId).where('user_id', '=', userId).execute();
 }
 
-export async function setRole(db: Executor, memberId: number, role: 'admin' | 'member'): Promise<void> {
+export async function setRole(db: Executor, memberId: number, role: Role): Promise<void> {
   await db.updateTable('chat_members').set({ role }).where('id', '=', memberId).execute();
 }
 
@@ -256,6 +260,9 @@ export async function findChatWithMembership(db: Executor, chatId: string, userI
     name: row.name,
     description: row.description,
     avatar: row.avatar,
+    visibility: row.visibility,
+    posting: row.posting,
+    directory_words: row.directory_words,
     created_at: row.created_at,
     last_activity_at: row.last_activity_at,
   };
@@ -335,4 +342,74 @@ export async function mutedMembersOf(
     byChat.set(r.chat_id, set);
   }
   return byChat;
+}
+
+/**
+ * For the chats among these that are announcement channels, who may post in each: its owner and admins. A chat
+ * open to everyone has no entry. Read inside the writer's transaction, beside the members.
+ */
+export async function restrictedPostersOf(
+  db: Executor,
+  chatDbIds: number[],
+): Promise<Map<number, Set<number>>> {
+  const rows = await db
+    .selectFrom('chats as c')
+    .leftJoin('chat_members as cm', (j) =>
+      j.onRef('cm.chat_id', '=', 'c.id').on('cm.role', 'in', ['owner', 'admin']),
+    )
+    .select(['c.id', 'cm.user_id'])
+    .where('c.id', 'in', inList(chatDbIds))
+    .where('c.posting', '=', 'admins')
+    .execute();
+  const byChat = new Map<number, Set<number>>();
+  for (const r of rows) {
+    const posters = byChat.get(r.id) ?? new Set<number>();
+    if (r.user_id !== null) posters.add(r.user_id);
+    byChat.set(r.id, posters);
+  }
+  return byChat;
+}
+
+/**
+ * A page of the directory: public groups whose folded words start with each of `words`, most members first
+ * (then the newest group), with whether `userId` is in each.
+ */
+export function channelsPage(
+  db: Executor,
+  q: { userId: number; words: string[]; offset: number; limit: number },
+) {
+  let query = db
+    .selectFrom('chats as c')
+    .select((eb) => [
+      'c.id',
+      'c.chat_id',
+      'c.name',
+      'c.description',
+      'c.avatar',
+      'c.last_activity_at',
+      eb
+        .selectFrom('chat_members as cm')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('cm.chat_id', '=', 'c.id')
+        .as('member_count'),
+      eb
+        .exists(
+          eb
+            .selectFrom('chat_members as me')
+            .select('me.id')
+            .whereRef('me.chat_id', '=', 'c.id')
+            .where('me.user_id', '=', q.userId),
+        )
+        .as('is_member'),
+    ])
+    .where('c.visibility', '=', 'public')
+    .where('c.is_private', '=', 0);
+  // The words are letters and digits only (directoryQueryWords): nothing in them is special to LIKE.
+  for (const word of q.words) query = query.where('c.directory_words', 'like', `% ${word}%`);
+  return query
+    .orderBy('member_count', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
 }

@@ -17,9 +17,10 @@ export async function chatsRoutes(app: FastifyInstance, ctx: AppContext) {
     ctx.chats.startPrivate(sessionOf(req).userId, req.params.target),
   );
 
-  app.post('/chats/group/new/', auth, async (req) =>
-    ctx.chats.createGroup(sessionOf(req).userId, parseBody(groupCreateSchema, req.body).group_name),
-  );
+  app.post('/chats/group/new/', auth, async (req) => {
+    const { group_name, ...group } = parseBody(groupCreateSchema, req.body);
+    return ctx.chats.createGroup(sessionOf(req).userId, group_name, group);
+  });
 
   app.get<ChatParams>('/chats/:chatId/', auth, async (req) =>
     ctx.chats.detailForReader(sessionOf(req).userId, req.params.chatId),

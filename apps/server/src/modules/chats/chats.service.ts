@@ -5,6 +5,9 @@ import {
   type ChatMember,
   DELETED_MESSAGE_TEXT,
   DELETED_USERNAME,
+  directoryWords,
+  type GroupCreate,
+  isAdminRole,
   type MuteState,
   privateChatName,
   SAFETY_TEXT,
@@ -86,6 +89,11 @@ export class ChatsService {
     return this.deps.membership.requireMember(userId, chatId);
   }
 
+  /** As requireMember, and for anyone outside a public group too (member null: they preview it). */
+  requireReader(userId: number, chatId: string) {
+    return this.deps.membership.requireReader(userId, chatId);
+  }
+
   async listChats(userId: number): Promise<ChatListItem[]> {
     const [chats, blocked] = await Promise.all([
       repo.chatsOfUser(this.deps.db, userId),
@@ -114,7 +122,7 @@ export class ChatsService {
           visibleLast && !visibleLast.deleted_at && Number(visibleLast.file_count) > 0
             ? { count: Number(visibleLast.file_count), name: visibleLast.file_name ?? '' }
             : null,
-        is_admin: c.role === 'admin',
+        is_admin: isAdminRole(c.role),
         unread_count: unreadByChat.get(c.id) ?? 0,
         ...muteStateOf(c.muted_until),
       };
@@ -153,9 +161,17 @@ export class ChatsService {
     return toDetail(chat, rows.map(asSeen), userId);
   }
 
-  /** The chat as its reader opens it: the detail with how much they have not read and where it starts. */
+  /**
+   * The chat as its reader opens it: the detail with how much they have not read and where it starts. Someone
+   * previewing a public group they have not joined sees it with `is_member` false and nobody's presence.
+   */
   async detailForReader(userId: number, chatId: string): Promise<ChatDetail> {
-    const { chat, member } = await this.requireMember(userId, chatId);
+    const { chat, member } = await this.deps.membership.requireReader(userId, chatId);
+    if (!member) {
+      const rows = await repo.membersOf(this.deps.db, [chat.id]);
+      const members = rows.map((m) => toMember({ ...m, online_status: 0 }, new Set()));
+      return { ...toDetail(chat, members, userId), is_member: false, unread_count: 0, first_unread_id: null };
+    }
     const [rows, unread] = await Promise.all([
       repo.membersOf(this.deps.db, [chat.id]),
       this.deps.activity.unreadIn(chat.id, userId, {
@@ -167,6 +183,7 @@ export class ChatsService {
     const detail = toDetail(chat, rows.map(asSeen), userId);
     return {
       ...detail,
+      is_member: true,
       unread_count: unread.count,
       first_unread_id: unread.firstId,
       ...muteStateOf(member.muted_until),
@@ -247,12 +264,22 @@ export class ChatsService {
     }
   }
 
-  async createGroup(userId: number, name: string): Promise<{ chat_id: string }> {
+  /** A new group, its creator its owner: private and open to every member's posts unless `group` says. */
+  async createGroup(
+    userId: number,
+    name: string,
+    group: Partial<Omit<GroupCreate, 'group_name'>> = {},
+  ): Promise<{ chat_id: string }> {
+    const { description = '', visibility = 'private', posting = 'everyone' } = group;
     return this.deps.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const chatId = newChatId();
-      const id = await repo.insertChat(trx, { chat_id: chatId, is_private: 0, private_key: null, name, now });
-      await repo.insertMember(trx, { chat_id: id, user_id: userId, role: 'admin', joined_at: now });
+      const id = await repo.insertChat(
+        trx,
+        { chat_id: chatId, is_private: 0, private_key: null, name, now },
+        { description, visibility, posting, directory_words: directoryWords(name, description) },
+      );
+      await repo.insertMember(trx, { chat_id: id, user_id: userId, role: 'owner', joined_at: now });
       return { chat_id: chatId };
     });
   }

@@ -10,6 +10,12 @@ export interface ChatsTable {
   name: Generated<string>;
   description: Generated<string>;
   avatar: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'public': in the directory, open to join and to preview (migration 0014-channels). */
+  visibility: Generated<'private' | 'public'>;
+  /** 'admins': an announcement channel. */
+  posting: Generated<'everyone' | 'admins'>;
+  /** The folded words of name and description, each after a space, for the directory's prefix match. */
+  directory_words: Generated<string>;
   created_at: string;
   last_activity_at: string;
 }
@@ -18,7 +24,7 @@ export interface ChatMembersTable {
   id: Generated<number>;
   chat_id: number;
   user_id: number | null;
-  role: Generated<'admin' | 'member'>;
+  role: Generated<'owner' | 'admin' | 'member'>;
   joined_at: string;
   last_read_id: Generated<number>;
   last_delivered_id: Generated<number>;

@@ -1,12 +1,21 @@
-import { groupUpdateSchema, memberAddSchema } from '@parley/protocol';
+import {
+  channelDirectorySchema,
+  channelsQuerySchema,
+  groupUpdateSchema,
+  memberAddSchema,
+  memberRoleChangeSchema,
+  ownershipTransferSchema,
+} from '@parley/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
 import { readPictureForm } from '../../platform/picture-form';
+import { responseSchema } from '../../platform/response-schema';
 import { parseBody } from '../../platform/validate';
 import { GROUP_AVATAR_TOO_LARGE } from './groups.service';
 
-// Group management and "clear conversation for me". The service checks admin rights per call.
+// Group management, roles, the channel directory and joining, and "clear conversation for me". The services
+// check rights per call; a private group answers 404 to anyone outside it.
 export async function groupsRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireAuth(ctx.sessions) };
   type ChatParams = { Params: { chatId: string } };
@@ -15,12 +24,7 @@ export async function groupsRoutes(app: FastifyInstance, ctx: AppContext) {
     const userId = sessionOf(req).userId;
     const { fields, image } = await readPictureForm(req, GROUP_AVATAR_TOO_LARGE);
     const body = parseBody(groupUpdateSchema, { ...fields, group_name: fields.group_name ?? fields.name });
-    await ctx.groups.update(
-      userId,
-      req.params.chatId,
-      { name: body.group_name, description: body.description },
-      image,
-    );
+    await ctx.groups.update(userId, req.params.chatId, body, image);
     return ctx.chats.detail(userId, req.params.chatId);
   });
 
@@ -34,6 +38,37 @@ export async function groupsRoutes(app: FastifyInstance, ctx: AppContext) {
     auth,
     async (req) =>
       ctx.groups.removeMember(sessionOf(req).userId, req.params.chatId, Number(req.params.userId)),
+  );
+
+  app.patch<{ Params: { chatId: string; userId: string } }>(
+    '/chats/:chatId/members/:userId/',
+    auth,
+    async (req) =>
+      ctx.groups.roles.setRole(
+        sessionOf(req).userId,
+        req.params.chatId,
+        Number(req.params.userId),
+        parseBody(memberRoleChangeSchema, req.body).role,
+      ),
+  );
+
+  app.post<ChatParams>('/chats/:chatId/transfer/', auth, async (req) =>
+    ctx.groups.roles.transfer(
+      sessionOf(req).userId,
+      req.params.chatId,
+      parseBody(ownershipTransferSchema, req.body).user_id,
+    ),
+  );
+
+  app.get(
+    '/channels/',
+    { ...auth, schema: { response: { 200: responseSchema(channelDirectorySchema) } } },
+    async (req) =>
+      ctx.groups.channels.directory(sessionOf(req).userId, parseBody(channelsQuerySchema, req.query)),
+  );
+
+  app.post<ChatParams>('/chats/:chatId/join/', auth, async (req) =>
+    ctx.groups.channels.join(sessionOf(req).userId, req.params.chatId),
   );
 
   app.post<ChatParams>('/chats/:chatId/leave/', auth, async (req, reply) => {

@@ -1,13 +1,16 @@
-import { DELETED_DISPLAY_NAME, displayNameOf, GROUP_AVATAR_MAX_BYTES, MAX_DB_ID } from '@parley/protocol';
+import { directoryWords, GROUP_AVATAR_MAX_BYTES, type GroupUpdate, MAX_DB_ID } from '@parley/protocol';
 import type { Db } from '../../db/database';
 import type { AvatarStore } from '../../platform/avatars';
 import { BadRequestError, ForbiddenError, NotFoundError, PayloadTooLargeError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
+import { Channels } from './channels.service';
 import type { ChatRef } from './chat-membership';
 import * as repo from './chats.repo';
 import type { ChatsService } from './chats.service';
+import { nameOf, personName, requireGroupAdmin, requireGroupMember } from './group-access';
+import { GroupRoles } from './group-roles';
 
 /**
  * How a group change is told in the chat: a system line ('Ada added Grace') stored and delivered like a
@@ -18,7 +21,7 @@ export interface GroupAnnouncer {
   announce(chat: ChatRef, text: string): Promise<void>;
 }
 
-interface Deps {
+export interface GroupsDeps {
   db: Db;
   events: DomainEvents;
   chats: ChatsService;
@@ -28,69 +31,65 @@ interface Deps {
   attachments: AttachmentsService;
 }
 
-const nameOf = (u: {
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  displayname: string | null;
-}) => displayNameOf({ ...u, username: u.username ?? DELETED_DISPLAY_NAME });
-
 /** A group picture's own limit (a profile picture may be 10 MB). */
 export const GROUP_AVATAR_TOO_LARGE = 'Group picture must be at most 2MB.';
 
 /**
- * Group management: only the admin edits, adds, removes and deletes; anyone may leave. Every change
- * is announced as a system line and a `chat.updated` event that open clients apply at once.
+ * Group management: the owner and the admins edit, add, remove and delete (the owner is never removed); anyone
+ * may leave. Every change is announced as a system line and a `chat.updated` event that open clients apply at
+ * once. Roles are GroupRoles' (group-roles.ts), the directory and joining Channels' (channels.service.ts).
  */
 export class GroupsService {
-  constructor(private readonly deps: Deps) {}
+  readonly roles: GroupRoles;
+  readonly channels: Channels;
 
-  private async requireGroupMember(userId: number, chatId: string) {
-    const found = await this.deps.chats.requireMember(userId, chatId);
-    if (found.chat.is_private) throw new BadRequestError('This is a private chat, not a group.');
-    return found;
+  constructor(private readonly deps: GroupsDeps) {
+    this.roles = new GroupRoles(deps);
+    this.channels = new Channels(deps);
   }
 
-  private async requireAdmin(userId: number, chatId: string) {
-    const found = await this.requireGroupMember(userId, chatId);
-    if (found.member.role !== 'admin') throw new ForbiddenError('Only the group admin can do this.');
-    return found;
+  private requireAdmin(userId: number, chatId: string) {
+    return requireGroupAdmin(this.deps.chats, userId, chatId);
   }
 
-  private async actorName(userId: number) {
-    const [me] = await this.deps.users.findActivated([userId]);
-    return me ? nameOf(me) : 'Someone';
+  private actorName(userId: number) {
+    return personName(this.deps.users, userId);
   }
 
   /**
-   * Renames, describes and re-pictures a group. Rights are checked before any file is touched; a new picture
-   * is re-encoded and stored under a fresh name (removed again if the row update fails), and the old one goes
-   * only once the row points at the new one.
+   * Changes any of a group's fields: name, description, picture, visibility and who may post. Rights are
+   * checked before any file is touched; a new picture is re-encoded and stored under a fresh name (removed
+   * again if the row update fails), and the old one goes only once the row points at the new one.
    */
   async update(
     userId: number,
     chatId: string,
-    changes: { name: string; description?: string },
+    changes: GroupUpdate,
     image: Uint8Array | null,
   ): Promise<void> {
     if (image && image.length > GROUP_AVATAR_MAX_BYTES)
       throw new PayloadTooLargeError(GROUP_AVATAR_TOO_LARGE);
     const { chat } = await this.requireAdmin(userId, chatId);
+    const name = changes.group_name ?? chat.name;
+    const description = changes.description ?? chat.description;
     const avatar = image ? await this.deps.avatars.save(image) : null;
     try {
       await repo.updateChat(this.deps.db, chat.id, {
-        name: changes.name,
-        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        name,
+        description,
+        directory_words: directoryWords(name, description),
+        ...(changes.visibility ? { visibility: changes.visibility } : {}),
+        ...(changes.posting ? { posting: changes.posting } : {}),
         ...(avatar ? { avatar } : {}),
       });
     } catch (err) {
       await this.deps.avatars.remove(avatar);
       throw err;
     }
-    if (changes.name !== chat.name) {
+    if (name !== chat.name) {
       await this.deps.announcer.announce(
         chat,
-        `${await this.actorName(userId)} renamed the group to ${changes.name}`,
+        `${await this.actorName(userId)} renamed the group to ${name}`,
       );
     }
     this.deps.events.emit('chat.updated', { chatId });
@@ -122,15 +121,18 @@ export class GroupsService {
     return this.deps.chats.detail(userId, chatId);
   }
 
+  /** The owner removes anyone else; an admin removes members (not the owner, nor another admin). */
   async removeMember(userId: number, chatId: string, targetId: number) {
-    const { chat } = await this.requireAdmin(userId, chatId);
+    const { chat, member } = await this.requireAdmin(userId, chatId);
     if (targetId === userId)
       throw new BadRequestError('The admin cannot be removed. Leave the group instead.');
     if (!Number.isSafeInteger(targetId) || targetId < 1 || targetId > MAX_DB_ID)
       throw new NotFoundError('That person is not a member of this group.');
     const target = await repo.findMembership(this.deps.db, chat.id, targetId);
     if (!target) throw new NotFoundError('That person is not a member of this group.');
-    if (target.role === 'admin') throw new ForbiddenError('The admin cannot be removed.');
+    if (target.role === 'owner') throw new ForbiddenError('The owner cannot be removed.');
+    if (target.role === 'admin' && member.role !== 'owner')
+      throw new ForbiddenError('Only the owner can remove an admin.');
     await repo.deleteMember(this.deps.db, chat.id, targetId);
     const [removed] = await this.deps.users.findActivated([targetId]);
     this.deps.events.emit('member.removed', { chatId, userId: targetId });
@@ -142,9 +144,12 @@ export class GroupsService {
     return this.deps.chats.detail(userId, chatId);
   }
 
-  /** A member leaves; an admin who leaves hands the group to the longest-standing member; an empty group goes. */
+  /**
+   * A member leaves; an owner who leaves hands the group to the longest-standing admin, else the
+   * longest-standing member; an empty group goes.
+   */
   async leave(userId: number, chatId: string): Promise<void> {
-    const { chat, member } = await this.requireGroupMember(userId, chatId);
+    const { chat, member } = await requireGroupMember(this.deps.chats, userId, chatId);
     const name = await this.actorName(userId);
     const fileKeys = await this.deps.attachments.keysOfChat(chat.id);
     const deleted = await this.deps.db.transaction().execute(async (trx) => {
@@ -154,11 +159,12 @@ export class GroupsService {
         await repo.deleteChat(trx, chat.id);
         return true;
       }
-      if (member.role === 'admin' && !rest.some((m) => m.role === 'admin')) {
-        const heir = [...rest].sort(
+      if (member.role === 'owner') {
+        const bySeniority = [...rest].sort(
           (a, b) => a.joined_at.localeCompare(b.joined_at) || a.member_id - b.member_id,
-        )[0];
-        if (heir) await repo.setRole(trx, heir.member_id, 'admin');
+        );
+        const heir = bySeniority.find((m) => m.role === 'admin') ?? bySeniority[0];
+        if (heir) await repo.setRole(trx, heir.member_id, 'owner');
       }
       return false;
     });

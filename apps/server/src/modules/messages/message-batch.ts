@@ -1,4 +1,4 @@
-import { type ChatFile, MESSAGE_TEXT, type Message } from '@parley/protocol';
+import { CHANNEL_TEXT, type ChatFile, MESSAGE_TEXT, type Message } from '@parley/protocol';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { UserCard } from '../accounts/users.service';
 import type { ChatRef } from '../chats/chat-membership';
@@ -93,14 +93,23 @@ export const claimsFiles = (p: Pending): p is Pending & { senderId: number } =>
 
 export const resendKey = (p: Pending) => `${p.chat.id}:${p.senderId}:${p.clientId}`;
 
-/** Why a message may not be stored, or null: its sender is not a member, a block refuses it, or a bad reply. */
+/** A person's message to a group: one an announcement channel may refuse. */
+export const isGroupPost = (p: Pending): boolean => p.senderId !== null && !p.chat.is_private;
+
+/**
+ * Why a message may not be stored, or null: its sender is not a member, or not among `posters` (an announcement
+ * channel's owner and admins, when the chat is one), a block refuses it, or a bad reply.
+ */
 export function refusalOf(
   p: Pending,
   members: number[] | undefined,
+  posters: ReadonlySet<number> | undefined,
   blocks: BlockPair[],
   quoteOf: Map<number, QuotedRow>,
 ): Error | null {
   if (p.senderId !== null && !members?.includes(p.senderId)) return new NotFoundError('Chat not found.');
+  if (p.senderId !== null && posters && !posters.has(p.senderId))
+    return new ForbiddenError(CHANNEL_TEXT.adminsOnly);
   if (p.chat.is_private && p.senderId !== null && blocks.length > 0) {
     const other = members?.find((id) => id !== p.senderId);
     const refusal = other === undefined ? null : messageRefusal(blocks, p.senderId, other);

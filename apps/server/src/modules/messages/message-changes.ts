@@ -1,4 +1,5 @@
 import {
+  isAdminRole,
   MAX_REACTION_EMOJI,
   MESSAGE_TEXT,
   type Message,
@@ -87,7 +88,7 @@ export class MessageChanges {
    */
   async delete(userId: number, chatId: string, messageId: number): Promise<void> {
     const { chat, member } = await this.deps.chats.requireMember(userId, chatId);
-    const mayModerate = !chat.is_private && member.role === 'admin';
+    const mayModerate = !chat.is_private && isAdminRole(member.role);
     await this.erase(chat.id, chatId, messageId, (row) => {
       if (row.sender_id !== userId && !mayModerate) throw new ForbiddenError(MESSAGE_TEXT.cannotDelete);
     });

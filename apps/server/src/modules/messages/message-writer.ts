@@ -24,6 +24,7 @@ import {
   claimsFiles,
   type Draft,
   idsOf,
+  isGroupPost,
   mayMention,
   newMessage,
   type Pending,
@@ -41,7 +42,7 @@ import { type QuotedRow, quotesOf } from './messages.repo';
 export interface WriterDeps {
   db: Db;
   events: DomainEvents;
-  chats: Pick<ChatMembership, 'memberIdsIn' | 'memberNamesIn' | 'touch' | 'mutedIn'>;
+  chats: Pick<ChatMembership, 'memberIdsIn' | 'restrictedPostersIn' | 'memberNamesIn' | 'touch' | 'mutedIn'>;
   attachments: Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor'>;
   users: Pick<UsersService, 'cards'>;
   reader: Pick<MessageReader, 'byId'>;
@@ -178,12 +179,15 @@ export class MessageWriter {
   }
 
   /**
-   * The checks, inside the write so a member removed a moment ago cannot post: membership, blocks in private
-   * chats, replies within their chat, files free to claim. The members each body mentions are found here too.
+   * The checks, inside the write so a member removed a moment ago cannot post: membership, who may post in an
+   * announcement channel, blocks in private chats, replies within their chat, files free to claim. The members
+   * each body mentions are found here too.
    */
   private async check(trx: Trx, batch: Pending[], chatIds: number[], side: SideReads): Promise<Checked> {
     const { chats } = this.deps;
     const members = await chats.memberIdsIn(trx, chatIds);
+    const groups = [...new Set(batch.filter(isGroupPost).map((p) => p.chat.id))];
+    const posters = groups.length > 0 ? await chats.restrictedPostersIn(trx, groups) : new Map();
     const blocks = await side.blocks;
     const checked: Checked = {
       members,
@@ -197,7 +201,7 @@ export class MessageWriter {
     const keys = new Set<string>();
     for (const p of batch) {
       const refusal =
-        refusalOf(p, members.get(p.chat.id), blocks, checked.quoteOf) ??
+        refusalOf(p, members.get(p.chat.id), posters.get(p.chat.id), blocks, checked.quoteOf) ??
         (claimsFiles(p) ? await this.claimFiles(trx, p, claimed, keys) : null);
       if (refusal) {
         checked.refused.push([p, refusal]);

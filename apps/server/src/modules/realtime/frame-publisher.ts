@@ -17,23 +17,34 @@ export class FramePublisher {
     return this.deps.bus.publish(topics.room(chatId), { data: JSON.stringify(frame), exceptUserId });
   }
 
+  /** A frame for the members in a room alone (receipts): nobody watching a public group from outside gets it. */
+  toMembersInRoom(chatId: string, frame: ServerFrame): Promise<void> {
+    return this.deps.bus.publish(topics.room(chatId), { data: JSON.stringify(frame), audience: 'members' });
+  }
+
+  /** A frame for those watching a public group from outside alone (its detail without anyone's presence). */
+  toWatchersOfRoom(chatId: string, frame: ServerFrame): Promise<void> {
+    return this.deps.bus.publish(topics.room(chatId), { data: JSON.stringify(frame), audience: 'watchers' });
+  }
+
   /**
-   * A frame about one person (their typing, their reading) to a room: people a block stands between with them
-   * do not get it; `exceptUserId` skips that person's own sockets too.
+   * A frame about one person (their typing, their reading) to the members in a room: people a block stands
+   * between with them do not get it; `exceptUserId` skips that person's own sockets too.
    */
   async toRoomAbout(chatId: string, frame: ServerFrame, aboutUserId: number, exceptUserId?: number) {
     const hidden = await this.deps.blocks.relatedTo(aboutUserId);
     await this.deps.bus.publish(topics.room(chatId), {
       data: JSON.stringify(frame),
       exceptUserId,
+      audience: 'members',
       ...(hidden.size > 0 ? { exceptUserIds: [...hidden] } : {}),
     });
   }
 
   /**
-   * Frames that differ by who reads them: `framesFor(hidden)` builds them for a reader who must not see the
-   * people in `hidden`. Everyone among `viewers` without a block among them shares one copy; each of the others
-   * gets their own, addressed to them alone.
+   * Frames that differ by who reads them, for the members in a room: `framesFor(hidden)` builds them for a
+   * reader who must not see the people in `hidden`. Everyone among `viewers` without a block among them shares
+   * one copy; each of the others gets their own, addressed to them alone.
    */
   async toRoomPerViewer(
     chatId: string,
@@ -43,7 +54,9 @@ export class FramePublisher {
     const relations = await this.deps.blocks.relationsAmong(viewers);
     const room = topics.room(chatId);
     const send = (frames: ServerFrame[], to: Partial<BusMessage>) =>
-      frames.map((frame) => this.deps.bus.publish(room, { data: JSON.stringify(frame), ...to }));
+      frames.map((frame) =>
+        this.deps.bus.publish(room, { data: JSON.stringify(frame), audience: 'members', ...to }),
+      );
     await Promise.all([
       ...send(framesFor(new Set()), relations.size > 0 ? { exceptUserIds: [...relations.keys()] } : {}),
       ...[...relations].flatMap(([viewer, hidden]) => send(framesFor(hidden), { onlyUserIds: [viewer] })),

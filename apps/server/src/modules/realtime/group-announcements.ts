@@ -1,9 +1,11 @@
+import { CLOSE_NOT_FOUND } from '@parley/protocol';
 import type { ChatsService } from '../chats/chats.service';
 import type { FramePublisher } from './frame-publisher';
+import { topics } from './hub';
 
 export interface GroupAnnouncementsDeps {
   chats: Pick<ChatsService, 'groupDetail'>;
-  frames: Pick<FramePublisher, 'toRoomPerViewer'>;
+  frames: Pick<FramePublisher, 'toRoomPerViewer' | 'toWatchersOfRoom' | 'close'>;
 }
 
 /**
@@ -29,10 +31,22 @@ export class GroupAnnouncements {
     }
   }
 
-  /** Members a block stands between see each other offline in it. */
+  /**
+   * Members a block stands between see each other offline in it; people watching a public group from outside
+   * see nobody's presence, and once it is private they are shown the door (4004, as for no such chat).
+   */
   private async send(chatId: string): Promise<void> {
     const chat = await this.deps.chats.groupDetail(chatId);
     if (!chat) return;
+    if (chat.visibility === 'public') {
+      const members = chat.members.map((m) => ({ ...m, is_online: false, last_seen: null }));
+      await this.deps.frames.toWatchersOfRoom(chatId, {
+        type: 'chat_updated',
+        chat: { ...chat, members, is_member: false },
+      });
+    } else if (chat.visibility === 'private') {
+      await this.deps.frames.close(topics.room(chatId), { code: CLOSE_NOT_FOUND, watchers: true });
+    }
     const memberIds = chat.members.flatMap((m) => (m.id === null ? [] : [m.id]));
     await this.deps.frames.toRoomPerViewer(chatId, memberIds, (hidden) => [
       {

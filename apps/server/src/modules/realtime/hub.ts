@@ -18,6 +18,8 @@ export interface Client {
   userId: number;
   sessionId: number;
   chatId: string | null;
+  /** A room socket of someone previewing a public group they have not joined: they read, never post. */
+  watcher?: boolean;
 }
 
 /** Sockets asked to catch up at once, and the pause before the next as many (see Hub.catchUp). */
@@ -143,13 +145,15 @@ export class Hub {
         const { code, sessionIds, chatId } = m.close;
         const sessionMatches = !sessionIds || sessionIds === 'all' || sessionIds.includes(c.sessionId);
         const chatMatches = !chatId || c.chatId === chatId;
-        if (sessionMatches && chatMatches) c.ws.close(code);
+        const watcherMatches = !m.close.watchers || c.watcher === true;
+        if (sessionMatches && chatMatches && watcherMatches) c.ws.close(code);
         continue;
       }
       if (forNotifications && c.chatId !== null) continue;
       if (m.exceptUserId === c.userId || c.ws.readyState !== c.ws.OPEN) continue;
       if (m.exceptUserIds?.includes(c.userId) || (m.onlyUserIds && !m.onlyUserIds.includes(c.userId)))
         continue;
+      if (m.audience && (m.audience === 'watchers') !== (c.watcher === true)) continue;
       if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
         c.ws.terminate();
         continue;

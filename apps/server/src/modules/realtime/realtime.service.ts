@@ -1,4 +1,9 @@
-import { CLOSE_AUTH_FAILED, CLOSE_NOT_FOUND, type ServerFrame } from '@parley/protocol';
+import {
+  CLOSE_AUTH_FAILED,
+  CLOSE_NOT_FOUND,
+  CLOSE_SERVICE_RESTART,
+  type ServerFrame,
+} from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
@@ -64,6 +69,7 @@ export class RealtimeService {
     this.on('chat.updated', (e) => this.onChatUpdated(e));
     this.on('chats.changed', (e) => this.onChatsChanged(e));
     this.on('member.removed', (e) => this.onMemberRemoved(e));
+    this.on('member.joined', (e) => this.onMemberJoined(e));
     this.on('chat.deleted', (e) => this.onChatDeleted(e));
     this.on('blocks.changed', (e) => this.onBlocksChanged(e));
     this.on('presence.changed', (e) => this.presence.changed(e.userId, e.switched));
@@ -143,7 +149,7 @@ export class RealtimeService {
   private async onMessagesRead(e: Event<'messages.read'>): Promise<void> {
     const { chatId, userId } = e;
     if (e.deliveredIds.length > 0)
-      await this.frames.toRoom(chatId, { type: 'messages_delivered', message_ids: e.deliveredIds });
+      await this.frames.toMembersInRoom(chatId, { type: 'messages_delivered', message_ids: e.deliveredIds });
     if (e.messageIds.length > 0)
       await this.frames.toRoomAbout(
         chatId,
@@ -153,7 +159,7 @@ export class RealtimeService {
   }
 
   private onMessagesDelivered({ chatId, messageIds }: Event<'messages.delivered'>): Promise<void> {
-    return this.frames.toRoom(chatId, { type: 'messages_delivered', message_ids: messageIds });
+    return this.frames.toMembersInRoom(chatId, { type: 'messages_delivered', message_ids: messageIds });
   }
 
   private async onUnreadChanged({ userIds }: Event<'unread.changed'>): Promise<void> {
@@ -173,6 +179,11 @@ export class RealtimeService {
     await this.frames.close(topics.user(userId), { code: CLOSE_NOT_FOUND, chatId });
     await this.chatsChanged([userId]);
     this.counts.changed([userId]);
+  }
+
+  /** The new member's sockets watching the room are closed with 1012: they reopen at once, as a member's. */
+  private onMemberJoined({ chatId, userId }: Event<'member.joined'>): Promise<void> {
+    return this.frames.close(topics.user(userId), { code: CLOSE_SERVICE_RESTART, chatId, watchers: true });
   }
 
   /** Every socket in the deleted chat's room is closed; its members' chat lists and counts change. */

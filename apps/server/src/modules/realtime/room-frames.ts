@@ -1,4 +1,5 @@
 import {
+  CHANNEL_TEXT,
   CLOSE_NOT_FOUND,
   type ClientFrame,
   clientFrameSchema,
@@ -44,6 +45,12 @@ export async function handleRoomFrame(
   const chatId = client.chatId as string;
   const frame = parseFrame(ws, data);
   if (!frame) return;
+  // Someone watching a public group from outside posts nothing; their typing and receipts count for nothing.
+  if (client.watcher) {
+    if (frame.type === 'chat_message')
+      sendFrame(ws, { type: 'error', message: CHANNEL_TEXT.joinToPost, client_id: frame.client_id });
+    return;
+  }
   switch (frame.type) {
     case 'chat_message':
       try {

@@ -15,8 +15,10 @@ import {
   watch,
 } from './socket-connection';
 
-// A chat room's socket (/ws/chatroom/{chat_id}/): a member's, counted in the room while it is open; its frames
-// are handled one at a time, in the order they arrived (room-frames.ts).
+// A chat room's socket (/ws/chatroom/{chat_id}/): a member's, counted in the room while it is open, or a
+// watcher's (someone previewing a public group they have not joined: they hear its messages, not who is there,
+// typing or reading, and are never counted). Its frames are handled one at a time, in the order they arrived
+// (room-frames.ts).
 
 export type RoomSocketDeps = SocketAuthDeps &
   WatchDeps &
@@ -56,8 +58,9 @@ async function openAdmitted(
   const session = await authenticate(deps, ws, req);
   if (!session) return;
   const chatId = req.params.chatId;
+  let watcher: boolean;
   try {
-    await deps.chats.requireMember(session.userId, chatId);
+    watcher = (await deps.chats.requireReader(session.userId, chatId)).member === null;
   } catch (err) {
     if (err instanceof NotFoundError) ws.close(CLOSE_NOT_FOUND, 'Chat room not found');
     else closeWhileUnreachable(ws, err);
@@ -65,6 +68,7 @@ async function openAdmitted(
   }
   if (ws.readyState !== ws.OPEN) return;
   const { upgrade, client } = letGoOfRequest(deps.log, ws, req, session, chatId, routing.onError);
+  if (watcher) client.watcher = true;
   if (!(await listenToRoom(deps, client))) return;
   if (!(await join(deps, client, upgrade))) return;
   handleInOrder(deps, client, upgrade, queue);
@@ -81,8 +85,9 @@ async function listenToRoom(deps: RoomSocketDeps, client: Client): Promise<boole
 }
 
 /**
- * Counts the person in the room once the socket is watched, and out of it when the socket closes; each change
- * is announced (room occupancy). False when the socket was closed for being one too many.
+ * Counts a member in the room once the socket is watched, and out of it when the socket closes; each change
+ * is announced (room occupancy). A watcher is never counted. False when the socket was closed for being one
+ * too many.
  */
 async function join(deps: RoomSocketDeps, client: Client, upgrade: Upgrade): Promise<boolean> {
   const chatId = client.chatId as string;
@@ -90,12 +95,13 @@ async function join(deps: RoomSocketDeps, client: Client, upgrade: Upgrade): Pro
   let joined = false;
   const watched = await watch(deps, client, upgrade, async () => {
     deps.hub.detach(room, client);
-    if (!joined) return;
+    if (!joined || client.watcher) return;
     await deps.rooms.leave(chatId, client.userId);
     deps.realtime.roomOccupancyChanged(chatId);
   });
   if (!watched) return false;
   joined = true;
+  if (client.watcher) return true;
   await deps.rooms.join(chatId, client.userId);
   deps.realtime.roomOccupancyChanged(chatId);
   return true;

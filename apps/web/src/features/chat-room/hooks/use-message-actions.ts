@@ -1,5 +1,6 @@
 import {
   type ChatDetail,
+  isAdminRole,
   type Message,
   memberNameOf,
   REPLY_QUOTE_LENGTH,
@@ -49,7 +50,7 @@ export function useMessageActions(
   const seq = useRef(0);
 
   const members = detail.members;
-  const canDeleteAny = !detail.is_private && members.some((m) => m.id === meId && m.role === 'admin');
+  const canDeleteAny = !detail.is_private && members.some((m) => m.id === meId && isAdminRole(m.role));
 
   const actions = useMemo<MessageActions>(() => {
     const names = new Map<number, string>();

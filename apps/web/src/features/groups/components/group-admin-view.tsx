@@ -61,7 +61,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
     }
     update.mutate(
       {
-        group_name: parsed.data.group_name,
+        group_name: parsed.data.group_name ?? name,
         description: parsed.data.description ?? '',
         image,
       },

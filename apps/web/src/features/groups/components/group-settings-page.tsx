@@ -1,4 +1,4 @@
-import type { ChatDetail } from '@parley/protocol';
+import { type ChatDetail, isAdminRole } from '@parley/protocol';
 import { ArrowLeft } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
@@ -13,7 +13,7 @@ import { GroupAdminView } from './group-admin-view';
 import { GroupMemberView } from './group-member-view';
 
 const isAdmin = (detail: ChatDetail, meId: number) =>
-  detail.admin?.id === meId || detail.members.some((m) => m.id === meId && m.role === 'admin');
+  detail.admin?.id === meId || detail.members.some((m) => m.id === meId && isAdminRole(m.role));
 
 /**
  * /groups/{chat_id}/settings: the admin gets 'Manage Chat Room', everyone else 'Group Chat Settings' (SPEC §2,

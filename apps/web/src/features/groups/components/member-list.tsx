@@ -1,4 +1,4 @@
-import { type ChatMember, DELETED_USERNAME, memberNameOf } from '@parley/protocol';
+import { type ChatMember, DELETED_USERNAME, isAdminRole, memberNameOf } from '@parley/protocol';
 import { BadgeCheck, UserMinus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -61,7 +61,7 @@ export function MemberList({
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{m.username}</p>
               )}
             </div>
-            {m.role === 'admin' && (
+            {isAdminRole(m.role) && (
               <span className="shrink-0 rounded-full bg-brand-50 dark:bg-brand-500/15 px-2 py-0.5 text-xs font-medium text-brand-700 dark:text-brand-200">
                 Admin
               </span>
@@ -69,7 +69,7 @@ export function MemberList({
             {!deleted && m.id !== meId && (
               <BlockButton username={m.username} name={name} size="sm" variant="ghost" className="shrink-0" />
             )}
-            {onRemove && m.role !== 'admin' && m.id !== null && (
+            {onRemove && !isAdminRole(m.role) && m.id !== null && (
               <Button
                 variant="secondary"
                 size="sm"
