@@ -196,9 +196,21 @@ describe('GET /api/chats/{chat_id}/messages/ serialisation', () => {
       [],
     ]);
     expect(page.map((m) => m.reply_to)).toEqual([
-      { id: quoted, sender_name: 'Ada Tester', body: 'the start of it all', is_deleted: false },
+      {
+        id: quoted,
+        sender_id: ada.user.id,
+        sender_name: 'Ada Tester',
+        body: 'the start of it all',
+        is_deleted: false,
+      },
       null,
-      { id: first, sender_name: 'Ada Tester', body: 'first on the page', is_deleted: false },
+      {
+        id: first,
+        sender_id: ada.user.id,
+        sender_name: 'Ada Tester',
+        body: 'first on the page',
+        is_deleted: false,
+      },
     ]);
     expect(older).toBeLessThan(first);
     // The other chat's page has its own.
