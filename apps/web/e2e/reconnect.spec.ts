@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { OFFLINE_TEXT } from '@parley/protocol';
+import { OFFLINE_TEXT, SOCKET_CLIENT_TEXT } from '@parley/protocol';
 import {
   type APIRequestContext,
   type Browser,
@@ -171,6 +171,11 @@ test('the server away for 20 s: the room reconnects by itself and what waited go
   await strip(ada.page).getByRole('button', { name: 'Try now' }).click();
   await expect(strip(ada.page)).toContainText(/Reconnecting in \d+ s…/);
   await auditEverySize(ada.page, 'reconnecting');
+  // One state, said once: SPEC's 'Connection error' in the strip, not again in the red banner above the composer.
+  await expect(strip(ada.page)).toContainText(SOCKET_CLIENT_TEXT.connectionError);
+  await expect(
+    ada.page.getByRole('alert').filter({ hasText: SOCKET_CLIENT_TEXT.connectionError }),
+  ).toHaveCount(0);
 
   // Still away: SPEC's five tries would have run out by now. Then the server starts again, by then 20 s late.
   await expect(strip(ada.page)).toContainText(/Reconnecting in \d+ s…/);

@@ -23,7 +23,7 @@ import { buildRows, withUnreadDivider } from '../lib/message-rows';
 import { detailReady, showsStoredCopy } from '../lib/room-open';
 import { AttachmentPreview } from './attachment-preview';
 import { Composer } from './composer';
-import { ConnectionStrip } from './connection-strip';
+import { ConnectionStrip, roomBannerError } from './connection-strip';
 import { EditHistoryDialog } from './edit-history-dialog';
 import { MessageActionsContext } from './message-actions-context';
 import { MessageList } from './message-list';
@@ -112,12 +112,14 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
     );
   }
   if ((kind === 'private') !== detail.is_private) return <Navigate to={roomPath(detail)} replace />;
+  const storedCopy = showsStoredCopy(chat, enteredAt);
   return (
     <Room
       detail={detail}
       me={me}
       room={room}
-      strip={strip(showsStoredCopy(chat, enteredAt), room.reconnectNow)}
+      strip={strip(storedCopy, room.reconnectNow)}
+      bannerError={roomBannerError(room.error, { status: room.status, online, storedCopy })}
     />
   );
 }
@@ -127,12 +129,15 @@ function Room({
   me,
   room,
   strip,
+  bannerError,
 }: {
   detail: ChatDetail;
   me: AuthUser;
   room: ReturnType<typeof useChatRoom>;
   /** The connection strip, drawn under the header. */
   strip: ReactNode;
+  /** The red error banner's text: the room's error, unless the strip already tells it. */
+  bannerError: string | null;
 }) {
   const { messages, pending, hasOlder } = room.messages;
   // Where the room opened: the first message unread then keeps its divider while the room stays open.
@@ -220,13 +225,13 @@ function Room({
       <p aria-live="polite" className="sr-only" data-testid="change-note">
         {room.changeNote}
       </p>
-      {room.error && (
+      {bannerError && (
         <div
           role="alert"
           className="mx-2 mb-2 flex items-start gap-2 rounded-lg border border-red-200 dark:border-red-900 bg-red-50 dark:bg-red-950/40 px-3 py-2 text-sm text-red-700 dark:text-red-300 sm:mx-3"
         >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p className="flex-1">{room.error}</p>
+          <p className="flex-1">{bannerError}</p>
           <button
             type="button"
             onClick={room.dismissError}

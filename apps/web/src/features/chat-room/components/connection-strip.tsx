@@ -1,4 +1,4 @@
-import { OFFLINE_TEXT } from '@parley/protocol';
+import { OFFLINE_TEXT, SOCKET_CLIENT_TEXT } from '@parley/protocol';
 import { CloudOff, RefreshCw, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
@@ -8,10 +8,11 @@ import { cn } from '../../../lib/ui/cn';
 // The room's connection, said in its own layout under the header (never floating over it): offline, or
 // reconnecting with the time of the next attempt and a way to try at once, and whether what shows is the copy
 // saved on this device. The header's connection indicator is the live region that announces each change; this
-// strip is not one, so its countdown is not read out every second.
+// strip is not one, so its countdown is not read out every second. While the strip is shown it is the one place
+// the connection is told: it says SPEC's 'Connection error', in red, and the room's red error banner (which SPEC
+// clears on reconnect) leaves that text out (roomBannerError), so an outage is not said twice.
 
 const SAVED_COPY_TEXT = 'Showing the copy saved on this device.';
-const CONNECTION_LOST_TEXT = 'Connection lost.';
 const TRY_NOW_TEXT = 'Try now';
 
 export interface ConnectionStripProps {
@@ -32,6 +33,25 @@ const CALM =
   'border-slate-200 bg-slate-100 text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200';
 const WARN =
   'border-amber-200 bg-amber-50 text-amber-950 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100';
+
+const ERROR =
+  'border-red-200 bg-red-50 text-red-700 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300';
+
+/** Whether the strip shows for this state: offline, or not connected yet (reconnecting, or the saved copy). */
+const stripShown = (status: SocketStatus, online: boolean, storedCopy: boolean) =>
+  !online || status === 'reconnecting' || (status !== 'connected' && storedCopy);
+
+/**
+ * What the room's red error banner says: its error, except SPEC's 'Connection error' while the connection strip
+ * already tells the connection's state (offline, or trying again), so the outage is said once.
+ */
+export function roomBannerError(
+  error: string | null,
+  { status, online, storedCopy }: Pick<ConnectionStripProps, 'status' | 'online' | 'storedCopy'>,
+): string | null {
+  if (error === SOCKET_CLIENT_TEXT.connectionError && stripShown(status, online, storedCopy)) return null;
+  return error;
+}
 
 /** Whole seconds left until `at` (at least 1), kept current; null without `at`. */
 function useSecondsUntil(at: number | null): number | null {
@@ -58,7 +78,7 @@ export function ConnectionStrip({ status, retryAt, online, storedCopy, onTryNow 
       </p>
     );
   }
-  if (status === 'connected' || (status !== 'reconnecting' && !storedCopy)) return null;
+  if (!stripShown(status, online, storedCopy)) return null;
   const attempt =
     status === 'reconnecting'
       ? seconds !== null
@@ -68,10 +88,14 @@ export function ConnectionStrip({ status, retryAt, online, storedCopy, onTryNow 
         ? 'Connecting…'
         : '';
   return (
-    <div className={cn(STRIP, WARN)} data-testid="connection-strip" data-connection={status}>
+    <div
+      className={cn(STRIP, storedCopy ? WARN : ERROR)}
+      data-testid="connection-strip"
+      data-connection={status}
+    >
       <CloudOff aria-hidden="true" className="size-4 shrink-0" />
       <span className="min-w-0 flex-1">
-        {storedCopy ? SAVED_COPY_TEXT : CONNECTION_LOST_TEXT} {attempt}
+        {storedCopy ? SAVED_COPY_TEXT : `${SOCKET_CLIENT_TEXT.connectionError}.`} {attempt}
       </span>
       {onTryNow && status === 'reconnecting' && (
         <button
