@@ -149,13 +149,13 @@ test('a pasted image and dropped files wait with thumbnails, one is removed, and
   await composer(ada.page).press('Enter');
   await expect(staged(ada.page)).toHaveCount(0);
 
-  // Grace gets the text, then one message with the image and the PDF (and never the removed file).
-  await expect(rows(grace.page).filter({ hasText: 'The photo and the minutes' })).toHaveCount(1);
-  const files = rows(grace.page).last();
+  // Grace gets one message: the text as the caption of the image and the PDF (and never the removed file).
+  const files = rows(grace.page).filter({ hasText: 'The photo and the minutes' });
+  await expect(files).toHaveCount(1);
   await expect(files.getByRole('button', { name: `Open image ${pastedName}` })).toBeVisible();
   await expect(files.getByRole('button', { name: 'Open minutes.pdf' })).toBeVisible();
   await expect(list(grace.page)).not.toContainText('scratch.txt');
-  await expect(rows(grace.page)).toHaveCount(2);
+  await expect(rows(grace.page)).toHaveCount(1);
 });
 
 test('formatting and links reach the other person drawn, and HTML in a body stays text', async ({
