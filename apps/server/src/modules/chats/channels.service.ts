@@ -6,6 +6,7 @@ import {
 } from '@parley/protocol';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { avatarUrl } from '../accounts/user-view';
+import * as channelsRepo from './channels.repo';
 import { isPublicGroup } from './chat-membership';
 import * as repo from './chats.repo';
 import { personName } from './group-access';
@@ -31,7 +32,7 @@ export class Channels {
 
   async directory(userId: number, q: { q: string; cursor?: string }): Promise<ChannelDirectory> {
     const offset = offsetOf(q.cursor);
-    const rows = await repo.channelsPage(this.deps.db, {
+    const rows = await channelsRepo.channelsPage(this.deps.db, {
       userId,
       words: directoryQueryWords(q.q),
       offset,

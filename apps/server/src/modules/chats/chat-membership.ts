@@ -1,7 +1,9 @@
 import type { Db } from '../../db/database';
 import { NotFoundError } from '../../platform/errors';
+import * as channelsRepo from './channels.repo';
 import type { ChatRow, Executor } from './chats.repo';
 import * as repo from './chats.repo';
+import * as mutesRepo from './mutes.repo';
 
 /** What the messages module needs of a chat: its row id, public id and kind never change while it exists. */
 export interface ChatRef {
@@ -78,7 +80,7 @@ export class ChatMembership {
 
   /** The members of each chat who have it muted now: no push, mail or browser notification for them. */
   mutedIn(chatDbIds: number[], now = new Date().toISOString()): Promise<Map<number, Set<number>>> {
-    return repo.mutedMembersOf(this.db, chatDbIds, now);
+    return mutesRepo.mutedMembersOf(this.db, chatDbIds, now);
   }
 
   /** Sets each chat's last activity, inside the caller's transaction. */
@@ -114,7 +116,7 @@ export class ChatMembership {
    * inside the caller's transaction (the writer's check); a chat open to every member has no entry.
    */
   restrictedPostersIn(trx: Executor, chatDbIds: number[]): Promise<Map<number, Set<number>>> {
-    return repo.restrictedPostersOf(trx, chatDbIds);
+    return channelsRepo.restrictedPostersOf(trx, chatDbIds);
   }
 
   /** Moves members' read (and so delivered) marks and delivered marks forward, never back, in one transaction. */

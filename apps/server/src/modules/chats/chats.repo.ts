@@ -3,8 +3,9 @@ import type { Db } from '../../db/database';
 import { inList, prepared } from '../../db/prepared';
 import type { ChatsTable, Database } from '../../db/schema';
 
-// The only place the SQL of the chats module's tables lives: chats and chat_members. Member lists join users
-// read-only in the same statement (DESIGN §3).
+// The SQL of the chats module's tables, chats and chat_members (with channels.repo and mutes.repo, each for a
+// job of its own; invites.repo has chat_invites). Member lists join users read-only in the same statement
+// (DESIGN §3).
 export type ChatRow = Selectable<ChatsTable>;
 export type Executor = Db | Transaction<Database>;
 
@@ -305,111 +306,3 @@ const pageMembers = prepared((db, p: { chat: number }) =>
 );
 export const pageMembersOf = (db: Executor, chatDbId: number) => pageMembers(db, { chat: chatDbId });
 export type PageMember = Awaited<ReturnType<typeof pageMembersOf>>[number];
-
-/** Sets (or, with null, lifts) a member's mute of a chat. */
-export async function setMutedUntil(
-  db: Executor,
-  chatDbId: number,
-  userId: number,
-  until: string | null,
-): Promise<void> {
-  await db
-    .updateTable('chat_members')
-    .set({ muted_until: until })
-    .where('chat_id', '=', chatDbId)
-    .where('user_id', '=', userId)
-    .execute();
-}
-
-/** The members of each chat whose mute lasts past `now`. */
-export async function mutedMembersOf(
-  db: Executor,
-  chatDbIds: number[],
-  now: string,
-): Promise<Map<number, Set<number>>> {
-  const byChat = new Map<number, Set<number>>();
-  if (chatDbIds.length === 0) return byChat;
-  const rows = await db
-    .selectFrom('chat_members')
-    .select(['chat_id', 'user_id'])
-    .where('chat_id', 'in', inList(chatDbIds))
-    .where('muted_until', '>', now)
-    .execute();
-  for (const r of rows) {
-    if (r.user_id === null) continue;
-    const set = byChat.get(r.chat_id) ?? new Set<number>();
-    set.add(r.user_id);
-    byChat.set(r.chat_id, set);
-  }
-  return byChat;
-}
-
-/**
- * For the chats among these that are announcement channels, who may post in each: its owner and admins. A chat
- * open to everyone has no entry. Read inside the writer's transaction, beside the members.
- */
-export async function restrictedPostersOf(
-  db: Executor,
-  chatDbIds: number[],
-): Promise<Map<number, Set<number>>> {
-  const rows = await db
-    .selectFrom('chats as c')
-    .leftJoin('chat_members as cm', (j) =>
-      j.onRef('cm.chat_id', '=', 'c.id').on('cm.role', 'in', ['owner', 'admin']),
-    )
-    .select(['c.id', 'cm.user_id'])
-    .where('c.id', 'in', inList(chatDbIds))
-    .where('c.posting', '=', 'admins')
-    .execute();
-  const byChat = new Map<number, Set<number>>();
-  for (const r of rows) {
-    const posters = byChat.get(r.id) ?? new Set<number>();
-    if (r.user_id !== null) posters.add(r.user_id);
-    byChat.set(r.id, posters);
-  }
-  return byChat;
-}
-
-/**
- * A page of the directory: public groups whose folded words start with each of `words`, most members first
- * (then the newest group), with whether `userId` is in each.
- */
-export function channelsPage(
-  db: Executor,
-  q: { userId: number; words: string[]; offset: number; limit: number },
-) {
-  let query = db
-    .selectFrom('chats as c')
-    .select((eb) => [
-      'c.id',
-      'c.chat_id',
-      'c.name',
-      'c.description',
-      'c.avatar',
-      'c.last_activity_at',
-      eb
-        .selectFrom('chat_members as cm')
-        .select(eb.fn.countAll<number | string>().as('n'))
-        .whereRef('cm.chat_id', '=', 'c.id')
-        .as('member_count'),
-      eb
-        .exists(
-          eb
-            .selectFrom('chat_members as me')
-            .select('me.id')
-            .whereRef('me.chat_id', '=', 'c.id')
-            .where('me.user_id', '=', q.userId),
-        )
-        .as('is_member'),
-    ])
-    .where('c.visibility', '=', 'public')
-    .where('c.is_private', '=', 0);
-  // The words are letters and digits only (directoryQueryWords): nothing in them is special to LIKE.
-  for (const word of q.words) query = query.where('c.directory_words', 'like', `% ${word}%`);
-  return query
-    .orderBy('member_count', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset)
-    .execute();
-}

@@ -22,6 +22,7 @@ import type { BlocksService } from '../safety/blocks.service';
 import type { ChatMembership } from './chat-membership';
 import { toDetail, toMember } from './chat-view';
 import * as repo from './chats.repo';
+import * as mutesRepo from './mutes.repo';
 
 /** What the chat list and "clear for me" read of the messages module (implemented by its MessageStats). */
 export interface ChatActivity {
@@ -303,7 +304,7 @@ export class ChatsService {
     const now = nowIso();
     const stored = until === null ? MUTED_ALWAYS : new Date(until).toISOString();
     if (stored <= now) throw new FieldsError({ until: [SAFETY_TEXT.muteInPast] });
-    await repo.setMutedUntil(this.deps.db, chat.id, userId, stored);
+    await mutesRepo.setMutedUntil(this.deps.db, chat.id, userId, stored);
     // The unread total leaves muted chats out (mentions aside).
     this.deps.events.emit('unread.changed', { userIds: [userId] });
     return muteStateOf(stored, now);
@@ -311,7 +312,7 @@ export class ChatsService {
 
   async unmute(userId: number, chatId: string): Promise<MuteState> {
     const { chat } = await this.requireMember(userId, chatId);
-    await repo.setMutedUntil(this.deps.db, chat.id, userId, null);
+    await mutesRepo.setMutedUntil(this.deps.db, chat.id, userId, null);
     this.deps.events.emit('unread.changed', { userIds: [userId] });
     return muteStateOf(null);
   }

@@ -1,0 +1,75 @@
+import { inList } from '../../db/prepared';
+import type { Executor } from './chats.repo';
+
+// The SQL of public channels and announcement channels (the chats and chat_members tables, which chats.repo
+// owns): the directory's pages and who may post where posting is for admins.
+
+/**
+ * For the chats among these that are announcement channels, who may post in each: its owner and admins. A chat
+ * open to everyone has no entry. Read inside the writer's transaction, beside the members.
+ */
+export async function restrictedPostersOf(
+  db: Executor,
+  chatDbIds: number[],
+): Promise<Map<number, Set<number>>> {
+  const rows = await db
+    .selectFrom('chats as c')
+    .leftJoin('chat_members as cm', (j) =>
+      j.onRef('cm.chat_id', '=', 'c.id').on('cm.role', 'in', ['owner', 'admin']),
+    )
+    .select(['c.id', 'cm.user_id'])
+    .where('c.id', 'in', inList(chatDbIds))
+    .where('c.posting', '=', 'admins')
+    .execute();
+  const byChat = new Map<number, Set<number>>();
+  for (const r of rows) {
+    const posters = byChat.get(r.id) ?? new Set<number>();
+    if (r.user_id !== null) posters.add(r.user_id);
+    byChat.set(r.id, posters);
+  }
+  return byChat;
+}
+
+/**
+ * A page of the directory: public groups whose folded words start with each of `words`, most members first
+ * (then the newest group), with whether `userId` is in each.
+ */
+export function channelsPage(
+  db: Executor,
+  q: { userId: number; words: string[]; offset: number; limit: number },
+) {
+  let query = db
+    .selectFrom('chats as c')
+    .select((eb) => [
+      'c.id',
+      'c.chat_id',
+      'c.name',
+      'c.description',
+      'c.avatar',
+      'c.last_activity_at',
+      eb
+        .selectFrom('chat_members as cm')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('cm.chat_id', '=', 'c.id')
+        .as('member_count'),
+      eb
+        .exists(
+          eb
+            .selectFrom('chat_members as me')
+            .select('me.id')
+            .whereRef('me.chat_id', '=', 'c.id')
+            .where('me.user_id', '=', q.userId),
+        )
+        .as('is_member'),
+    ])
+    .where('c.visibility', '=', 'public')
+    .where('c.is_private', '=', 0);
+  // The words are letters and digits only (directoryQueryWords): nothing in them is special to LIKE.
+  for (const word of q.words) query = query.where('c.directory_words', 'like', `% ${word}%`);
+  return query
+    .orderBy('member_count', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+}
