@@ -1,12 +1,21 @@
-import { CHANNEL_TEXT, CHANNELS_PAGE_SIZE, CLOSE_NOT_FOUND, CLOSE_SERVICE_RESTART } from '@parley/protocol';
+import { CHANNELS_PAGE_SIZE, CLOSE_NOT_FOUND, CLOSE_SERVICE_RESTART } from '@parley/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fullName, history, myChats, people, say } from '../chats/chat-helpers';
 import type { ServerProcess } from '../helpers/server-process';
 import type { SignedUp, TestApp } from '../helpers/test-app';
 import { useTestApp } from '../helpers/test-app';
 import { twoProcessesEnabled, useTwoProcesses } from '../helpers/two-processes';
-import { connectWs, joinRoom, roomPath, type WsClient } from '../helpers/ws-client';
-import { chatRow, groupOf, memberRows, messageCount, patchGroup, systemLines } from './group-helpers';
+import { connectWs, joinRoom, roomPath } from '../helpers/ws-client';
+import {
+  chatRow,
+  groupOf,
+  memberRows,
+  messageCount,
+  newChannel,
+  patchGroup,
+  systemLines,
+  watchRoom,
+} from './group-helpers';
 
 // Public groups (channels): created or switched public by an admin, listed in the directory (most members first,
 // matched by the starts of words, accents aside), previewed by anyone signed in (history, detail and the room's
@@ -14,27 +23,8 @@ import { chatRow, groupOf, memberRows, messageCount, patchGroup, systemLines } f
 // private group stays invisible to outsiders: 404, never 403.
 const app = useTestApp();
 
-const newChannel = async (t: TestApp, token: string, name: string, extra: Record<string, unknown> = {}) => {
-  const res = await t.post(
-    '/api/chats/group/new/',
-    { group_name: name, visibility: 'public', ...extra },
-    token,
-  );
-  expect(res.status, res.text).toBe(200);
-  return res.body.chat_id as string;
-};
 const join = (t: TestApp, token: string, chatId: string) => t.post(`/api/chats/${chatId}/join/`, {}, token);
 const directory = (t: TestApp, token: string, query = '') => t.get(`/api/channels/${query}`, token);
-
-/** A watcher's room socket, once the server handles its frames (its refused post comes back). */
-async function watchRoom(t: TestApp, token: string, chatId: string): Promise<WsClient> {
-  const client = await connectWs(t, roomPath(chatId), token, { label: 'watcher' });
-  client.send({ type: 'chat_message', body: 'hello?', client_id: 'w-probe' });
-  expect((await client.next('error', (f) => f.client_id === 'w-probe')).message).toBe(
-    CHANNEL_TEXT.joinToPost,
-  );
-  return client;
-}
 
 describe('creating and changing a public group', () => {
   it('takes visibility, description and posting on creation and carries them in the detail', async () => {

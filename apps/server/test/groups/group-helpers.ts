@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { CHANNEL_TEXT } from '@parley/protocol';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { createGroup, people } from '../chats/chat-helpers';
 import type { ApiResponse, Json, SignedUp, TestApp } from '../helpers/test-app';
+import { connectWs, roomPath, type WsClient } from '../helpers/ws-client';
 
 // What the group-management tests share on top of the chat helpers: real API calls for adding members,
-// multipart forms, a PNG too large to take, and direct looks at the stored rows and DATA_DIR/media.
+// multipart forms, a PNG too large to take, a public group's watcher socket, and direct looks at the stored
+// rows and DATA_DIR/media.
 
 export interface Upload {
   bytes: Uint8Array;
@@ -150,3 +153,29 @@ export const avatarName = (url: string): string => {
 /** The system lines of a history, as their bodies. */
 export const systemLines = (messages: Json[]): string[] =>
   messages.filter((m) => m.kind === 'system').map((m) => m.body);
+
+/** A watcher's room socket, once the server handles its frames (its refused post comes back). */
+export async function watchRoom(t: TestApp, token: string, chatId: string): Promise<WsClient> {
+  const client = await connectWs(t, roomPath(chatId), token, { label: 'watcher' });
+  client.send({ type: 'chat_message', body: 'hello?', client_id: 'w-probe' });
+  expect((await client.next('error', (f) => f.client_id === 'w-probe')).message).toBe(
+    CHANNEL_TEXT.joinToPost,
+  );
+  return client;
+}
+
+/** A public group made by `token`, asserting the 200; its chat id. */
+export const newChannel = async (
+  t: TestApp,
+  token: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+) => {
+  const res = await t.post(
+    '/api/chats/group/new/',
+    { group_name: name, visibility: 'public', ...extra },
+    token,
+  );
+  expect(res.status, res.text).toBe(200);
+  return res.body.chat_id as string;
+};

@@ -1,4 +1,6 @@
 import {
+  CHANNEL_TEXT,
+  CLOSE_SERVICE_RESTART,
   GROUP_INVITE_AUDIT,
   GROUP_INVITE_INVALID,
   groupInvitePreviewSchema,
@@ -9,7 +11,15 @@ import { fullName, history, people, startChat } from '../chats/chat-helpers';
 import { type SignedUp, startTestApp, type TestApp, useTestApp } from '../helpers/test-app';
 import { twoProcessesEnabled, useTwoProcesses } from '../helpers/two-processes';
 import { joinRoom, openNotifications } from '../helpers/ws-client';
-import { chatRow, groupOf, memberRows, removeMemberCall, systemLines } from './group-helpers';
+import {
+  chatRow,
+  groupOf,
+  memberRows,
+  newChannel,
+  removeMemberCall,
+  systemLines,
+  watchRoom,
+} from './group-helpers';
 
 // Group invite links: made, listed and revoked by the group's admins, previewed and accepted by anyone signed
 // in who holds a usable code (a private group too), with each refusal; the join told in the group as an added
@@ -24,6 +34,8 @@ const revokeInvite = (t: TestApp, token: string, chatId: string, code: string) =
   t.del(`/api/chats/${chatId}/invites/${code}/`, token);
 const preview = (t: TestApp, token: string, code: string) => t.get(`/api/invites/${code}/`, token);
 const accept = (t: TestApp, token: string, code: string) => t.post(`/api/invites/${code}/accept/`, {}, token);
+const setRole = (t: TestApp, token: string, chatId: string, userId: number, role: 'admin' | 'member') =>
+  t.request('PATCH', `/api/chats/${chatId}/members/${userId}/`, { token, json: { role } });
 
 /** A link made by the group's admin, asserting the 200; its code. */
 async function inviteCode(t: TestApp, admin: SignedUp, chatId: string, body: Record<string, unknown> = {}) {
@@ -143,6 +155,85 @@ describe('POST and GET /api/chats/{chat_id}/invites/', () => {
     expect((await listInvites(t, ada.token, chatId)).body.results).toEqual([
       expect.objectContaining({ code, uses: 0 }),
     ]);
+  });
+
+  it('lets any member of a public group make and list links, but only its admins revoke them', async () => {
+    const t = app();
+    const [ada, grace, alan] = await people(t, 'Ada', 'Grace', 'Alan');
+    const made = await t.post(
+      '/api/chats/group/new/',
+      { group_name: 'Open door', visibility: 'public' },
+      ada.token,
+    );
+    expect(made.status, made.text).toBe(200);
+    const chatId: string = made.body.chat_id;
+    expect((await t.post(`/api/chats/${chatId}/join/`, {}, grace.token)).status).toBe(200);
+
+    const res = await createInvite(t, grace.token, chatId, { max_uses: 2 });
+    expect(res.status, res.text).toBe(200);
+    const { code } = groupInviteSchema.parse(res.body);
+    expect((await listInvites(t, grace.token, chatId)).body.results).toEqual([res.body]);
+    expect((await revokeInvite(t, grace.token, chatId, code)).status).toBe(403);
+    // Outside the group, its links are not theirs to see, public or not.
+    expect((await listInvites(t, alan.token, chatId)).status).toBe(404);
+    expect((await preview(t, alan.token, code)).body).toMatchObject({
+      visibility: 'public',
+      member_count: 2,
+    });
+    expect((await revokeInvite(t, ada.token, chatId, code)).status).toBe(204);
+  });
+
+  it('follows roles: a promoted admin makes and revokes links, demoted again they may not', async () => {
+    const t = app();
+    const {
+      chatId,
+      people: [ada, grace],
+    } = await groupOf(t, 'Staff', 'Ada', 'Grace');
+    const adas = await inviteCode(t, ada, chatId);
+    const refused = await createInvite(t, grace.token, chatId);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe(CHANNEL_TEXT.onlyAdmins);
+
+    expect((await setRole(t, ada.token, chatId, grace.user.id, 'admin')).status).toBe(200);
+    const graces = await inviteCode(t, grace, chatId);
+    expect((await revokeInvite(t, grace.token, chatId, adas)).status).toBe(204);
+    expect((await listInvites(t, grace.token, chatId)).body.results).toEqual([
+      expect.objectContaining({ code: graces }),
+    ]);
+
+    expect((await setRole(t, ada.token, chatId, grace.user.id, 'member')).status).toBe(200);
+    for (const res of [
+      await createInvite(t, grace.token, chatId),
+      await listInvites(t, grace.token, chatId),
+      await revokeInvite(t, grace.token, chatId, graces),
+    ]) {
+      expect(res.status, res.text).toBe(403);
+      expect(res.body.detail).toBe(CHANNEL_TEXT.onlyAdmins);
+    }
+  });
+
+  it("joins an announcement channel through a member's link as its join does: the line, and the watcher reopened", async () => {
+    const t = app();
+    const [ada, grace, eve] = await people(t, 'Ada', 'Grace', 'Eve');
+    const chatId = await newChannel(t, ada.token, 'Bulletin', { posting: 'admins' });
+    expect((await t.post(`/api/chats/${chatId}/join/`, {}, grace.token)).status).toBe(200);
+    const code = await inviteCode(t, grace, chatId, { max_uses: 1 });
+
+    const adaRoom = await joinRoom(t, ada.token, chatId);
+    const eveWatch = await watchRoom(t, eve.token, chatId);
+    const joined = accept(t, eve.token, code);
+    expect((await eveWatch.closed()).code).toBe(CLOSE_SERVICE_RESTART);
+    expect((await joined).status).toBe(200);
+    const line = `${fullName(eve)} joined`;
+    expect((await adaRoom.next('chat_message', (f) => f.message.kind === 'system')).message.body).toBe(line);
+    expect((await inviteRow(t, code)).uses).toBe(1);
+
+    // In, Eve reads as a member and, as every member there, may not post.
+    const eveRoom = await joinRoom(t, eve.token, chatId);
+    eveRoom.send({ type: 'chat_message', body: 'hi all', client_id: 'e-1' });
+    expect((await eveRoom.next('error', (f) => f.client_id === 'e-1')).message).toBe(CHANNEL_TEXT.adminsOnly);
+    expect((await revokeInvite(t, grace.token, chatId, code)).status).toBe(403);
+    await Promise.all([adaRoom.close(), eveRoom.close()]);
   });
 
   it('points links at PUBLIC_URL when it is set', async () => {

@@ -9,8 +9,7 @@ import { avatarUrl } from '../accounts/user-view';
 import * as channelsRepo from './channels.repo';
 import { isPublicGroup } from './chat-membership';
 import * as repo from './chats.repo';
-import { personName } from './group-access';
-import type { GroupsDeps } from './groups.service';
+import { type GroupJoinDeps, joinGroup } from './group-join';
 
 /** The directory's cursor: how many entries the pages before it held, opaque to clients. */
 const cursorOf = (offset: number) => Buffer.from(`o${offset}`).toString('base64url');
@@ -21,14 +20,12 @@ function offsetOf(cursor: string | undefined): number {
   return Number(match[1]);
 }
 
-const nowIso = () => new Date().toISOString();
-
 /**
  * Public groups (channels): the directory every signed-in person browses, and joining one. A private group
  * stays invisible to anyone outside it: joining it answers 404, as for no such chat.
  */
 export class Channels {
-  constructor(private readonly deps: Pick<GroupsDeps, 'db' | 'events' | 'chats' | 'announcer' | 'users'>) {}
+  constructor(private readonly deps: GroupJoinDeps) {}
 
   async directory(userId: number, q: { q: string; cursor?: string }): Promise<ChannelDirectory> {
     const offset = offsetOf(q.cursor);
@@ -53,27 +50,12 @@ export class Channels {
     };
   }
 
-  /**
-   * Joins a public group as a member; joining again changes nothing. The members get '{name} joined' and the
-   * group's new detail; the person's sockets watching the room reopen as a member's ('member.joined').
-   */
+  /** Joins a public group as a member (joinGroup: joining again changes nothing); a private one is 404. */
   async join(userId: number, chatId: string): Promise<ChatDetail> {
-    const { db, chats } = this.deps;
-    const chat = await repo.findChatByPublicId(db, chatId);
+    const chat = await repo.findChatByPublicId(this.deps.db, chatId);
     if (!chat) throw new NotFoundError('Chat not found.');
-    if (await repo.findMembership(db, chat.id, userId)) return chats.detailForReader(userId, chatId);
-    if (!isPublicGroup(chat)) throw new NotFoundError('Chat not found.');
-    try {
-      await repo.insertMember(db, { chat_id: chat.id, user_id: userId, role: 'member', joined_at: nowIso() });
-    } catch (err) {
-      // Two joins at once: the unique membership kept one; the other is the same answer.
-      if (await repo.findMembership(db, chat.id, userId)) return chats.detailForReader(userId, chatId);
-      throw err;
-    }
-    await this.deps.announcer.announce(chat, `${await personName(this.deps.users, userId)} joined`);
-    this.deps.events.emit('member.joined', { chatId, userId });
-    this.deps.events.emit('chat.updated', { chatId });
-    this.deps.events.emit('chats.changed', { userIds: [userId] });
-    return chats.detailForReader(userId, chatId);
+    return joinGroup(this.deps, userId, chat, async () => {
+      if (!isPublicGroup(chat)) throw new NotFoundError('Chat not found.');
+    });
   }
 }

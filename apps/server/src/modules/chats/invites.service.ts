@@ -1,33 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CHANNEL_TEXT,
   type ChatDetail,
-  DELETED_DISPLAY_NAME,
-  displayNameOf,
   GROUP_INVITE_AUDIT,
   GROUP_INVITE_INVALID,
   type GroupInvite,
   type GroupInviteCreate,
   type GroupInvitePreview,
+  isAdminRole,
 } from '@parley/protocol';
-import type { Db } from '../../db/database';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
-import type { DomainEvents } from '../../platform/events';
+import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { enforceLimit } from '../../platform/rate-limit-policy';
 import { avatarUrl } from '../accounts/user-view';
-import type { UsersService } from '../accounts/users.service';
 import type { AuditService } from '../audit/audit.service';
-import * as chatsRepo from './chats.repo';
-import type { ChatsService } from './chats.service';
-import type { GroupAnnouncer } from './groups.service';
+import { isPublicGroup } from './chat-membership';
+import { requireGroupAdmin, requireGroupMember } from './group-access';
+import { type GroupJoinDeps, joinGroup } from './group-join';
 import * as repo from './invites.repo';
 
-interface Deps {
-  db: Db;
-  events: DomainEvents;
-  chats: ChatsService;
-  announcer: GroupAnnouncer;
-  users: UsersService;
+interface Deps extends GroupJoinDeps {
   audit: AuditService;
   limiter: RateLimiter;
 }
@@ -40,34 +32,22 @@ export const INVITE_ACCEPTS_PER_HOUR = 30;
 const newCode = () => randomBytes(16).toString('base64url');
 const nowIso = () => new Date().toISOString();
 
-/** A group is public once groups have a visibility and it says so; every group before that is private. */
-const visibilityOf = (chat: object): GroupInvitePreview['visibility'] =>
-  'visibility' in chat && chat.visibility === 'public' ? 'public' : 'private';
-
-/** Anyone above a plain member (the admin, and the owner where groups have one) manages the group's links. */
-const isGroupAdmin = (role: string) => role !== 'member';
-
 /**
  * Group invite links: admins (and any member of a public group) make and list them, admins revoke them, and
  * anyone signed in who holds a usable code sees the group and joins it, a private group too. A group's links
- * are as invisible to outsiders as the group: 404. Joining is told in the group as an added member is.
+ * are as invisible to outsiders as the group: 404. Joining through a link is joining a public group (joinGroup).
  */
 export class GroupInvitesService {
   constructor(private readonly deps: Deps) {}
 
-  /** The group and the caller's membership, when they may make and see its links. */
+  /**
+   * The group and the caller's membership, when they may make and see its links: its owner and admins, and in
+   * a public group (which anyone may join anyway) any member, an announcement channel's too.
+   */
   private async requireInviter(userId: number, chatId: string) {
-    const found = await this.deps.chats.requireMember(userId, chatId);
-    if (found.chat.is_private) throw new BadRequestError('This is a private chat, not a group.');
-    if (!isGroupAdmin(found.member.role) && visibilityOf(found.chat) !== 'public')
-      throw new ForbiddenError('Only the group admin can do this.');
-    return found;
-  }
-
-  private async requireAdmin(userId: number, chatId: string) {
-    const found = await this.deps.chats.requireMember(userId, chatId);
-    if (found.chat.is_private) throw new BadRequestError('This is a private chat, not a group.');
-    if (!isGroupAdmin(found.member.role)) throw new ForbiddenError('Only the group admin can do this.');
+    const found = await requireGroupMember(this.deps.chats, userId, chatId);
+    if (!isPublicGroup(found.chat) && !isAdminRole(found.member.role))
+      throw new ForbiddenError(CHANNEL_TEXT.onlyAdmins);
     return found;
   }
 
@@ -114,7 +94,7 @@ export class GroupInvitesService {
   }
 
   async revoke(userId: number, chatId: string, code: string): Promise<void> {
-    const { chat } = await this.requireAdmin(userId, chatId);
+    const { chat } = await requireGroupAdmin(this.deps.chats, userId, chatId);
     await this.deps.db.transaction().execute(async (trx) => {
       const id = await repo.revokeInvite(trx, chat.id, code, nowIso());
       if (id === null) throw new NotFoundError(GROUP_INVITE_INVALID);
@@ -135,43 +115,23 @@ export class GroupInvitesService {
       group_name: chat.name,
       avatar: avatarUrl(chat.avatar),
       member_count: await repo.memberCountOf(this.deps.db, chat.id),
-      visibility: visibilityOf(chat),
+      visibility: chat.visibility,
     };
   }
 
   /**
-   * Joins the group through a link and counts one use, in one transaction whose conditional update decides a
-   * race for the last use. A member already in the group joins nothing and uses nothing, whatever the link's
-   * state (their second accept may come after their first took its last use).
+   * Joins the group through a link as joinGroup joins (a member already in the group uses nothing, whatever the
+   * link's state: their second accept may come after their first took its last use). The use is counted by one
+   * conditional update inside the joining transaction, which decides a race for the last use.
    */
   async accept(userId: number, code: string): Promise<ChatDetail> {
     await enforceLimit(this.deps.limiter, `invite-accept:${userId}`, INVITE_ACCEPTS_PER_HOUR, HOUR_MS);
     const chat = await repo.findInvite(this.deps.db, code, null);
     if (!chat) throw new NotFoundError(GROUP_INVITE_INVALID);
-    const isMember = async () => !!(await chatsRepo.findMembership(this.deps.db, chat.id, userId));
-    if (await isMember()) return this.deps.chats.detailForReader(userId, chat.chat_id);
-    try {
-      await this.deps.db.transaction().execute(async (trx) => {
-        if (!(await repo.useInvite(trx, chat.invite_id, nowIso())))
-          throw new NotFoundError(GROUP_INVITE_INVALID);
-        await chatsRepo.insertMember(trx, {
-          chat_id: chat.id,
-          user_id: userId,
-          role: 'member',
-          joined_at: nowIso(),
-        });
-      });
-    } catch (err) {
-      // The same person accepting twice at once: the membership's unique key kept one join, and one use.
-      if (await isMember()) return this.deps.chats.detailForReader(userId, chat.chat_id);
-      throw err;
-    }
-    const [me] = await this.deps.users.findActivated([userId]);
-    const name = me ? displayNameOf({ ...me, username: me.username ?? DELETED_DISPLAY_NAME }) : 'Someone';
-    await this.deps.announcer.announce(chat, `${name} joined`);
-    this.deps.events.emit('chat.updated', { chatId: chat.chat_id });
-    this.deps.events.emit('chats.changed', { userIds: [userId] });
-    return this.deps.chats.detailForReader(userId, chat.chat_id);
+    return joinGroup(this.deps, userId, chat, async (trx) => {
+      if (!(await repo.useInvite(trx, chat.invite_id, nowIso())))
+        throw new NotFoundError(GROUP_INVITE_INVALID);
+    });
   }
 }
 
