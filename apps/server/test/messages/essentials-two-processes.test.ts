@@ -58,6 +58,7 @@ describe.skipIf(!twoProcessesEnabled)('edits, deletions and reactions across two
     const replyAtAda = await adaRoom.next('chat_message', (f) => f.message.id === reply.id, WAIT);
     expect(replyAtAda.message.reply_to).toEqual({
       id: first.id,
+      sender_id: ada.user.id,
       sender_name: 'Ada Tester',
       body: 'Frist from A',
       is_deleted: false,
