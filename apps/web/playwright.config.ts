@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { serverEnv } from './e2e/support/server-process';
 
 // End-to-end journeys against the production build: the server serves apps/web/dist, a fresh SQLite database
 // in a temporary DATA_DIR and the dev outbox, where the tests read the mailed codes.
@@ -58,21 +59,6 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      PUBLIC_URL: BASE_URL,
-      LOG_LEVEL: 'warn',
-      // Every journey signs people up from 127.0.0.1; the per-address limit is tested in the server suite.
-      SIGNUPS_PER_IP_HOUR: '1000',
-      // SQLite, in-process fan-out and the dev outbox, whatever the calling shell has set.
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      // A build of its own (vite build --outDir …), so another person's rebuild cannot swap files mid-run.
-      WEB_DIST: process.env.PARLEY_E2E_WEB_DIST ?? '',
-    },
+    env: serverEnv(PORT, dataDir),
   },
 });

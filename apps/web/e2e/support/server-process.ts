@@ -19,28 +19,35 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * The environment of a Parley server for the journeys, on `port` with its data in `dataDir`: the suite's own
+ * (playwright.config.ts) and a test's own (startServer) alike.
+ */
+export function serverEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    // Every journey signs people up from 127.0.0.1; the per-address limit is tested in the server suite.
+    SIGNUPS_PER_IP_HOUR: '1000',
+    // SQLite, in-process fan-out and the dev outbox, whatever the calling shell has set.
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    // A build of its own (vite build --outDir …), so another person's rebuild cannot swap files mid-run.
+    WEB_DIST: process.env.PARLEY_E2E_WEB_DIST ?? '',
+  };
+}
+
+/**
  * The built server (apps/server/dist) on `port`, keeping its data in `dataDir`, which outlives it; `env` sets
  * more of its environment (an SMTP server that is away, say).
  */
 export function startServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, [fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url))], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      // As for the suite's server: the per-address sign-up limit is tested in the server suite.
-      SIGNUPS_PER_IP_HOUR: '1000',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      // The web build the suite's own server serves (playwright.config.ts), when it is not apps/web/dist.
-      WEB_DIST: process.env.PARLEY_E2E_WEB_DIST ?? '',
-      ...env,
-    },
+    env: { ...process.env, ...serverEnv(port, dataDir), ...env },
     stdio: 'ignore',
   });
 }
