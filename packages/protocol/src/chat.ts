@@ -59,6 +59,14 @@ export const reactionSchema = z.object({
 });
 export type Reaction = z.infer<typeof reactionSchema>;
 
+/** A thread under its root message: the root's author and each replier are its participants, first come first. */
+export const threadSummarySchema = z.object({
+  reply_count: z.number().int(),
+  last_reply_at: z.string(),
+  participant_ids: z.array(z.number().int()),
+});
+export type ThreadSummary = z.infer<typeof threadSummarySchema>;
+
 /**
  * A message as every answer and frame carries it. The fields are in the order the server builds them: the HTTP
  * history page is serialised from this schema's JSON Schema (fast-json-stringify), so a field added here is
@@ -91,6 +99,12 @@ export const messageSchema = z.object({
   reactions: z.array(reactionSchema),
   /** The user ids of the members the body mentions with @username. */
   mentions: z.array(z.number().int()),
+  /** The root of the thread this message replies in; null in the main timeline. */
+  thread_root: z.number().int().nullable().optional(),
+  /** A thread reply also sent to the chat: it shows in the main timeline too. */
+  also_in_chat: z.boolean().optional(),
+  /** On a root: its thread; null while it has no replies. */
+  thread: threadSummarySchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatDetailSchema, dbIdSchema, messageSchema, reactionSchema } from './chat';
+import { chatDetailSchema, dbIdSchema, messageSchema, reactionSchema, threadSummarySchema } from './chat';
 import { MESSAGE_MAX_LENGTH } from './constants';
 
 // The two socket channels (SPEC §7, DESIGN §6): one discriminated union per direction and channel. The server
@@ -21,9 +21,14 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
     file_ids: z.array(dbIdSchema).max(10).optional(),
     /** The id of the message of this chat that this one answers. */
     reply_to: dbIdSchema.optional(),
+    /** A reply in the thread under this message of the chat (one not itself in a thread). */
+    thread_root: dbIdSchema.optional(),
+    /** With thread_root: the reply shows in the main timeline too. */
+    also_in_chat: z.boolean().optional(),
   }),
   z.object({ type: z.literal('typing'), is_typing: z.boolean() }),
-  z.object({ type: z.literal('read_messages'), message_ids: ids }),
+  /** With thread_root: the reader read these replies of that thread (its unread count; the chat's marks stay). */
+  z.object({ type: z.literal('read_messages'), message_ids: ids, thread_root: dbIdSchema.optional() }),
   z.object({ type: z.literal('messages_delivered'), message_ids: ids }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
@@ -57,6 +62,8 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   /** A message's text was edited (the whole message as it now reads). */
   z.object({ type: z.literal('message_updated'), message: messageSchema }),
   z.object({ type: z.literal('message_deleted'), message_id: z.number().int() }),
+  /** A thread got a reply: its summary as it now stands, for the root wherever it shows. */
+  z.object({ type: z.literal('thread_updated'), root_id: z.number().int(), thread: threadSummarySchema }),
   /** A message's reactions as they now stand (`me` false: each client finds itself in `user_ids`). */
   z.object({
     type: z.literal('reactions_updated'),
@@ -80,6 +87,8 @@ export const notificationPayloadSchema = z.object({
   chatroom_id: z.string(),
   is_private: z.boolean(),
   message_id: z.number().int(),
+  /** A reply in a thread the person follows: the thread's root. */
+  thread_root: z.number().int().nullable().optional(),
   /** The person is mentioned in it (they are told even when they would not be otherwise). */
   mention: z.boolean().optional(),
   /**

@@ -15,4 +15,5 @@ export * from './push';
 export * from './safety';
 export * from './search';
 export * from './socket-texts';
+export * from './threads';
 export * from './validation';
