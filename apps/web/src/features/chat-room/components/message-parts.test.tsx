@@ -2,8 +2,8 @@ import { SAFETY_TEXT } from '@parley/protocol';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { testMessage } from '../../../lib/messages/test-message';
 import { loadFormatter } from '../../../lib/text/rich-text/rich-text';
-import { testMessage } from '../lib/test-message';
 import type { MessageActions } from './message-actions-context';
 import { MessageBody, ReplyQuoteView, reactorsText } from './message-parts';
 

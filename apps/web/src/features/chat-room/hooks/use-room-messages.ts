@@ -2,12 +2,13 @@ import type { Message } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
+import { roomChannel } from '../../../lib/realtime/room-channel';
 import { getMessages, getMessagesAround, getMessagesSince } from '../api/get-messages';
 import { PAGE_SIZE, type RoomAction, roomReducer, seededRoomMessages } from '../lib/room-messages';
 
 // The room's message list (confirmed messages and this user's pending sends, see room-messages.ts) and the
 // pages that fill it: the newest page from the query cache, what arrived while away (with the loaded stretch
-// read again), and older history.
+// read again), and older history. Its roots' thread summaries follow the room's thread_updated frames.
 
 /** How long the list rests before its newest page is written back to the cache. */
 const WRITE_BACK_MS = 500;
@@ -52,10 +53,25 @@ export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
         ? action.message.id
         : action.type === 'deleted' || action.type === 'reactions'
           ? action.message_id
-          : null;
+          : action.type === 'thread'
+            ? action.root_id
+            : null;
     if (id !== null) for (const ids of changedLive.current) ids.add(id);
     dispatch(action);
   }, []);
+
+  // A thread's reply changes its root's summary ('3 replies') for everyone in the room, whether or not they
+  // have the thread open; the socket's other frames reach the list through the room (use-chat-room.ts).
+  useEffect(
+    () =>
+      roomChannel.listen(chatId, {
+        onFrame: (frame) => {
+          if (frame.type === 'thread_updated')
+            dispatchLive({ type: 'thread', root_id: frame.root_id, thread: frame.thread });
+        },
+      }),
+    [chatId, dispatchLive],
+  );
 
   /**
    * After an open: fetches what arrived while away (the newest page when nothing is known yet), and reads the

@@ -10,12 +10,13 @@ import {
 import { chatQueryKeys, enterChatRoom } from '../../../lib/realtime/chat-socket-shared';
 import { lazyFrameSchema } from '../../../lib/realtime/lazy-frame-schema';
 import { onRetryChance } from '../../../lib/realtime/retry-chance';
+import { roomChannel } from '../../../lib/realtime/room-channel';
 import { afterFirstScreen } from '../../../lib/ui/first-screen';
 
 // The room's one socket (SPEC §4 "Chat channel connection"): opened on entering (or once the browser is online),
 // closed when the browser goes offline, retried by itself until it opens again (lib/realtime/backoff.ts) and at
 // once when the network or the tab comes back, closed on leaving. What a frame, an open or a drop means is the
-// caller's.
+// caller's; the chat's other views (a thread's pane) hear them too, after the room (lib/realtime/room-channel.ts).
 
 /** The frame schema, loaded beside the first ticket: the socket opens only after it is, so no frame comes sooner. */
 const frames = lazyFrameSchema<ServerFrame>(
@@ -62,8 +63,14 @@ export function useRoomSocket(
         authFailed: SOCKET_CLIENT_TEXT.authFailed,
         notFound: SOCKET_CLIENT_TEXT.notFound,
       },
-      onFrame: (frame) => on.current.onFrame(frame),
-      onStatus: (next) => on.current.onStatus(next),
+      onFrame: (frame) => {
+        on.current.onFrame(frame);
+        roomChannel.frame(chatId, frame);
+      },
+      onStatus: (next) => {
+        on.current.onStatus(next);
+        roomChannel.status(chatId, next);
+      },
       onRetryAt: (at) => on.current.onRetryAt(at),
       onError: (message) => {
         on.current.onError(message);
@@ -71,9 +78,13 @@ export function useRoomSocket(
         if (message === SOCKET_CLIENT_TEXT.notFound)
           void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
       },
-      onOpen: () => on.current.onOpen(socket),
+      onOpen: () => {
+        on.current.onOpen(socket);
+        roomChannel.opened(chatId);
+      },
     });
     socketRef.current = socket;
+    const detach = roomChannel.attach(chatId, socket);
     // Its ticket and frame schema wait for the room's first drawing (lib/ui/first-screen.ts); a send meanwhile waits
     // in the outbox as it would for any connection under way. Opened offline, it waits for the network.
     const cancelStart = afterFirstScreen(() => {
@@ -96,6 +107,7 @@ export function useRoomSocket(
       leave();
       on.current.onLeave(socket);
       socketRef.current = null;
+      detach();
       socket.stop();
     };
   }, [chatId, queryClient, socketRef]);

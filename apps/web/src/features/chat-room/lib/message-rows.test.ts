@@ -1,7 +1,7 @@
 import type { Message } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
+import { testMessage } from '../../../lib/messages/test-message';
 import { buildRows, messageKey, withUnreadDivider } from './message-rows';
-import { testMessage } from './test-message';
 
 const me = { id: 1, name: 'Ada', username: 'ada', avatar: null };
 const now = new Date(2026, 2, 10, 15, 0, 0);

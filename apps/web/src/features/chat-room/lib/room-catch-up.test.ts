@@ -1,8 +1,8 @@
 import type { Message } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
+import { testMessage } from '../../../lib/messages/test-message';
 import { CATCH_UP_LIMIT, catchUpMessages, type PageFetch, pagesBetween } from './room-catch-up';
 import { initialRoomMessages, mergeMessages, type RoomMessages, roomReducer } from './room-messages';
-import { testMessage } from './test-message';
 
 const ME = 1;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);

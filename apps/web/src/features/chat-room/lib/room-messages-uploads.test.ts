@@ -1,7 +1,7 @@
 import type { Message } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
+import { testMessage } from '../../../lib/messages/test-message';
 import { initialRoomMessages, type PendingMessage, type RoomMessages, roomReducer } from './room-messages';
-import { testMessage } from './test-message';
 
 // A message with files: pending while it uploads, with progress, then replaced by the server's echo.
 

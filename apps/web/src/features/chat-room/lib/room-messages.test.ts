@@ -1,5 +1,6 @@
 import type { Message } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
+import { testMessage } from '../../../lib/messages/test-message';
 import {
   initialRoomMessages,
   mergeMessages,
@@ -9,7 +10,6 @@ import {
   undeliveredFromOthers,
   unreadFromOthers,
 } from './room-messages';
-import { testMessage } from './test-message';
 
 const ME = 1;
 let seq = 0;
@@ -165,6 +165,37 @@ describe('roomReducer', () => {
       [true, true],
     ]);
     expect(roomReducer(s, { type: 'read', ids: [2] })).toBe(s);
+  });
+});
+
+describe('threads in the main timeline', () => {
+  const summary = { reply_count: 2, last_reply_at: '2026-01-01T12:05:00.000Z', participant_ids: [2, ME] };
+  const seeded = () =>
+    roomReducer(initialRoomMessages, { type: 'page', messages: [msg(1), msg(2)], position: 'latest' });
+
+  it('leaves a reply that lives in its thread alone out, and shows one also sent to the chat', () => {
+    const s = seeded();
+    expect(roomReducer(s, { type: 'received', message: msg(3, { thread_root: 1 }) })).toBe(s);
+    const shown = roomReducer(s, {
+      type: 'received',
+      message: msg(4, { thread_root: 1, also_in_chat: true }),
+    });
+    expect(ids(shown)).toEqual([1, 2, 4]);
+  });
+
+  it("sets a root's summary from thread_updated", () => {
+    const s = roomReducer(seeded(), { type: 'thread', root_id: 1, thread: summary });
+    expect(s.messages[0]!.thread).toEqual(summary);
+    expect(roomReducer(s, { type: 'thread', root_id: 1, thread: summary })).toBe(s);
+  });
+
+  it('takes a summary that changed while away from a page read again', () => {
+    const s = roomReducer(seeded(), {
+      type: 'page',
+      messages: [msg(1, { thread: summary }), msg(2)],
+      position: 'newer',
+    });
+    expect(s.messages[0]!.thread).toEqual(summary);
   });
 });
 

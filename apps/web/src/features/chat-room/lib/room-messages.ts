@@ -1,9 +1,16 @@
-import type { FileType, Message, Reaction, ReplyQuote } from '@parley/protocol';
-import { applyDeleted, applyReactions, applyUpdated, sameContent } from './message-changes';
+import type { FileType, Message, Reaction, ReplyQuote, ThreadSummary } from '@parley/protocol';
+import {
+  applyDeleted,
+  applyReactions,
+  applyThread,
+  applyUpdated,
+  sameContent,
+} from '../../../lib/messages/message-changes';
 import { PAGE_SIZE } from './page-size';
 
 // The live message list of one room, as a pure reducer: confirmed messages (unique by id, ascending) plus
-// this user's pending sends keyed by client_id until the server echoes them. Ticks only ever move forward.
+// this user's pending sends keyed by client_id until the server echoes them. Ticks only ever move forward. A
+// thread's replies stay in their thread (unless also sent to the chat); their roots carry the thread's summary.
 
 export { PAGE_SIZE };
 
@@ -59,7 +66,12 @@ export type RoomAction =
   | { type: 'delivered'; ids: number[] }
   | { type: 'updated'; message: Message; meId: number }
   | { type: 'deleted'; message_id: number }
-  | { type: 'reactions'; message_id: number; reactions: Reaction[]; meId: number };
+  | { type: 'reactions'; message_id: number; reactions: Reaction[]; meId: number }
+  | { type: 'thread'; root_id: number; thread: ThreadSummary };
+
+/** A reply that lives in its thread alone: the main timeline never shows it. */
+export const threadOnly = (m: Pick<Message, 'thread_root' | 'also_in_chat'>): boolean =>
+  m.thread_root != null && !m.also_in_chat;
 
 export const initialRoomMessages: RoomMessages = {
   messages: [],
@@ -198,6 +210,7 @@ export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessag
       };
     }
     case 'received': {
+      if (threadOnly(action.message)) return state;
       const messages = mergeMessages(state.messages, [action.message]);
       const pending = withoutEchoed(state.pending, [action.message], action.client_id);
       if (messages === state.messages && pending === state.pending) return state;
@@ -244,13 +257,16 @@ export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessag
     }
     case 'updated':
     case 'deleted':
-    case 'reactions': {
+    case 'reactions':
+    case 'thread': {
       const messages =
         action.type === 'updated'
           ? applyUpdated(state.messages, action.message, action.meId)
           : action.type === 'deleted'
             ? applyDeleted(state.messages, action.message_id)
-            : applyReactions(state.messages, action.message_id, action.reactions, action.meId);
+            : action.type === 'reactions'
+              ? applyReactions(state.messages, action.message_id, action.reactions, action.meId)
+              : applyThread(state.messages, action.root_id, action.thread);
       return messages === state.messages ? state : { ...state, messages };
     }
   }

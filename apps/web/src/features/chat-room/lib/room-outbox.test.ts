@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
+import { testMessage } from '../../../lib/messages/test-message';
 import { nextSeq, Outbox, type OutboxEntry } from '../../../lib/offline/outbox';
 import { initialRoomMessages, type RoomAction, type RoomMessages, roomReducer } from './room-messages';
 import { flushFrames, outboxChanges, pendingFromOutbox } from './room-sends';
-import { testMessage } from './test-message';
 
 // The outbox's rules as the room applies them (use-pending-messages.ts wires these same functions to the
 // socket): what waits goes in the order typed, with the client_id it was given, and leaves the outbox only

@@ -1,6 +1,6 @@
-import type { Message } from '@parley/protocol';
+import type { Message, Reaction } from '@parley/protocol';
 
-/** A message from Grace (user 2) in chat 'c1', for the room's unit tests; `patch` sets what a test is about. */
+/** A message from Grace (user 2) in chat 'c1', for the message lists' unit tests; `patch` sets what a test is about. */
 export const testMessage = (id: number, patch: Partial<Message> = {}): Message => ({
   id,
   sender: 2,
@@ -23,4 +23,12 @@ export const testMessage = (id: number, patch: Partial<Message> = {}): Message =
   chatroom: 'c1',
   client_id: null,
   ...patch,
+});
+
+/** A '👍' reaction by these people; `me` as an answer computed for the reader would say. */
+export const thumbsUp = (user_ids: number[], me = false): Reaction => ({
+  emoji: '👍',
+  count: user_ids.length,
+  me,
+  user_ids,
 });
