@@ -123,6 +123,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     metrics: observe,
     blocks,
     commitsElsewhere,
+    chatNames: (userId, chatDbIds) => chats.summaries(userId, chatDbIds),
   });
   const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: log, blocks });
   const lifecycle = new Lifecycle();

@@ -16,6 +16,7 @@ import { replyIndexMigration } from './migrations/0012-reply-index';
 import { verifiedFirstAdminMigration } from './migrations/0013-verified-first-admin';
 import { channelsMigration } from './migrations/0014-channels';
 import { invitesMigration } from './migrations/0015-invites';
+import { threadsMigration } from './migrations/0016-threads';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -34,6 +35,7 @@ const migrations = {
   '0013-verified-first-admin': verifiedFirstAdminMigration,
   '0014-channels': channelsMigration,
   '0015-invites': invitesMigration,
+  '0016-threads': threadsMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 
 // Domain events that services emit and the realtime side (sockets, presence, notifications) listens to.
 // Routes never touch sockets; they call services, services emit here.
-import type { Message, Reaction } from '@parley/protocol';
+import type { Message, Reaction, ThreadSummary } from '@parley/protocol';
 
 export interface DomainEventMap {
   'sessions.revoked': { userId: number; sessionIds: number[] | 'all' };
@@ -36,6 +36,8 @@ export interface DomainEventMap {
   /** A message was deleted for everyone. */
   'message.deleted': { chatId: string; messageId: number; latest: boolean };
   'reactions.updated': { chatId: string; messageId: number; reactions: Reaction[] };
+  /** A thread got replies: its summary as it now stands. */
+  'thread.updated': { chatId: string; rootId: number; thread: ThreadSummary };
   /** messageIds: what became read for its senders (empty when the reader hides read receipts). */
   'messages.read': { chatId: string; userId: number; messageIds: number[]; deliveredIds: number[] };
   'messages.delivered': { chatId: string; messageIds: number[] };

@@ -1,4 +1,11 @@
-import { CHANNEL_TEXT, type ChatFile, MESSAGE_TEXT, type Message } from '@parley/protocol';
+import {
+  CHANNEL_TEXT,
+  type ChatFile,
+  MESSAGE_TEXT,
+  type Message,
+  THREAD_TEXT,
+  type ThreadSummary,
+} from '@parley/protocol';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { UserCard } from '../accounts/users.service';
 import type { ChatRef } from '../chats/chat-membership';
@@ -20,6 +27,10 @@ export interface Draft {
   fileIds: number[];
   /** The message of the same chat this one answers. */
   replyTo?: number | null;
+  /** The root of the thread this reply is in (a message of the same chat in no thread). */
+  threadRoot?: number | null;
+  /** A thread reply that shows in the main timeline too. */
+  alsoInChat?: boolean;
   /** The request that sent it (a socket's), carried by `message.published` for the logs of its fan-out. */
   requestId?: string;
 }
@@ -60,9 +71,16 @@ export interface Checked {
   refused: [Pending, Error][];
 }
 
+/** A thread a batch replied in, as it stands after the batch: what the room is told, and whom to notify. */
+export interface RepliedThread {
+  summary: ThreadSummary;
+  followerIds: number[];
+}
+
 /** A committed batch: each new message's id (a resend, which the insert skipped, has none). */
 export interface Committed extends Checked {
   ids: Map<Pending, number>;
+  threads: Map<number, RepliedThread>;
 }
 
 /** Who hears of a message: its chat's members, and among them who muted the chat or is kept apart by a block. */
@@ -82,7 +100,12 @@ export const rowOf = (p: Pending): NewMessageRow => ({
   created_at: p.createdAt,
   reply_to_id: p.replyTo ?? null,
   mentions: JSON.stringify(p.mentions ?? []),
+  thread_root_id: p.threadRoot ?? null,
+  in_timeline: inTimeline(p) ? 1 : 0,
 });
+
+/** A message of the main timeline: anything but a reply sent only to its thread. */
+export const inTimeline = (p: Draft): boolean => !p.threadRoot || !!p.alsoInChat;
 
 /** A person's message that may mention someone (system lines never do). */
 export const mayMention = (p: Pending) => p.senderId !== null && p.body.includes('@');
@@ -108,7 +131,8 @@ export function refusalOf(
   quoteOf: Map<number, QuotedRow>,
 ): Error | null {
   if (p.senderId !== null && !members?.includes(p.senderId)) return new NotFoundError('Chat not found.');
-  if (p.senderId !== null && posters && !posters.has(p.senderId))
+  // Threads stay open to every member of an announcement channel; its timeline is the admins'.
+  if (p.senderId !== null && posters && !posters.has(p.senderId) && inTimeline(p))
     return new ForbiddenError(CHANNEL_TEXT.adminsOnly);
   if (p.chat.is_private && p.senderId !== null && blocks.length > 0) {
     const other = members?.find((id) => id !== p.senderId);
@@ -117,6 +141,11 @@ export function refusalOf(
   }
   if (p.replyTo && quoteOf.get(p.replyTo)?.chat_id !== p.chat.id)
     return new BadRequestError(MESSAGE_TEXT.badReply);
+  if (p.threadRoot) {
+    const root = quoteOf.get(p.threadRoot);
+    if (!root || root.chat_id !== p.chat.id || root.thread_root_id !== null || root.kind === 'system')
+      return new BadRequestError(THREAD_TEXT.badRoot);
+  }
   return null;
 }
 
@@ -134,14 +163,20 @@ export function idsOf(accepted: Pending[], inserted: Awaited<ReturnType<typeof i
   return ids;
 }
 
-/** The message's Audience; `related`: the people a block stands between with its sender. */
+/**
+ * The message's Audience; `related`: the people a block stands between with its sender. A reply sent only to
+ * its thread is for the thread's followers who are members.
+ */
 export function audienceOf(
   p: Pending,
   members: Map<number, number[]>,
   muted: Map<number, Set<number>>,
   related: Set<number> | null,
+  thread?: RepliedThread,
 ): Audience {
-  const memberIds = members.get(p.chat.id) ?? [];
+  const all = members.get(p.chat.id) ?? [];
+  const followers = thread && !inTimeline(p) ? new Set(thread.followerIds) : null;
+  const memberIds = followers ? all.filter((id) => followers.has(id)) : all;
   const blockedIds = related?.size ? memberIds.filter((id) => related.has(id)) : [];
   return { memberIds, mutedIds: [...(muted.get(p.chat.id) ?? [])], blockedIds };
 }

@@ -1,5 +1,5 @@
 import { statementRuns } from '../../db/prepared';
-import type { Executor, StoredMessage } from './messages.repo';
+import type { Executor, StoredMessage, ThreadColumns } from './messages.repo';
 
 // The group commit's SQL (message-writer.ts): new messages in multi-row INSERTs, and the look-up of a resend.
 
@@ -12,7 +12,12 @@ export const messageByClientId = (db: Executor, chatDbId: number, senderId: numb
     .where('client_id', '=', clientId)
     .executeTakeFirst();
 
-export type NewMessageRow = Omit<StoredMessage, 'id' | 'edited_at' | 'deleted_at' | 'reaction_count'>;
+/** A new message's columns; a thread reply also names its root, and one sent only there is out of the timeline. */
+export type NewMessageRow = Omit<
+  StoredMessage,
+  'id' | 'edited_at' | 'deleted_at' | 'reaction_count' | ThreadColumns
+> &
+  Partial<Pick<StoredMessage, 'thread_root_id' | 'in_timeline'>>;
 
 /** Rows per INSERT at most: the batch is cut into runs of powers of two up to this (powerOfTwoRuns). */
 const INSERT_RUN = 256;

@@ -11,10 +11,12 @@ import {
   pageOfMessages,
   reactionsByMessage,
   type Sender,
+  threadOf,
   toQuote,
 } from './message-view';
 import * as repo from './messages.repo';
 import type { NewestPages } from './newest-pages';
+import { participantsOf } from './threads.repo';
 
 type Row = repo.PageRow;
 
@@ -85,6 +87,14 @@ export class MessageReader {
     return this.viewOf(chat, viewerId, rows, members);
   }
 
+  /**
+   * Messages of this chat already read, in the order given, as `viewerId` sees them (a thread's root and
+   * replies). `members`: the chat's page members when the caller has them.
+   */
+  async rows(chat: ChatRef, viewerId: number, rows: Row[], members?: PageMember[]): Promise<Message[]> {
+    return this.viewOf(chat, viewerId, rows, members ?? (await this.deps.chats.pageMembers(chat.id)));
+  }
+
   /** One message of this chat as `viewerId` sees it (0: as a room frame, for every member alike). */
   async byId(id: number, chat: ChatRef, viewerId = 0): Promise<Message> {
     const [row, members] = await Promise.all([
@@ -125,18 +135,21 @@ export class MessageReader {
     let inPage: Map<number, Row> | undefined;
     const quoted = new Set<number>();
     let reacted = false;
+    const roots: number[] = [];
     for (const r of rows) {
       if (r.reaction_count > 0) reacted = true;
+      if (r.thread_reply_count > 0) roots.push(r.id);
       if (r.reply_to_id === null) continue;
       inPage ??= new Map(rows.map((x) => [x.id, x]));
       if (!inPage.has(r.reply_to_id)) quoted.add(r.reply_to_id);
     }
-    const [files, reactionRows, outside, hidden] = await Promise.all([
+    const [files, reactionRows, outside, hidden, participants] = await Promise.all([
       filesOf(),
-      // Only messages that carry reactions: most pages read none.
+      // Only messages that carry reactions: most pages read none. Likewise threads.
       reacted ? reactionsOf() : [],
       quoted.size > 0 ? repo.quotesOf(db, [...quoted]) : [],
       viewerId > 0 && this.deps.blocks ? this.deps.blocks.relatedTo(viewerId) : null,
+      roots.length > 0 ? participantsOf(db, roots) : new Map<number, number[]>(),
     ]);
     const further = new Map<number, repo.QuotedRow>();
     for (const q of outside) if (q.chat_id === chat.id) further.set(q.id, q);
@@ -165,6 +178,7 @@ export class MessageReader {
         return {
           replyTo: q ? toQuote(q, senderOf(q.sender_id)) : null,
           reactions: reactions.get(r.id) ?? [],
+          thread: threadOf(r, participants.get(r.id)),
         };
       },
     });

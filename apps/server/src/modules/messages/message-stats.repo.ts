@@ -59,6 +59,7 @@ export const lastMessages = (db: Db, chatDbIds: number[], exceptSenders: number[
             .selectFrom('messages')
             .select((e) => e.fn.max('id').as('id'))
             .where('chat_id', 'in', chatDbIds)
+            .where('in_timeline', '=', 1)
             .$if(exceptSenders.length > 0, (q) =>
               q.where((e) => e.or([e('sender_id', 'is', null), e('sender_id', 'not in', exceptSenders)])),
             )
@@ -67,7 +68,7 @@ export const lastMessages = (db: Db, chatDbIds: number[], exceptSenders: number[
         .execute();
 
 /**
- * Messages unread by the member row they are joined with: past both of its marks, written by someone else whom
+ * Messages of the main timeline unread by the member row they are joined with: past both of its marks, written by someone else whom
  * the member has not blocked, not system lines. Unread counts per chat and per user both start from it.
  */
 const unreadMessages = (db: Db) =>
@@ -77,6 +78,7 @@ const unreadMessages = (db: Db) =>
     .whereRef('m.id', '>', 'cm.last_read_id')
     .whereRef('m.id', '>', 'cm.cleared_before_id')
     .where('m.kind', '=', 'user')
+    .where('m.in_timeline', '=', 1)
     .where((eb) => eb.or([eb('m.sender_id', '!=', eb.ref('cm.user_id')), eb('m.sender_id', 'is', null)]))
     .where((eb) =>
       eb.not(
@@ -154,6 +156,7 @@ export async function unreadIn(
     .where('chat_id', '=', chatDbId)
     .where('id', '>', Math.max(marks.lastRead, marks.clearedBefore))
     .where('kind', '=', 'user')
+    .where('in_timeline', '=', 1)
     .where((eb) => eb.or([eb('sender_id', '!=', userId), eb('sender_id', 'is', null)]))
     .where((eb) =>
       eb.not(

@@ -6,9 +6,10 @@ import {
   REPLY_QUOTE_LENGTH,
   type Reaction,
   type ReplyQuote,
+  type ThreadSummary,
 } from '@parley/protocol';
 import { avatarUrl } from '../accounts/user-view';
-import type { ReactionRow, StoredMessage } from './messages.repo';
+import type { ReactionRow, StoredMessage, ThreadColumns } from './messages.repo';
 
 // The one place stored rows become a Message (SPEC §3), and the rule for its ticks (DESIGN §1).
 
@@ -92,10 +93,11 @@ export function tickRule(marks: Marks[]): (messageId: number, senderId: number |
 export const ticks = (messageId: number, senderId: number | null, marks: Marks[]): Ticks =>
   tickRule(marks)(messageId, senderId);
 
-/** What a message shows besides its own row: the quote it answers and its reactions. */
+/** What a message shows besides its own row: the quote it answers, its reactions and, on a root, its thread. */
 export interface MessageExtras {
   replyTo: ReplyQuote | null;
   reactions: Reaction[];
+  thread?: ThreadSummary | null;
 }
 const NO_EXTRAS: MessageExtras = { replyTo: null, reactions: [] };
 
@@ -110,8 +112,22 @@ const mentionsOf = (json: string): number[] => {
   }
 };
 
-/** The row a Message is made from: a message's stored columns but its chat's and its reaction count. */
-export type MessageRow = Omit<StoredMessage, 'reaction_count' | 'chat_id'>;
+/**
+ * The row a Message is made from: a message's stored columns but its chat's and its reaction count (those of
+ * threads absent on a row from before them: a message in no thread).
+ */
+export type MessageRow = Omit<StoredMessage, 'reaction_count' | 'chat_id' | ThreadColumns> &
+  Partial<Pick<StoredMessage, ThreadColumns>>;
+
+/** A root's thread summary from its row and its participants; null while it has no replies. */
+export const threadOf = (row: MessageRow, participants: number[] | undefined): ThreadSummary | null =>
+  row.thread_reply_count && row.thread_last_reply_at
+    ? {
+        reply_count: row.thread_reply_count,
+        last_reply_at: row.thread_last_reply_at,
+        participant_ids: participants ?? [],
+      }
+    : null;
 
 /** How a message names its sender. */
 interface SenderFields {
@@ -201,6 +217,9 @@ function messageOf(
     reply_to: extras.replyTo,
     reactions: deleted ? [] : extras.reactions,
     mentions: deleted ? [] : mentionsOf(row.mentions),
+    thread_root: row.thread_root_id ?? null,
+    also_in_chat: row.thread_root_id != null && row.in_timeline === 1,
+    thread: extras.thread ?? null,
   };
 }
 

@@ -24,11 +24,13 @@ import {
   claimsFiles,
   type Draft,
   idsOf,
+  inTimeline,
   isGroupPost,
   mayMention,
   newMessage,
   type Pending,
   type Queued,
+  type RepliedThread,
   refusalOf,
   resendKey,
   rowOf,
@@ -38,6 +40,7 @@ import {
 import { insertMessages, messageByClientId } from './message-inserts.repo';
 import type { MessageReader } from './message-reader';
 import { type QuotedRow, quotesOf } from './messages.repo';
+import { followersOf, participantsOf, recordReplies, rootCounts } from './threads.repo';
 
 export interface WriterDeps {
   db: Db;
@@ -139,7 +142,8 @@ export class MessageWriter {
     const side = this.readBeside(batch, chatIds);
     const committed = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
       const checked = await this.check(trx, batch, chatIds, side);
-      return { ...checked, ids: await this.insert(trx, checked.accepted) };
+      const ids = await this.insert(trx, checked.accepted);
+      return { ...checked, ids, threads: await this.countReplies(trx, checked, ids) };
     });
     const committedAt = performance.now();
     for (const [p, err] of committed.refused) p.reject(err);
@@ -149,14 +153,19 @@ export class MessageWriter {
 
   /**
    * What the batch reads beside its transaction (on PostgreSQL another pooled connection), one round trip off
-   * the wait: the messages its replies quote (they never move between chats, so reading them beside is safe),
+   * the wait: the messages its replies quote and the roots of its thread replies (they never move between chats
+   * nor into a thread, so reading them beside is safe),
    * the cards of their senders and of the batch's, the blocks between the people of its private chats (one
    * made before a message was queued is in the table by now) and who muted each chat.
    */
   private readBeside(batch: Pending[], chatIds: number[]): SideReads {
     const { db, chats, users, blocks } = this.deps;
     const senderIds = batch.flatMap((p) => (p.senderId === null ? [] : [p.senderId]));
-    const replyIds = [...new Set(batch.flatMap((p) => (p.replyTo ? [p.replyTo] : [])))];
+    const replyIds = [
+      ...new Set(
+        batch.flatMap((p) => [...(p.replyTo ? [p.replyTo] : []), ...(p.threadRoot ? [p.threadRoot] : [])]),
+      ),
+    ];
     const quotes = quotesOf(db, replyIds);
     const quotedIds = (q: QuotedRow[]) => q.flatMap((m) => (m.sender_id === null ? [] : [m.sender_id]));
     const cards = quotes.then((q) => users.cards([...new Set([...senderIds, ...quotedIds(q)])]));
@@ -242,8 +251,9 @@ export class MessageWriter {
     if (accepted.length === 0) return new Map();
     const { chats, attachments } = this.deps;
     const ids = idsOf(accepted, await insertMessages(trx, accepted.map(rowOf)));
+    // A reply sent only to its thread leaves the chat's place in the lists where it was.
     const touched = new Map<number, string>();
-    for (const p of accepted) if (ids.has(p)) touched.set(p.chat.id, p.createdAt);
+    for (const p of accepted) if (ids.has(p) && inTimeline(p)) touched.set(p.chat.id, p.createdAt);
     if (touched.size > 0) await chats.touch(trx, touched);
     for (const p of accepted) {
       const id = ids.get(p);
@@ -252,7 +262,52 @@ export class MessageWriter {
     return ids;
   }
 
-  /** Publishes the committed batch in id order and answers each sender. */
+  /**
+   * Counts the batch's thread replies on their roots and records who follows each thread, then reads each
+   * thread as it now stands (inside the transaction: what the room is told matches what was stored).
+   */
+  private async countReplies(
+    trx: Trx,
+    checked: Checked,
+    ids: Map<Pending, number>,
+  ): Promise<Map<number, RepliedThread>> {
+    const replies = checked.accepted.flatMap((p) => {
+      const id = ids.get(p);
+      if (id === undefined || !p.threadRoot || p.senderId === null) return [];
+      const root = checked.quoteOf.get(p.threadRoot);
+      return [
+        {
+          root: p.threadRoot,
+          id,
+          senderId: p.senderId,
+          createdAt: p.createdAt,
+          rootAuthor: root?.sender_id ?? null,
+          mentions: p.mentions ?? [],
+        },
+      ];
+    });
+    const threads = new Map<number, RepliedThread>();
+    if (replies.length === 0) return threads;
+    await recordReplies(trx, replies);
+    const rootIds = [...new Set(replies.map((r) => r.root))];
+    const [counts, participants, followers] = await Promise.all([
+      rootCounts(trx, rootIds),
+      participantsOf(trx, rootIds),
+      followersOf(trx, rootIds),
+    ]);
+    for (const c of counts)
+      threads.set(c.id, {
+        summary: {
+          reply_count: c.thread_reply_count,
+          last_reply_at: c.thread_last_reply_at ?? '',
+          participant_ids: participants.get(c.id) ?? [],
+        },
+        followerIds: followers.get(c.id) ?? [],
+      });
+    return threads;
+  }
+
+  /** Publishes the committed batch in id order, then each thread it replied in, and answers each sender. */
   private async announce(committed: Committed, side: SideReads, committedAt: number): Promise<void> {
     const { attachments, metrics } = this.deps;
     const { accepted, ids } = committed;
@@ -269,7 +324,8 @@ export class MessageWriter {
     const [muted, relatedBySender] = await Promise.all([side.muted, side.related]);
     for (const p of accepted) {
       const related = p.senderId === null ? null : (relatedBySender.get(p.senderId) ?? null);
-      const audience = audienceOf(p, committed.members, muted, related);
+      const thread = p.threadRoot ? committed.threads.get(p.threadRoot) : undefined;
+      const audience = audienceOf(p, committed.members, muted, related, thread);
       const id = ids.get(p);
       if (id === undefined) {
         this.announceResend(p, audience);
@@ -280,6 +336,13 @@ export class MessageWriter {
       metrics?.published(committedAt);
       p.resolve({ message, created: true });
     }
+    const chatOf = new Map(accepted.flatMap((p) => (p.threadRoot ? [[p.threadRoot, p.chat.chat_id]] : [])));
+    for (const [rootId, thread] of committed.threads)
+      this.deps.events.emit('thread.updated', {
+        chatId: chatOf.get(rootId) ?? '',
+        rootId,
+        thread: thread.summary,
+      });
   }
 
   /** A resend is answered with what is stored (the original may be in this very batch) and published again. */

@@ -23,11 +23,17 @@ export const messageColumns = [
   'reply_to_id',
   'mentions',
   'reaction_count',
+  'thread_root_id',
+  'in_timeline',
+  'thread_reply_count',
+  'thread_last_reply_at',
 ] as const;
 
 export const messageById = (db: Executor, id: number) =>
   db.selectFrom('messages').select(messageColumns).where('id', '=', id).executeTakeFirst();
 export type StoredMessage = NonNullable<Awaited<ReturnType<typeof messageById>>>;
+/** A message's columns of threads: the root it replies under, and on a root its count and last reply time. */
+export type ThreadColumns = 'thread_root_id' | 'in_timeline' | 'thread_reply_count' | 'thread_last_reply_at';
 
 /** Several messages of one chat by id (search results), newest first. */
 export const messagesByIds = (db: Db, chatDbId: number, ids: number[]) =>
@@ -61,6 +67,24 @@ export const messagesInChat = (db: Db, chatDbId: number, ids: number[]) =>
     .where('kind', '=', 'user')
     .execute();
 
+/** Of the given ids, the replies in this thread of this chat. */
+export async function repliesAmong(
+  db: Db,
+  chatDbId: number,
+  rootId: number,
+  ids: number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('chat_id', '=', chatDbId)
+    .where('thread_root_id', '=', rootId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** What a history page shows of a message: its stored columns but the chat's, which is the page's. */
 const pageColumns = messageColumns.filter((c) => c !== 'chat_id') as Exclude<
   (typeof messageColumns)[number],
@@ -76,14 +100,16 @@ interface Keyset {
   limit: number;
 }
 
-// A history page is one keyset statement on messages_chat_id (chat_id, id), prepared once: the newest `limit`
-// messages in the range, or the oldest (a catch-up walks forward through these).
+// A history page is one keyset statement on messages_timeline (chat_id, in_timeline, id), prepared once: the
+// newest `limit` messages of the main timeline in the range, or the oldest (a catch-up walks forward through
+// these). Replies sent only to their thread are not in it.
 const keysetIn = (order: 'asc' | 'desc') =>
   prepared((db, p: Keyset) =>
     db
       .selectFrom('messages')
       .select(pageColumns)
       .where('chat_id', '=', p.chat)
+      .where('in_timeline', '=', 1)
       .where('id', '>', p.after)
       .where('id', '<=', p.upTo)
       .orderBy('id', order)
@@ -135,13 +161,16 @@ export async function messagesAround(
   return [...upTo.reverse(), ...after];
 }
 
-/** The messages replies quote: enough to show each quote and to check it is in the replying chat. */
+/**
+ * The messages replies quote, and the roots of thread replies: enough to show each quote and to check it is in
+ * the replying chat (and a root not itself in a thread).
+ */
 export const quotesOf = (db: Executor, ids: number[]) =>
   ids.length === 0
     ? Promise.resolve([])
     : db
         .selectFrom('messages')
-        .select(['id', 'chat_id', 'sender_id', 'kind', 'body', 'deleted_at'])
+        .select(['id', 'chat_id', 'sender_id', 'kind', 'body', 'deleted_at', 'thread_root_id'])
         .where('id', 'in', ids)
         .execute();
 export type QuotedRow = Awaited<ReturnType<typeof quotesOf>>[number];

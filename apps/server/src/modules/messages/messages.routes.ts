@@ -4,6 +4,8 @@ import {
   messageEditSchema,
   messageSchema,
   messagesQuerySchema,
+  threadQuerySchema,
+  threadsQuerySchema,
 } from '@parley/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -65,6 +67,40 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<MessageParams>('/chats/:chatId/messages/:messageId/edits/', auth, async (req) =>
     changes.edits(sessionOf(req).userId, req.params.chatId, messageIdOf(req.params.messageId)),
+  );
+
+  app.get<MessageParams>('/chats/:chatId/messages/:messageId/thread/', auth, async (req) =>
+    ctx.messages.threads.page(
+      sessionOf(req).userId,
+      req.params.chatId,
+      messageIdOf(req.params.messageId),
+      parseBody(threadQuerySchema, req.query),
+    ),
+  );
+
+  // PUT follows a thread (its replies notify), DELETE stops.
+  for (const [method, on] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route<MessageParams>({
+      method,
+      url: '/chats/:chatId/messages/:messageId/follow/',
+      ...auth,
+      handler: async (req, reply) => {
+        await ctx.messages.threads.follow(
+          sessionOf(req).userId,
+          req.params.chatId,
+          messageIdOf(req.params.messageId),
+          on,
+        );
+        return reply.code(204).send();
+      },
+    });
+  }
+
+  app.get('/threads/', auth, async (req) =>
+    ctx.messages.threads.followed(sessionOf(req).userId, parseBody(threadsQuerySchema, req.query).cursor),
   );
 
   // PUT adds one's reaction, DELETE takes it back; either answers the message's reactions as they stand.

@@ -15,6 +15,7 @@ import { MessageWriter } from './message-writer';
 import * as repo from './messages.repo';
 import { dropPagesOnChange, NewestPages } from './newest-pages';
 import { ReceiptBatcher } from './receipts';
+import { type ChatNames, Threads } from './threads';
 
 interface Deps {
   db: Db;
@@ -27,6 +28,8 @@ interface Deps {
   metrics?: Metrics;
   /** Blocks refuse private messages between the two people. */
   blocks: Pick<BlocksService, 'blocksInvolving' | 'relatedTo'>;
+  /** How a person's chat list names chats (the Threads view names each thread's chat so). */
+  chatNames: ChatNames;
   /** SQLite's count of other connections' commits: with it, the newest history pages are kept (newest-pages.ts). */
   commitsElsewhere?: () => number;
 }
@@ -43,6 +46,8 @@ export class MessagesService {
   private readonly receipts: ReceiptBatcher;
   /** Edits, deletion for everyone and reactions (message-changes.ts). */
   readonly changes: MessageChanges;
+  /** Thread pages, following and the threads a person follows (threads.ts). */
+  readonly threads: Threads;
 
   constructor(private readonly deps: Deps) {
     const {
@@ -55,6 +60,7 @@ export class MessagesService {
       metrics,
       blocks,
       commitsElsewhere,
+      chatNames,
     } = deps;
     const newestPages = commitsElsewhere ? new NewestPages({ commitsElsewhere }) : undefined;
     if (newestPages) dropPagesOnChange(newestPages, events);
@@ -70,6 +76,7 @@ export class MessagesService {
       blocks,
     });
     this.changes = new MessageChanges({ db, events, chats, attachments, reader: this.reader });
+    this.threads = new Threads({ db, events, membership: chats, reader: this.reader, chatNames });
     this.receipts = new ReceiptBatcher({
       db,
       events,
@@ -88,7 +95,14 @@ export class MessagesService {
   async send(
     userId: number,
     chatId: string,
-    input: { body: string; client_id?: string; file_ids?: number[]; reply_to?: number },
+    input: {
+      body: string;
+      client_id?: string;
+      file_ids?: number[];
+      reply_to?: number;
+      thread_root?: number;
+      also_in_chat?: boolean;
+    },
     /** The request (socket) it came in on: the logs of its fan-out carry its id. */
     requestId?: string,
   ): Promise<{ message: Message; created: boolean }> {
@@ -105,6 +119,8 @@ export class MessagesService {
       body,
       fileIds,
       replyTo: input.reply_to ?? null,
+      threadRoot: input.thread_root ?? null,
+      alsoInChat: !!input.thread_root && !!input.also_in_chat,
       requestId,
     });
   }
@@ -171,10 +187,13 @@ export class MessagesService {
   /**
    * Records that the user has read up to the highest of `ids` in this chat (and so received them). Receipts are
    * written and announced together per chat, a moment later (receipts.ts); a non-member's count for nothing.
+   * With `threadRoot`, the ids are replies of that thread: only the reader's mark in the thread moves.
    */
-  async markRead(userId: number, chatId: string, ids: number[]): Promise<void> {
+  async markRead(userId: number, chatId: string, ids: number[], threadRoot?: number): Promise<void> {
     if (ids.length === 0) return;
-    this.receipts.read(userId, await this.deps.membership.ref(chatId), ids);
+    const chat = await this.deps.membership.ref(chatId);
+    if (threadRoot) return this.threads.markRead(userId, chat, threadRoot, ids);
+    this.receipts.read(userId, chat, ids);
   }
 
   /** Records that the user's client received these messages (written like reads). */
@@ -195,6 +214,11 @@ export class MessagesService {
   /** The chats (row ids) where an unread message mentions this person. */
   unreadMentionsIn(userId: number): Promise<Set<number>> {
     return this.deps.stats.mentionedIn(userId);
+  }
+
+  /** Unread replies of the threads this person follows, per chat (row id). */
+  unreadRepliesPerChat(userId: number): Promise<Map<number, number>> {
+    return this.deps.stats.unreadRepliesPerChat(userId);
   }
 
   totalsUnread(userIds: number[]): Promise<Map<number, number>> {

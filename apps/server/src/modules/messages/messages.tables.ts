@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// The messages module's tables (migrations 0002-chats and 0005-message-essentials).
+// The messages module's tables (migrations 0002-chats, 0005-message-essentials and 0016-threads).
 export interface MessagesTable {
   id: Generated<number>;
   chat_id: number;
@@ -17,6 +17,23 @@ export interface MessagesTable {
   mentions: Generated<string>;
   /** Rows of message_reactions for this message (a page reads those only where it is above 0). */
   reaction_count: Generated<number>;
+  /** The root of the thread this message replies in. */
+  thread_root_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0 for a reply sent only to its thread: history pages, unread counts and previews leave it out. */
+  in_timeline: Generated<number>;
+  /** On a root: its replies so far, and when the last came. */
+  thread_reply_count: Generated<number>;
+  thread_last_reply_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Who follows a thread, who took part in it (first_reply_id, in order) and how far each has read it. */
+export interface ThreadFollowsTable {
+  id: Generated<number>;
+  root_id: number;
+  user_id: number;
+  following: Generated<number>;
+  first_reply_id: ColumnType<number | null, number | null | undefined, number | null>;
+  last_read_id: Generated<number>;
 }
 
 export interface MessageEditsTable {
@@ -39,4 +56,5 @@ export interface MessagesTables {
   messages: MessagesTable;
   message_edits: MessageEditsTable;
   message_reactions: MessageReactionsTable;
+  thread_follows: ThreadFollowsTable;
 }

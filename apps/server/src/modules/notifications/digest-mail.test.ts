@@ -42,4 +42,21 @@ describe('digestMail', () => {
     expect(mail.text).toContain('- Engines: 1 unread message (you were mentioned)');
     expect(mail.text).not.toContain('Looms: 2 unread messages (you were mentioned)');
   });
+
+  it('counts unread replies of followed threads beside the messages', () => {
+    const mail = digestMail(
+      'ada@example.com',
+      'Ada',
+      [chat(1, 'Looms', 2), chat(2, 'Engines', 0)],
+      'https://p.test',
+      new Set(),
+      new Map([
+        [1, 1],
+        [2, 3],
+      ]),
+    );
+    expect(mail.subject).toBe('You have 6 unread messages on Parley');
+    expect(mail.text).toContain('- Looms: 2 unread messages, 1 unread reply in threads\n');
+    expect(mail.text).toContain('- Engines: 3 unread replies in threads\n');
+  });
 });

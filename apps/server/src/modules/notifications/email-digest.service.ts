@@ -178,15 +178,19 @@ export class EmailDigestService {
   private async send(userId: number, log: FastifyBaseLogger): Promise<void> {
     const user = await this.deps.users.digestRecipient(userId);
     if (!user?.email_notification) return;
-    const [chats, mentioned] = await Promise.all([
+    const [chats, mentioned, replies] = await Promise.all([
       this.deps.chats.listChats(userId),
       this.deps.messages.unreadMentionsIn(userId),
+      this.deps.messages.unreadRepliesPerChat(userId),
     ]);
-    // Muted chats are left out, unless an unread message there mentions the person.
-    const unread = chats.filter((c) => c.unread_count > 0 && (!c.muted || mentioned.has(c.id)));
+    // Muted chats are left out, unless an unread message there mentions the person; replies in threads the
+    // person follows count wherever they are.
+    const unread = chats.filter(
+      (c) => (c.unread_count > 0 && (!c.muted || mentioned.has(c.id))) || (replies.get(c.id) ?? 0) > 0,
+    );
     if (unread.length === 0) return;
     await this.deps.mailer.send(
-      digestMail(user.email, user.first_name, unread, this.baseUrl(), mentioned),
+      digestMail(user.email, user.first_name, unread, this.baseUrl(), mentioned, replies),
       log,
     );
   }
@@ -196,21 +200,30 @@ export class EmailDigestService {
   }
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** `mentioned`: the chats (row ids) where an unread message mentions the person. */
+/**
+ * `mentioned`: the chats (row ids) where an unread message mentions the person; `replies`: unread replies of the
+ * threads they follow, per chat.
+ */
 export function digestMail(
   to: string,
   firstName: string,
   unread: ChatListItem[],
   baseUrl: string,
   mentioned: Set<number> = new Set(),
+  replies: Map<number, number> = new Map(),
 ): Mail {
-  const total = unread.reduce((sum, c) => sum + c.unread_count, 0);
+  const total = unread.reduce((sum, c) => sum + c.unread_count + (replies.get(c.id) ?? 0), 0);
   const lines = unread.map((c) => {
     const url = `${baseUrl}/${c.is_private ? 'chats' : 'groups'}/${encodeURIComponent(c.chat_id)}`;
     const note = mentioned.has(c.id) ? ' (you were mentioned)' : '';
-    return `- ${c.display_name}: ${plural(c.unread_count, 'unread message')}${note}\n  ${url}`;
+    const inThreads = replies.get(c.id) ?? 0;
+    const counts = [
+      ...(c.unread_count > 0 ? [plural(c.unread_count, 'unread message')] : []),
+      ...(inThreads > 0 ? [`${plural(inThreads, 'unread reply', 'unread replies')} in threads`] : []),
+    ];
+    return `- ${c.display_name}: ${counts.join(', ')}${note}\n  ${url}`;
   });
   const mentions = unread.some((c) => mentioned.has(c.id));
   return {

@@ -50,6 +50,7 @@ export class NewMessageNotices {
         chatroom_id: chatId,
         is_private: isPrivate,
         message_id: message.id,
+        ...(message.thread_root ? { thread_root: message.thread_root } : {}),
         ...(mention ? { mention: true } : {}),
         ...(muted ? { muted: true } : {}),
       },

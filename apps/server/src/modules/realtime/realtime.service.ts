@@ -63,6 +63,7 @@ export class RealtimeService {
     this.on('message.updated', (e) => this.onMessageUpdated(e));
     this.on('message.deleted', (e) => this.onMessageDeleted(e));
     this.on('reactions.updated', (e) => this.onReactionsUpdated(e));
+    this.on('thread.updated', (e) => this.onThreadUpdated(e));
     this.on('messages.read', (e) => this.onMessagesRead(e));
     this.on('messages.delivered', (e) => this.onMessagesDelivered(e));
     this.on('unread.changed', (e) => this.onUnreadChanged(e));
@@ -139,6 +140,11 @@ export class RealtimeService {
   /** A change to a chat's newest message changes its members' chat list preview too. */
   private async previewChanged(chatId: string, latest: boolean): Promise<void> {
     if (latest) await this.chatsChanged(await this.deps.chats.memberIds(chatId));
+  }
+
+  /** A thread's new summary to its room, for its root wherever it shows. */
+  private onThreadUpdated({ chatId, rootId, thread }: Event<'thread.updated'>): Promise<void> {
+    return this.frames.toRoom(chatId, { type: 'thread_updated', root_id: rootId, thread });
   }
 
   private onReactionsUpdated({ chatId, messageId, reactions }: Event<'reactions.updated'>): Promise<void> {

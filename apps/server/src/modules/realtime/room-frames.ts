@@ -72,7 +72,7 @@ export async function handleRoomFrame(
       return deps.realtime.toRoomAbout(chatId, typing, userId, userId);
     }
     case 'read_messages':
-      return deps.messages.markRead(userId, chatId, frame.message_ids);
+      return deps.messages.markRead(userId, chatId, frame.message_ids, frame.thread_root);
     case 'messages_delivered':
       return deps.messages.markDelivered(userId, chatId, frame.message_ids);
   }
@@ -128,11 +128,11 @@ async function sendMessage(
     return;
   }
   // Published to the room by the messages module, a resend's included (every client merges by id).
-  const { body, client_id, file_ids, reply_to } = frame;
+  const { body, client_id, file_ids, reply_to, thread_root, also_in_chat } = frame;
   await messages.send(
     client.userId,
     client.chatId as string,
-    { body, client_id, file_ids, reply_to },
+    { body, client_id, file_ids, reply_to, thread_root, also_in_chat },
     upgrade.requestId,
   );
 }
