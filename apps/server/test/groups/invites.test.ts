@@ -183,6 +183,26 @@ describe('POST and GET /api/chats/{chat_id}/invites/', () => {
     expect((await revokeInvite(t, ada.token, chatId, code)).status).toBe(204);
   });
 
+  it('revokes the links members made when the group turns private, and keeps the admins’', async () => {
+    const t = app();
+    const [ada, grace, alan] = await people(t, 'Ada', 'Grace', 'Alan');
+    const chatId = await newChannel(t, ada.token, 'Closing door');
+    expect((await t.post(`/api/chats/${chatId}/join/`, {}, grace.token)).status).toBe(200);
+    const members = groupInviteSchema.parse((await createInvite(t, grace.token, chatId)).body);
+    const admins = groupInviteSchema.parse((await createInvite(t, ada.token, chatId)).body);
+    const closed = await t.request('PATCH', `/api/chats/${chatId}/`, {
+      token: ada.token,
+      json: { visibility: 'private' },
+    });
+    expect(closed.status, closed.text).toBe(200);
+    expect((await preview(t, alan.token, members.code)).status).toBe(404);
+    expect((await accept(t, alan.token, members.code)).status).toBe(404);
+    expect(
+      (await listInvites(t, ada.token, chatId)).body.results.map((i: { code: string }) => i.code),
+    ).toEqual([admins.code]);
+    expect((await accept(t, alan.token, admins.code)).status).toBe(200);
+  });
+
   it('follows roles: a promoted admin makes and revokes links, demoted again they may not', async () => {
     const t = app();
     const {

@@ -11,6 +11,7 @@ import * as repo from './chats.repo';
 import type { ChatsService } from './chats.service';
 import { nameOf, personName, requireGroupAdmin, requireGroupMember } from './group-access';
 import { GroupRoles } from './group-roles';
+import * as invitesRepo from './invites.repo';
 
 /**
  * How a group change is told in the chat: a system line ('Ada added Grace') stored and delivered like a
@@ -86,6 +87,9 @@ export class GroupsService {
       await this.deps.avatars.remove(avatar);
       throw err;
     }
+    // A group turning private keeps only the links its admins made: members could make them while it was open.
+    if (chat.visibility === 'public' && changes.visibility === 'private')
+      await invitesRepo.revokeMembersLinks(this.deps.db, chat.id, new Date().toISOString());
     if (name !== chat.name) {
       await this.deps.announcer.announce(
         chat,

@@ -69,6 +69,35 @@ export async function revokeInvite(db: Executor, chatDbId: number, code: string,
   return r?.id ?? null;
 }
 
+/**
+ * Revokes the group's standing links made by someone who is not its owner or an admin now (or whose account is
+ * gone): when a public group turns private, only its admins may bring people in.
+ */
+export async function revokeMembersLinks(db: Executor, chatDbId: number, now: string): Promise<number> {
+  const r = await db
+    .updateTable('chat_invites')
+    .set({ revoked_at: now })
+    .where('chat_id', '=', chatDbId)
+    .where('revoked_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('created_by', 'is', null),
+        eb(
+          'created_by',
+          'not in',
+          eb
+            .selectFrom('chat_members')
+            .select('user_id')
+            .where('chat_id', '=', chatDbId)
+            .where('role', 'in', ['owner', 'admin'])
+            .where('user_id', 'is not', null),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /** How many members a group has (a deleted account's row counts, as in the chat list). */
 export async function memberCountOf(db: Executor, chatDbId: number): Promise<number> {
   const row = await db
