@@ -43,7 +43,11 @@ export interface DomainEventMap {
   'messages.delivered': { chatId: string; messageIds: number[] };
   'unread.changed': { userIds: number[] };
   /** A group's name, description, picture, settings, members or roles changed. */
-  'chat.updated': { chatId: string };
+  'chat.updated': {
+    chatId: string;
+    /** The group just turned private: people watching it from outside are shown the door. */
+    closedToWatchers?: boolean;
+  };
   /** These people's chat lists changed (added to a group, a group deleted). */
   'chats.changed': { userIds: number[] };
   'member.removed': { chatId: string; userId: number };

@@ -88,15 +88,15 @@ export class GroupsService {
       throw err;
     }
     // A group turning private keeps only the links its admins made: members could make them while it was open.
-    if (chat.visibility === 'public' && changes.visibility === 'private')
-      await invitesRepo.revokeMembersLinks(this.deps.db, chat.id, new Date().toISOString());
+    const closing = chat.visibility === 'public' && changes.visibility === 'private';
+    if (closing) await invitesRepo.revokeMembersLinks(this.deps.db, chat.id, new Date().toISOString());
     if (name !== chat.name) {
       await this.deps.announcer.announce(
         chat,
         `${await this.actorName(userId)} renamed the group to ${name}`,
       );
     }
-    this.deps.events.emit('chat.updated', { chatId });
+    this.deps.events.emit('chat.updated', { chatId, ...(closing ? { closedToWatchers: true } : {}) });
     if (avatar) await this.deps.avatars.remove(chat.avatar);
   }
 

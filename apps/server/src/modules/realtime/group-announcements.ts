@@ -19,10 +19,11 @@ export class GroupAnnouncements {
 
   constructor(private readonly deps: GroupAnnouncementsDeps) {}
 
-  async announce(chatId: string): Promise<void> {
+  /** `closedToWatchers`: the group just turned private, and its outside watchers' sockets are closed. */
+  async announce(chatId: string, closedToWatchers = false): Promise<void> {
     const announced = (this.queued.get(chatId) ?? Promise.resolve())
       .catch(() => {})
-      .then(() => this.send(chatId));
+      .then(() => this.send(chatId, closedToWatchers));
     this.queued.set(chatId, announced);
     try {
       await announced;
@@ -33,9 +34,10 @@ export class GroupAnnouncements {
 
   /**
    * Members a block stands between see each other offline in it; people watching a public group from outside
-   * see nobody's presence, and once it is private they are shown the door (4004, as for no such chat).
+   * see nobody's presence, and when it turns private they are shown the door (4004, as for no such chat). Only
+   * then: a private group has no watchers, and its other changes publish nothing for them.
    */
-  private async send(chatId: string): Promise<void> {
+  private async send(chatId: string, closedToWatchers: boolean): Promise<void> {
     const chat = await this.deps.chats.groupDetail(chatId);
     if (!chat) return;
     if (chat.visibility === 'public') {
@@ -44,7 +46,7 @@ export class GroupAnnouncements {
         type: 'chat_updated',
         chat: { ...chat, members, is_member: false },
       });
-    } else if (chat.visibility === 'private') {
+    } else if (closedToWatchers) {
       await this.deps.frames.close(topics.room(chatId), { code: CLOSE_NOT_FOUND, watchers: true });
     }
     const memberIds = chat.members.flatMap((m) => (m.id === null ? [] : [m.id]));

@@ -172,8 +172,8 @@ export class RealtimeService {
     this.counts.changed(userIds);
   }
 
-  private onChatUpdated({ chatId }: Event<'chat.updated'>): Promise<void> {
-    return this.groups.announce(chatId);
+  private onChatUpdated({ chatId, closedToWatchers }: Event<'chat.updated'>): Promise<void> {
+    return this.groups.announce(chatId, !!closedToWatchers);
   }
 
   private onChatsChanged({ userIds }: Event<'chats.changed'>): Promise<void> {
