@@ -84,6 +84,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'channels',
+                lazy: async () => ({
+                  Component: (await import('../features/channels/components/channels-page')).ChannelsPage,
+                }),
+              },
+              {
                 path: 'chats/:chatId',
                 loader: roomLoader,
                 shouldRevalidate: roomShouldRevalidate,

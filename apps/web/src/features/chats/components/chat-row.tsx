@@ -3,8 +3,9 @@ import { BadgeCheck, BellOff } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { chatPath } from '../../../lib/text/chat-path';
+import { memberCountText } from '../../../lib/text/counts';
 import { cn } from '../../../lib/ui/cn';
-import { lastMessagePreview, memberCountText } from './chat-texts';
+import { lastMessagePreview } from './chat-texts';
 
 /**
  * One chat in the list (SPEC §2): picture, name, verified badge, members, preview, Admin badge, time, unread.

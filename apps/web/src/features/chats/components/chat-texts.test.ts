@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatCountText, lastMessagePreview, memberCountText } from './chat-texts';
+import { memberCountText } from '../../../lib/text/counts';
+import { chatCountText, lastMessagePreview } from './chat-texts';
 
 describe('chat list texts', () => {
   it('says one in the singular', () => {

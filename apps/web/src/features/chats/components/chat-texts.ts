@@ -1,12 +1,10 @@
 import { type ChatListItem, previewText } from '@parley/protocol';
+import { countText } from '../../../lib/text/counts';
 
-// The chat list's words: counts in the singular for one (SPEC's 'N chats' / 'N members' read '1 chats'), and
-// the last message's preview, which names its files when it has no text.
+// The chat list's words: its count of chats, and the last message's preview, which names its files when it has
+// no text.
 
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-export const chatCountText = (n: number) => counted(n, 'chat', 'chats');
-export const memberCountText = (n: number) => counted(n, 'member', 'members');
+export const chatCountText = (n: number) => countText(n, 'chat', 'chats');
 
 /** The preview of a chat's last message: its text, else '📎 photo.png' / '📎 2 files'; null when there is none. */
 export function lastMessagePreview(

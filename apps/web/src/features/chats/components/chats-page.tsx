@@ -1,6 +1,7 @@
-import { MessageSquarePlus, MessagesSquare, RefreshCw, Users } from 'lucide-react';
+import { Compass, MessageSquarePlus, MessagesSquare, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
+import { ListLoadFailed } from '../../../components/list-load-failed';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useMyChats } from '../../../lib/queries/chat-list-query';
@@ -77,6 +78,15 @@ function ChatList({ pane }: { pane: boolean }) {
             <Users aria-hidden="true" className="size-4" />
             New Group
           </Button>
+          {/* The channel directory; in the narrow left pane the button is its icon alone. */}
+          <NavLink
+            to="/channels"
+            title="Browse channels"
+            className={buttonClasses('secondary', pane ? 'sm' : 'md', pane ? 'px-2' : undefined)}
+          >
+            <Compass aria-hidden="true" className="size-4" />
+            <span className={pane ? 'sr-only' : undefined}>Browse channels</span>
+          </NavLink>
         </div>
       </div>
 
@@ -94,20 +104,11 @@ function ChatList({ pane }: { pane: boolean }) {
         {chats.isPending ? (
           <LoadingState label="Loading chats..." />
         ) : chats.isError ? (
-          <div role="alert" className="flex flex-col items-center px-4 py-14 text-center">
-            <p className="text-sm font-medium text-red-700 dark:text-red-300">
-              Failed to load chats. Please try again.
-            </p>
-            <Button
-              variant="secondary"
-              className="mt-4"
-              onClick={() => void chats.refetch()}
-              loading={chats.isFetching}
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
-            </Button>
-          </div>
+          <ListLoadFailed
+            text="Failed to load chats. Please try again."
+            onRetry={() => void chats.refetch()}
+            busy={chats.isFetching}
+          />
         ) : count === 0 ? (
           <div className="flex flex-col items-center px-4 py-14 text-center">
             <span className="mb-3 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-200">
