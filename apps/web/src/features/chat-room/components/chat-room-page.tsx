@@ -14,10 +14,12 @@ import { firstScreenDrawn } from '../../../lib/ui/first-screen';
 import { useChat } from '../api/get-chat';
 import { useLatestMessages } from '../api/get-messages';
 import { roomEnteredAt } from '../api/room-queries';
+import { useFocusOnJoin, useWatchingActions } from '../hooks/use-channel-watch';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useMessageActions } from '../hooks/use-message-actions';
 import { useMessageParam } from '../hooks/use-message-param';
 import { typingText } from '../hooks/use-typing-users';
+import { composerSlot } from '../lib/composer-slot';
 import { lastEditable } from '../lib/message-changes';
 import { buildRows, withUnreadDivider } from '../lib/message-rows';
 import { detailReady, showsStoredCopy } from '../lib/room-open';
@@ -25,6 +27,7 @@ import { AttachmentPreview } from './attachment-preview';
 import { Composer } from './composer';
 import { ConnectionStrip, roomBannerError } from './connection-strip';
 import { EditHistoryDialog } from './edit-history-dialog';
+import { AdminsOnlyNote, JoinBar } from './join-bar';
 import { MessageActionsContext } from './message-actions-context';
 import { MessageList } from './message-list';
 import { PendingActionsContext } from './pending-actions-context';
@@ -55,7 +58,7 @@ function ChatRoomRoute({ kind }: { kind: RoomKind }) {
 function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: AuthUser }) {
   const chat = useChat(chatId);
   const latest = useLatestMessages(chatId);
-  const room = useChatRoom(chatId, me.id, latest.data);
+  const room = useChatRoom(chatId, me.id, latest.data, chat.data?.is_member === false);
   // The room says it is offline in its own layout, under its header (ConnectionStrip).
   useOwnOfflineNotice();
   const online = useOnline();
@@ -150,6 +153,9 @@ function Room({
     if (opening && firstUnreadId !== null) void loadAround(firstUnreadId).finally(() => setOpening(false));
   }, [opening, firstUnreadId, loadAround]);
   const acts = useMessageActions(detail, me.id, room);
+  const slot = composerSlot(detail, me.id);
+  const watching = slot === 'join';
+  const actions = useWatchingActions(acts.actions, watching);
   useMessageParam(acts.actions.jumpTo, !opening);
   const sender = useMemo(
     () => ({
@@ -171,6 +177,7 @@ function Room({
   const typing = typingText(typingNames);
   usePageTitle(detail.display_name || detail.group_name || 'Chat');
   const frameRef = useRef<HTMLDivElement>(null);
+  useFocusOnJoin(frameRef, watching);
   // A room opened with a mouse or trackpad puts the cursor in the composer; on touch screens it would pop the
   // keyboard up over the messages, so there the reader taps the box.
   useEffect(() => {
@@ -196,7 +203,7 @@ function Room({
       />
       {strip}
       <PendingActionsContext.Provider value={pendingActions}>
-        <MessageActionsContext.Provider value={acts.actions}>
+        <MessageActionsContext.Provider value={actions}>
           {opening ? (
             <LoadingState label="Loading messages..." />
           ) : (
@@ -242,18 +249,24 @@ function Room({
           </button>
         </div>
       )}
-      <Composer
-        chatId={detail.chat_id}
-        meId={me.id}
-        members={detail.members}
-        onSend={room.send}
-        onInput={room.onInput}
-        onAttach={(files, text, replyTo) => void room.sendFiles(files, text, replyTo)}
-        mode={acts.mode}
-        onModeChange={acts.setMode}
-        onSaveEdit={acts.saveEdit}
-        lastEditable={() => lastEditable(room.messages.messages, me.id)}
-      />
+      {slot === 'join' ? (
+        <JoinBar chatId={detail.chat_id} name={detail.display_name || detail.group_name} />
+      ) : slot === 'admins-only' ? (
+        <AdminsOnlyNote />
+      ) : (
+        <Composer
+          chatId={detail.chat_id}
+          meId={me.id}
+          members={detail.members}
+          onSend={room.send}
+          onInput={room.onInput}
+          onAttach={(files, text, replyTo) => void room.sendFiles(files, text, replyTo)}
+          mode={acts.mode}
+          onModeChange={acts.setMode}
+          onSaveEdit={acts.saveEdit}
+          lastEditable={() => lastEditable(room.messages.messages, me.id)}
+        />
+      )}
       <AttachmentPreview />
       <ConfirmDialog
         open={acts.deleting !== null}

@@ -23,7 +23,8 @@ import { useRoomUploads } from './use-room-uploads';
 // and read/delivery reports. Everything the server pushes lands here; the screen only draws it. Each part is
 // its own hook; this one routes the socket's frames and moments (open, drop, leave) to them.
 
-export function useChatRoom(chatId: string, meId: number, latest: Message[] | undefined) {
+/** `watching`: the reader previews a public group they have not joined, and reports no reads. */
+export function useChatRoom(chatId: string, meId: number, latest: Message[] | undefined, watching = false) {
   const queryClient = useQueryClient();
   const socketRef = useRef<RoomSocket | null>(null);
   // Opened offline, the socket waits for the network without a try (use-room-socket.ts): not connecting.
@@ -75,7 +76,7 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
     },
     [abortUpload, cancelPending],
   );
-  const acks = useRoomAcks(socketRef, list.state.messages, meId, status, reading);
+  const acks = useRoomAcks(socketRef, list.state.messages, meId, status, reading, watching);
 
   const onFrame = (frame: ServerFrame) => {
     switch (frame.type) {

@@ -19,6 +19,8 @@ export function useRoomAcks(
   meId: number,
   status: SocketStatus,
   reading: boolean,
+  /** Watching a public group from outside: nothing is reported (the reader's marks are a member's). */
+  watching = false,
 ) {
   /** Ids queued on the current connection (cleared on every open: a reconnect reports again what was lost). */
   const reported = useRef<ReportedAcks>({ read: new Set(), delivered: new Set() });
@@ -39,11 +41,11 @@ export function useRoomAcks(
   }, [socketRef]);
 
   useEffect(() => {
-    if (status !== 'connected') return;
+    if (status !== 'connected' || watching) return;
     const due = dueAcks(messages, meId, reading, reported.current);
     if (reading) acks().read.add(due.read);
     else acks().delivered.add(due.delivered);
-  }, [messages, status, reading, meId, acks]);
+  }, [messages, status, reading, watching, meId, acks]);
 
   /** A new connection: everything not yet confirmed is reported again. */
   const onOpen = useCallback(() => {
