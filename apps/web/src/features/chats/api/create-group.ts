@@ -1,17 +1,26 @@
+import type { GroupCreate } from '@parley/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api-client';
 import { bodyField, isApiError } from '../../../lib/http/api-error';
+import { channelQueryKeys } from '../../../lib/queries/channels';
 import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
 
-/** POST /api/chats/group/new/ {group_name} → {chat_id}; the creator is the group's admin. */
-export const createGroup = (groupName: string): Promise<{ chat_id: string }> =>
-  api.post<{ chat_id: string }>('/chats/group/new/', { group_name: groupName });
+/**
+ * POST /api/chats/group/new/ {group_name, visibility, description, posting} → {chat_id}; the creator owns the
+ * group. A public group is listed in the channel directory.
+ */
+export const createGroup = (group: GroupCreate): Promise<{ chat_id: string }> =>
+  api.post<{ chat_id: string }>('/chats/group/new/', group);
 
 export const useCreateGroup = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() }),
+    onSuccess: (_answer, group) => {
+      void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
+      if (group.visibility === 'public')
+        void queryClient.invalidateQueries({ queryKey: channelQueryKeys.all() });
+    },
   });
 };
 
