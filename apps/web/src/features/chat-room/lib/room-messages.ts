@@ -1,4 +1,4 @@
-import type { FileType, Message, Reaction, ReplyQuote, ThreadSummary } from '@parley/protocol';
+import type { Message, Reaction, ThreadSummary } from '@parley/protocol';
 import {
   applyDeleted,
   applyReactions,
@@ -6,32 +6,21 @@ import {
   applyUpdated,
   sameContent,
 } from '../../../lib/messages/message-changes';
+import {
+  addPending,
+  type PendingMessage,
+  patchPending,
+  removePending,
+  withPending,
+} from '../../../lib/messages/pending-message';
 import { PAGE_SIZE } from './page-size';
 
 // The live message list of one room, as a pure reducer: confirmed messages (unique by id, ascending) plus
 // this user's pending sends keyed by client_id until the server echoes them. Ticks only ever move forward. A
 // thread's replies stay in their thread (unless also sent to the chat); their roots carry the thread's summary.
 
+export type { PendingMessage };
 export { PAGE_SIZE };
-
-export interface PendingMessage {
-  client_id: string;
-  body: string;
-  timestamp: string;
-  /**
-   * 'uploading' while its files go up (not yet sent on the socket); 'sending' until echoed; 'error' after the
-   * server refused it (error frame with its client_id).
-   */
-  status: 'uploading' | 'sending' | 'error';
-  error?: string;
-  /** Chosen files, shown with the upload's progress (0..1) until the real message replaces this one. */
-  uploads?: { name: string; size: number; type: FileType }[];
-  progress?: number;
-  /** The uploaded files' ids, sent (and resent) with the message. */
-  file_ids?: number[];
-  /** The message this one answers: its id goes out as `reply_to`, the quote is drawn meanwhile. */
-  reply_to?: ReplyQuote;
-}
 
 export interface RoomMessages {
   messages: Message[];
@@ -217,8 +206,7 @@ export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessag
       return { ...state, messages, pending };
     }
     case 'pending':
-      if (state.pending.some((p) => p.client_id === action.pending.client_id)) return state;
-      return { ...state, pending: [...state.pending, action.pending] };
+      return withPending(state, addPending(state.pending, action.pending));
     case 'pending_failed':
     case 'pending_retry': {
       const failed = action.type === 'pending_failed';
@@ -232,17 +220,10 @@ export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessag
       });
       return changed ? { ...state, pending } : state;
     }
-    case 'pending_update': {
-      const index = state.pending.findIndex((p) => p.client_id === action.client_id);
-      if (index < 0) return state;
-      const pending = state.pending.slice();
-      pending[index] = { ...pending[index]!, ...action.patch };
-      return { ...state, pending };
-    }
-    case 'pending_remove': {
-      const pending = state.pending.filter((p) => p.client_id !== action.client_id);
-      return pending.length === state.pending.length ? state : { ...state, pending };
-    }
+    case 'pending_update':
+      return withPending(state, patchPending(state.pending, action.client_id, action.patch));
+    case 'pending_remove':
+      return withPending(state, removePending(state.pending, action.client_id));
     case 'read': {
       const messages = markIds(state.messages, action.ids, (m) =>
         m.is_read ? m : { ...m, is_read: true, is_delivered: true, is_sent: true },
