@@ -1,6 +1,6 @@
 import { type FieldErrors, type LoginForm as LoginFields, TOTP_MSG, validateLogin } from '@parley/protocol';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -8,10 +8,12 @@ import { TextField } from '../../../components/ui/text-field';
 import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { useLogin } from '../api/login';
 import { totpRequired, verificationRequired } from '../lib/auth-errors';
+import { keptTarget } from '../lib/redirect-target';
 import { TotpStep } from './totp-step';
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const loginMutation = useLogin();
   const [form, setForm] = useState<LoginFields>({ email: '', password: '' });
   const [rememberMe, setRememberMe] = useState(true);
@@ -44,7 +46,11 @@ export function LoginForm() {
           const verification = verificationRequired(error);
           if (verification) {
             void navigate('/verify-email', {
-              state: { email: verification.email ?? email, isFromSignup: false },
+              state: {
+                email: verification.email ?? email,
+                isFromSignup: false,
+                ...keptTarget(location.state),
+              },
             });
           }
         },

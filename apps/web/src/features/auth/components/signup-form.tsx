@@ -11,7 +11,7 @@ import {
   validateSignup,
 } from '@parley/protocol';
 import { type FormEvent, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { InfoNote } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -20,6 +20,7 @@ import { fieldErrors, isApiError } from '../../../lib/http/api-error';
 import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { toast } from '../../../lib/ui/toast';
 import { needsVerification, useRegister } from '../api/register';
+import { keptTarget } from '../lib/redirect-target';
 
 const EMPTY: SignupFields = {
   first_name: '',
@@ -84,6 +85,7 @@ function SignupForm({
   invite: 'none' | 'optional' | 'required';
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const registerMutation = useRegister();
   const [form, setForm] = useState<SignupFields>(EMPTY);
   const [inviteText, setInviteText] = useState(linkedInvite);
@@ -127,7 +129,7 @@ function SignupForm({
           const mailNotSent = answer.mail_sent === false;
           if (answer.message) (mailNotSent ? toast.error : toast.success)(answer.message);
           void navigate('/verify-email', {
-            state: { email: answer.email, isFromSignup: true, mailNotSent },
+            state: { email: answer.email, isFromSignup: true, mailNotSent, ...keptTarget(location.state) },
           });
         },
         onError: (error) => {

@@ -10,6 +10,7 @@ import { authStore, toSignedIn } from '../../../lib/session/auth-store';
 import { toast } from '../../../lib/ui/toast';
 import { useResendSignupCode } from '../api/resend-signup-code';
 import { useVerifySignup } from '../api/verify-signup';
+import { keptTarget, redirectTarget } from '../lib/redirect-target';
 import { AuthShell } from './auth-shell';
 
 interface VerifyState {
@@ -19,7 +20,10 @@ interface VerifyState {
   mailNotSent?: unknown;
 }
 
-/** /verify-email: the sign-up code. Router state carries the email; without it the screen sends the user to /auth. */
+/**
+ * /verify-email: the sign-up code. Router state carries the email (without it the screen sends the user to /auth)
+ * and where to go once verified.
+ */
 export function VerifyEmailPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -33,7 +37,7 @@ export function VerifyEmailPage() {
   const verify = useVerifySignup();
   const resend = useResendSignupCode();
 
-  if (!email) return <Navigate to="/auth" replace />;
+  if (!email) return <Navigate to="/auth" replace state={keptTarget(location.state)} />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +51,8 @@ export function VerifyEmailPage() {
           // A verified sign-up is remembered on this device.
           authStore.getState().loginSuccess(toSignedIn(answer, true));
           toast.success('Your email is verified. Welcome to Parley!');
-          void navigate('/', { replace: true });
+          // Back where the person was going before signing up (an invite link), else home.
+          void navigate(redirectTarget(location.state), { replace: true });
         },
         onError: (err) => setError(serverErrorOr(err, MSG.invalidCode)),
       },
@@ -128,6 +133,7 @@ export function VerifyEmailPage() {
       <div className="mt-6 border-t border-slate-100 dark:border-slate-800 pt-4 text-center">
         <Link
           to="/login"
+          state={keptTarget(location.state)}
           className="rounded text-sm font-medium text-slate-600 dark:text-slate-400 hover:text-slate-900 dark:hover:text-white"
         >
           ← Back to login

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectTarget } from './redirect-target';
+import { keptTarget, redirectTarget } from './redirect-target';
 
 describe('redirectTarget', () => {
   it('returns the saved location with its search and hash', () => {
@@ -20,5 +20,15 @@ describe('redirectTarget', () => {
     expect(redirectTarget({ from: '/verify-email' })).toBe('/');
     expect(redirectTarget({ from: '//evil.example' })).toBe('/');
     expect(redirectTarget({ from: 'https://evil.example' })).toBe('/');
+  });
+});
+
+describe('keptTarget', () => {
+  it('hands the saved location on to the next screen, and nothing when there is none', () => {
+    const from = { pathname: '/join/abc', search: '', hash: '' };
+    expect(keptTarget({ from, email: 'ada@example.test' })).toEqual({ from });
+    expect(redirectTarget({ email: 'ada@example.test', ...keptTarget({ from }) })).toBe('/join/abc');
+    expect(keptTarget(null)).toEqual({});
+    expect(keptTarget({ email: 'ada@example.test' })).toEqual({});
   });
 });

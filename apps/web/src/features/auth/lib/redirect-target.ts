@@ -1,4 +1,4 @@
-// Where to go after signing in: the location the guard saved in router state, or '/'.
+// Where to go after signing in: the location the guard (or a join page) saved in router state, or '/'.
 const AUTH_PATHS = ['/auth', '/login', '/register', '/verify-email', '/reset-password'];
 
 interface SavedLocation {
@@ -19,4 +19,13 @@ export function redirectTarget(state: unknown): string {
   if (!path?.startsWith('/') || path.startsWith('//')) return '/';
   if (AUTH_PATHS.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`))) return '/';
   return path;
+}
+
+/**
+ * The saved location as router state, handed on from one auth screen to the next (sign-up or login → email
+ * verification → back to login), so wherever the person finally signs in still takes them where they were going.
+ */
+export function keptTarget(state: unknown): { from?: unknown } {
+  const from = (state as { from?: unknown } | null)?.from;
+  return from === undefined ? {} : { from };
 }
