@@ -24,7 +24,7 @@ import { useUpdateGroup } from '../api/update-group';
 import { GROUP_AVATAR_HINT, groupAvatarProblem } from '../lib/group-avatar';
 import { AddMembers } from './add-members';
 import { LEAVE_GROUP_TEXT } from './group-member-view';
-import { MemberList } from './member-list';
+import { GroupMembersCard } from './group-members-card';
 
 const DESCRIPTION_MAX = 500;
 
@@ -32,7 +32,6 @@ const DESCRIPTION_MAX = 500;
 export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: number }) {
   const chatId = detail.chat_id;
   const current = detail.chat_avatar ?? detail.avatar;
-  const membersTitleId = useId();
   const descriptionId = useId();
   const [name, setName] = useState(detail.group_name);
   const [description, setDescription] = useState(detail.description ?? '');
@@ -187,22 +186,13 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
         </form>
       </Card>
 
-      <Card>
-        <header className="mb-3 flex items-baseline justify-between gap-2">
-          <h2 id={membersTitleId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
-            Members
-          </h2>
-          <span className="text-sm text-slate-500 dark:text-slate-400" data-testid="member-count">
-            {detail.members.length} {detail.members.length === 1 ? 'member' : 'members'}
-          </span>
-        </header>
-        <MemberList
-          members={detail.members}
-          meId={meId}
-          labelledBy={membersTitleId}
-          onRemove={removeMember}
-          removingId={remove.isPending ? remove.variables : null}
-        />
+      <GroupMembersCard
+        detail={detail}
+        meId={meId}
+        manage
+        onRemove={removeMember}
+        removingId={remove.isPending ? remove.variables : null}
+      >
         <div className="mt-5">
           <AddMembers
             members={detail.members}
@@ -210,7 +200,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
             onAdd={addMember}
           />
         </div>
-      </Card>
+      </GroupMembersCard>
 
       <Card className="border-red-200 dark:border-red-900">
         <CardHeader

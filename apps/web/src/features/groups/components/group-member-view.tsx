@@ -1,6 +1,6 @@
 import { type ChatDetail, memberNameOf } from '@parley/protocol';
 import { LogOut } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
@@ -9,13 +9,12 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { serverErrorOr } from '../../../lib/http/api-error';
 import { toast } from '../../../lib/ui/toast';
 import { useLeaveGroup } from '../api/leave-group';
-import { MemberList } from './member-list';
+import { GroupMembersCard } from './group-members-card';
 
 export const LEAVE_GROUP_TEXT = "You'll need to be invited back to rejoin.";
 
 /** 'Group Chat Settings' for a member: the group, its admin and members, and 'Leave Group'. */
 export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: number }) {
-  const membersTitleId = useId();
   const [confirming, setConfirming] = useState(false);
   const leave = useLeaveGroup(detail.chat_id);
   const navigate = useNavigate();
@@ -59,17 +58,7 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
         </div>
       </Card>
 
-      <Card>
-        <header className="mb-3 flex items-baseline justify-between gap-2">
-          <h2 id={membersTitleId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
-            Members
-          </h2>
-          <span className="text-sm text-slate-500 dark:text-slate-400">
-            {detail.members.length} {detail.members.length === 1 ? 'member' : 'members'}
-          </span>
-        </header>
-        <MemberList members={detail.members} meId={meId} labelledBy={membersTitleId} />
-      </Card>
+      <GroupMembersCard detail={detail} meId={meId} />
 
       <div className="flex justify-end">
         <Button variant="danger" onClick={() => setConfirming(true)} className="w-full sm:w-auto">

@@ -9,6 +9,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http/api-error';
 import { useAuth } from '../../../lib/session/auth-store';
 import { useGroup } from '../api/get-group';
+import { useGroupFollowsChatList } from '../hooks/use-group-follows-chat-list';
 import { GroupAdminView } from './group-admin-view';
 import { GroupMemberView } from './group-member-view';
 
@@ -23,6 +24,7 @@ export function GroupSettingsPage() {
   const { chatId = '' } = useParams();
   const me = useAuth((s) => s.user);
   const group = useGroup(chatId);
+  useGroupFollowsChatList(chatId);
 
   if (!me || group.isPending) return <LoadingState label="Loading group..." fullPage />;
   if (group.isError) {

@@ -1,16 +1,32 @@
-import { type ChatMember, DELETED_USERNAME, isAdminRole, memberNameOf } from '@parley/protocol';
+import {
+  type ChatMember,
+  DELETED_USERNAME,
+  isAdminRole,
+  type MemberRole,
+  memberNameOf,
+} from '@parley/protocol';
 import { BadgeCheck, UserMinus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BlockButton } from '../../../components/block-button';
 import { Button } from '../../../components/ui/button';
+import { ROLE_BADGE, type RoleAction, roleActions } from '../lib/member-roles';
+import { MemberRoleMenu } from './member-role-menu';
 
 const profilePath = (m: ChatMember, meId: number) =>
   m.id === meId ? '/profile' : `/user/${encodeURIComponent(m.username)}`;
 
+/** The owner's and the admins' say over the members' roles: the viewer's role and what a choice in a menu does. */
+export interface RoleControls {
+  viewerRole: MemberRole | null;
+  onAction: (member: ChatMember, action: RoleAction) => void;
+  /** The member whose role is being changed, while the call runs. */
+  busyId: number | null;
+}
+
 /**
- * The group's members (scrollable, at most 20rem tall): picture, name, @username, an 'Admin' badge, and for
- * the admin's screen a Remove button beside everyone but the admin.
+ * The group's members (scrollable, at most 20rem tall): picture, name, @username, an 'Owner' or 'Admin' badge,
+ * and for the admins' screen a Remove button beside every plain member and a menu of role changes.
  */
 export function MemberList({
   members,
@@ -18,12 +34,14 @@ export function MemberList({
   labelledBy,
   onRemove,
   removingId,
+  roles,
 }: {
   members: ChatMember[];
   meId: number;
   labelledBy: string;
   onRemove?: (member: ChatMember) => void;
   removingId?: number | null;
+  roles?: RoleControls;
 }) {
   return (
     <ul
@@ -36,6 +54,8 @@ export function MemberList({
       {members.map((m) => {
         const name = memberNameOf(m);
         const deleted = m.username === DELETED_USERNAME || m.id === null;
+        const badge = ROLE_BADGE[m.role];
+        const actions = roles ? roleActions(roles.viewerRole, meId, m) : [];
         return (
           <li key={m.id ?? `deleted-${m.username}`} className="flex items-center gap-3 px-3 py-2.5">
             <Avatar src={deleted ? null : m.avatar} name={name} size="md" />
@@ -61,9 +81,9 @@ export function MemberList({
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{m.username}</p>
               )}
             </div>
-            {isAdminRole(m.role) && (
+            {badge && (
               <span className="shrink-0 rounded-full bg-brand-50 dark:bg-brand-500/15 px-2 py-0.5 text-xs font-medium text-brand-700 dark:text-brand-200">
-                Admin
+                {badge}
               </span>
             )}
             {!deleted && m.id !== meId && (
@@ -82,6 +102,14 @@ export function MemberList({
                 <UserMinus aria-hidden="true" className="size-4" />
                 Remove
               </Button>
+            )}
+            {roles && actions.length > 0 && m.id !== null && (
+              <MemberRoleMenu
+                name={name}
+                actions={actions}
+                busy={roles.busyId === m.id}
+                onAction={(action) => roles.onAction(m, action)}
+              />
             )}
           </li>
         );
