@@ -1,6 +1,7 @@
 import {
   type ChatDetail,
   type ChatMember,
+  DESCRIPTION_MAX_LENGTH,
   GROUP_NAME_MAX_LENGTH,
   groupUpdateSchema,
   memberNameOf,
@@ -23,10 +24,9 @@ import { useAddMembers, useRemoveMember } from '../api/manage-members';
 import { useUpdateGroup } from '../api/update-group';
 import { GROUP_AVATAR_HINT, groupAvatarProblem } from '../lib/group-avatar';
 import { AddMembers } from './add-members';
+import { ChannelSwitches } from './channel-switches';
 import { LEAVE_GROUP_TEXT } from './group-member-view';
 import { GroupMembersCard } from './group-members-card';
-
-const DESCRIPTION_MAX = 500;
 
 /** 'Manage Chat Room': the admin edits the group, manages its members, and may delete it. */
 export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: number }) {
@@ -35,6 +35,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
   const descriptionId = useId();
   const [name, setName] = useState(detail.group_name);
   const [description, setDescription] = useState(detail.description ?? '');
+  const [channel, setChannel] = useState({ visibility: detail.visibility, posting: detail.posting });
   const [image, setImage] = useState<File | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'leave' | null>(null);
@@ -49,7 +50,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = groupUpdateSchema.safeParse({ group_name: name, description });
+    const parsed = groupUpdateSchema.safeParse({ group_name: name, description, ...channel });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       if (issue?.path[0] === 'group_name') {
@@ -62,12 +63,14 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
       {
         group_name: parsed.data.group_name ?? name,
         description: parsed.data.description ?? '',
+        ...channel,
         image,
       },
       {
         onSuccess: (saved) => {
           setName(saved.group_name);
           setDescription(saved.description ?? '');
+          setChannel({ visibility: saved.visibility, posting: saved.posting });
           setImage(null);
           toast.success('Group updated successfully');
         },
@@ -143,7 +146,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
             <textarea
               id={descriptionId}
               rows={3}
-              maxLength={DESCRIPTION_MAX}
+              maxLength={DESCRIPTION_MAX_LENGTH}
               value={description}
               disabled={saving}
               placeholder="What is this group about?"
@@ -158,7 +161,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
               id={`${descriptionId}-count`}
               className="text-right text-xs text-slate-500 dark:text-slate-400"
             >
-              {description.length}/{DESCRIPTION_MAX}
+              {description.length}/{DESCRIPTION_MAX_LENGTH}
             </p>
           </div>
           <PictureField
@@ -176,6 +179,12 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
             onChange={setImage}
             problem={groupAvatarProblem}
             disabled={saving}
+          />
+          <ChannelSwitches
+            value={channel}
+            wasPublic={detail.visibility === 'public'}
+            disabled={saving}
+            onChange={setChannel}
           />
           <div className="flex justify-end">
             <Button type="submit" loading={saving} className="w-full sm:w-auto">

@@ -13,7 +13,7 @@ import { GroupMembersCard } from './group-members-card';
 
 export const LEAVE_GROUP_TEXT = "You'll need to be invited back to rejoin.";
 
-/** 'Group Chat Settings' for a member: the group, its admin and members, and 'Leave Group'. */
+/** 'Group Chat Settings' for a member: the group, its kind, its admin and members, and 'Leave Group'. */
 export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: number }) {
   const [confirming, setConfirming] = useState(false);
   const leave = useLeaveGroup(detail.chat_id);
@@ -50,7 +50,11 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
                 {detail.description}
               </p>
             )}
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="group-kind">
+              {detail.visibility === 'public' ? 'Public channel' : 'Private group'}
+              {detail.posting === 'admins' && ' · Only admins can post'}
+            </p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               <span className="font-medium text-slate-700 dark:text-slate-300">Group admin:</span>{' '}
               <span data-testid="group-admin">{adminName}</span>
             </p>
