@@ -1,6 +1,7 @@
 import type { ChatDetail, Posting, Visibility } from '@parley/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api-client';
+import { inviteLinkKeys } from './get-invite-links';
 import { storeGroup } from './group-cache';
 
 export interface GroupChanges {
@@ -29,6 +30,10 @@ export const useUpdateGroup = (chatId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: GroupChanges) => updateGroup(chatId, changes),
-    onSuccess: (detail) => storeGroup(queryClient, detail),
+    onSuccess: (detail) => {
+      storeGroup(queryClient, detail);
+      // A group made private loses the links its plain members made.
+      void queryClient.invalidateQueries({ queryKey: inviteLinkKeys.of(chatId) });
+    },
   });
 };

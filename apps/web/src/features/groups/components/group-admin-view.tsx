@@ -27,6 +27,7 @@ import { AddMembers } from './add-members';
 import { ChannelSwitches } from './channel-switches';
 import { LEAVE_GROUP_TEXT } from './group-member-view';
 import { GroupMembersCard } from './group-members-card';
+import { InviteLinksCard } from './invite-links-card';
 
 /** 'Manage Chat Room': the admin edits the group, manages its members, and may delete it. */
 export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: number }) {
@@ -210,6 +211,8 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
           />
         </div>
       </GroupMembersCard>
+
+      <InviteLinksCard detail={detail} canRevoke />
 
       <Card className="border-red-200 dark:border-red-900">
         <CardHeader

@@ -10,10 +10,14 @@ import { serverErrorOr } from '../../../lib/http/api-error';
 import { toast } from '../../../lib/ui/toast';
 import { useLeaveGroup } from '../api/leave-group';
 import { GroupMembersCard } from './group-members-card';
+import { InviteLinksCard } from './invite-links-card';
 
 export const LEAVE_GROUP_TEXT = "You'll need to be invited back to rejoin.";
 
-/** 'Group Chat Settings' for a member: the group, its kind, its admin and members, and 'Leave Group'. */
+/**
+ * 'Group Chat Settings' for a member: the group, its admin and members, a public group's invite links (any of its
+ * members may make them), and 'Leave Group'.
+ */
 export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: number }) {
   const [confirming, setConfirming] = useState(false);
   const leave = useLeaveGroup(detail.chat_id);
@@ -63,6 +67,8 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
       </Card>
 
       <GroupMembersCard detail={detail} meId={meId} />
+
+      {detail.visibility === 'public' && <InviteLinksCard detail={detail} canRevoke={false} />}
 
       <div className="flex justify-end">
         <Button variant="danger" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
