@@ -65,6 +65,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // A group invite link: signed out, it asks to sign up or log in first and is come back to afterwards.
+        path: 'join/:code',
+        lazy: async () => ({
+          Component: (await import('../features/invites/components/join-page')).JoinPage,
+        }),
+      },
+      {
         path: 'user/:username',
         lazy: async () => ({
           Component: (await import('../features/profile/components/public-profile-page')).PublicProfilePage,
