@@ -69,6 +69,8 @@ describe('POST/DELETE /api/users/{username}/block/ and GET /api/users/blocked/',
     // Nobody by that name; oneself.
     const unknown = await t.post('/api/users/no_such_person/block/', {}, grace.token);
     expect(unknown.status).toBe(404);
+    // A NUL can name nobody (PostgreSQL refuses it in a parameter): 404, never a 500.
+    expect((await t.del('/api/users/%00/block/', grace.token)).status).toBe(404);
     const self = await block(t, grace, grace);
     expect(self.status).toBe(400);
     expect(self.body.detail).toBe(SAFETY_TEXT.cannotBlockSelf);

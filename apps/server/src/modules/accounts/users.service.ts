@@ -20,11 +20,12 @@ export class UsersService {
 
   /** Activated users by username (case-insensitive) or numeric id; unknown or unactivated ones are left out. */
   findActivated(targets: (string | number)[]) {
-    return usersRepo.findActivated(this.db, targets);
+    return usersRepo.findActivated(this.db, targets.filter(canName));
   }
 
   /** An activated user named by username first (usernames may be all digits), then by numeric id. */
   async activatedIdOf(target: string): Promise<number | undefined> {
+    if (!canName(target)) return undefined;
     return (
       (await usersRepo.activatedByUsername(this.db, target)) ??
       (/^\d{1,10}$/.test(target) && Number(target) <= MAX_DB_ID
@@ -135,3 +136,10 @@ export class UsersService {
     return usersRepo.updateUser(db, userId, changes);
   }
 }
+
+/**
+ * Whether a target may name anyone: no stored username holds a NUL character, and PostgreSQL refuses one in a
+ * text parameter outright (an error, not an empty answer).
+ */
+const canName = (target: string | number): boolean =>
+  typeof target === 'number' || !target.includes('\u0000');
