@@ -14,7 +14,7 @@ export async function runMainToExit(env: Record<string, string>): Promise<{ code
   return promisify(execFile)(tsx, ['src/main.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    timeout: 60_000,
+    timeout: 120_000,
   }).then(
     (r) => ({ code: 0, out: r.stdout + r.stderr }),
     (err: { code?: number; stdout?: string; stderr?: string }) => ({

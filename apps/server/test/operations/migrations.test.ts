@@ -63,7 +63,7 @@ describe('migrations at start', () => {
       await db.destroy().catch(() => {});
       await fs.rm(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 150_000);
 });
 
 /** Migrates, then records a migration this code does not know, as a newer Parley would have. */

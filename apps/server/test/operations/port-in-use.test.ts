@@ -22,5 +22,6 @@ describe('starting on a port that is in use', () => {
       taken.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // A process of its own, its TypeScript compiled as it starts: on a busy 2-core machine that took over 30 s.
+  }, 150_000);
 });
