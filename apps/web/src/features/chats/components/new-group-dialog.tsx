@@ -112,77 +112,81 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
       }}
       className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-2xl bg-white dark:bg-slate-900 p-0 text-slate-900 dark:text-slate-100 shadow-xl"
     >
-      <form onSubmit={submit} className="p-5 sm:p-6" noValidate>
-        <h2 id={titleId} className="text-lg font-semibold">
-          New Group
-        </h2>
-        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-          Give your group a name. You can add people from its settings.
-        </p>
-        <TextField
-          label="Group name"
-          className="mt-4"
-          value={name}
-          autoFocus
-          maxLength={GROUP_NAME_MAX_LENGTH}
-          placeholder="e.g. Weekend hikers"
-          error={error}
-          hint={`Up to ${GROUP_NAME_MAX_LENGTH} characters (${name.length}/${GROUP_NAME_MAX_LENGTH})`}
-          disabled={busy}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (error) setError(null);
-          }}
-          // The box stops at the limit; a longer paste is cut there, and the dialog says so.
-          onPaste={(event) => {
-            const box = event.currentTarget;
-            const kept = box.value.length - ((box.selectionEnd ?? 0) - (box.selectionStart ?? 0));
-            if (kept + event.clipboardData.getData('text').length > GROUP_NAME_MAX_LENGTH) {
-              setTimeout(() => setError(MSG.groupNameTooLong));
-            }
-          }}
-        />
-        <RadioCards
-          legend="Who can find it"
-          name="visibility"
-          className="mt-4"
-          value={visibility}
-          options={VISIBILITY_OPTIONS}
-          onChange={setVisibility}
-          disabled={busy}
-        />
-        <TextAreaField
-          label="Description (optional)"
-          className="mt-4"
-          rows={3}
-          value={description}
-          maxLength={DESCRIPTION_MAX_LENGTH}
-          placeholder="What is this group about?"
-          error={descriptionError}
-          disabled={busy}
-          onChange={(event) => {
-            setDescription(event.target.value);
-            if (descriptionError) setDescriptionError(null);
-          }}
-        />
-        <RadioCards
-          legend="Who can post"
-          name="posting"
-          className="mt-4"
-          value={posting}
-          options={POSTING_OPTIONS}
-          onChange={setPosting}
-          disabled={busy}
-        />
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Create Group
-          </Button>
-        </div>
-      </form>
+      {/* Drawn only while open: the chat list keeps the dialog, and its closed fields would share labels with a
+          settings screen beside it. */}
+      {open && (
+        <form onSubmit={submit} className="p-5 sm:p-6" noValidate>
+          <h2 id={titleId} className="text-lg font-semibold">
+            New Group
+          </h2>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+            Give your group a name. You can add people from its settings.
+          </p>
+          <TextField
+            label="Group name"
+            className="mt-4"
+            value={name}
+            autoFocus
+            maxLength={GROUP_NAME_MAX_LENGTH}
+            placeholder="e.g. Weekend hikers"
+            error={error}
+            hint={`Up to ${GROUP_NAME_MAX_LENGTH} characters (${name.length}/${GROUP_NAME_MAX_LENGTH})`}
+            disabled={busy}
+            onChange={(event) => {
+              setName(event.target.value);
+              if (error) setError(null);
+            }}
+            // The box stops at the limit; a longer paste is cut there, and the dialog says so.
+            onPaste={(event) => {
+              const box = event.currentTarget;
+              const kept = box.value.length - ((box.selectionEnd ?? 0) - (box.selectionStart ?? 0));
+              if (kept + event.clipboardData.getData('text').length > GROUP_NAME_MAX_LENGTH) {
+                setTimeout(() => setError(MSG.groupNameTooLong));
+              }
+            }}
+          />
+          <RadioCards
+            legend="Who can find it"
+            name="visibility"
+            className="mt-4"
+            value={visibility}
+            options={VISIBILITY_OPTIONS}
+            onChange={setVisibility}
+            disabled={busy}
+          />
+          <TextAreaField
+            label="Description (optional)"
+            className="mt-4"
+            rows={3}
+            value={description}
+            maxLength={DESCRIPTION_MAX_LENGTH}
+            placeholder="What is this group about?"
+            error={descriptionError}
+            disabled={busy}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              if (descriptionError) setDescriptionError(null);
+            }}
+          />
+          <RadioCards
+            legend="Who can post"
+            name="posting"
+            className="mt-4"
+            value={posting}
+            options={POSTING_OPTIONS}
+            onChange={setPosting}
+            disabled={busy}
+          />
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Create Group
+            </Button>
+          </div>
+        </form>
+      )}
     </dialog>
   );
 }
