@@ -8,10 +8,12 @@ import {
   type Person,
   seedPeople,
 } from '@parley/server';
+import { seedChannels, seedThread } from './seed-channels';
 
 // Seeds Parley's own database directly (registering through the API would spend most of the run in argon2,
 // which is slow on purpose): people as the server's scale tests seed them (activated, with live session
-// tokens), then group chats, their members and a history.
+// tokens), then group chats, their members and a history; for the channels scenario, public channels and a long
+// thread (seed-channels.ts).
 export interface SeedSpec {
   rooms: number;
   membersPerRoom: number;
@@ -19,6 +21,10 @@ export interface SeedSpec {
   extraUsers?: number;
   /** Messages stored in the first room, for the history benchmark. */
   historyMessages?: number;
+  /** Public channels for the directory, their members drawn from every seeded person. */
+  channels?: number;
+  /** Replies in one thread under a root message of the first room, after its history. */
+  threadReplies?: number;
 }
 
 export type SeededUser = Person;
@@ -80,10 +86,12 @@ async function seedInto(db: Db, spec: SeedSpec): Promise<SeedResult> {
   await insertInBatches(members, (batch) => db.insertInto('chat_members').values(batch).execute());
 
   const first = rooms[0];
-  if (first && spec.historyMessages) {
+  const historyMessages = spec.historyMessages ?? 0;
+  const threadReplies = spec.threadReplies ?? 0;
+  const start = Date.now() - (historyMessages + threadReplies + 1) * 1000;
+  if (first && historyMessages) {
     const chat = chatDbId.get(first.chatId) as number;
-    const start = Date.now() - spec.historyMessages * 1000;
-    const messages = Array.from({ length: spec.historyMessages }, (_, i) => ({
+    const messages = Array.from({ length: historyMessages }, (_, i) => ({
       chat_id: chat,
       sender_id: (users[first.members[i % first.members.length] as number] as SeededUser).id,
       kind: 'user' as const,
@@ -93,5 +101,16 @@ async function seedInto(db: Db, spec: SeedSpec): Promise<SeedResult> {
     }));
     await insertInBatches(messages, (batch) => db.insertInto('messages').values(batch).execute());
   }
+  if (first && threadReplies) {
+    const senders = first.members.map((u) => (users[u] as SeededUser).id);
+    const chat = chatDbId.get(first.chatId) as number;
+    await seedThread(db, chat, senders, threadReplies, start + historyMessages * 1000);
+  }
+  if (spec.channels)
+    await seedChannels(
+      db,
+      users.map((u) => u.id),
+      spec.channels,
+    );
   return { users, rooms };
 }
