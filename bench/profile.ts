@@ -8,7 +8,7 @@ import { cpuBetween, runJob } from './lib/drive';
 import { cpuSeconds } from './lib/proc';
 import { checkPostgres, defaultPostgresUrl, sourceAddresses, startRedis } from './lib/services';
 import type { ChurnResult, RateResult } from './load/ipc';
-import { autocannon } from './scenarios/history';
+import { autocannon } from './scenarios/page-load';
 import { startTarget, type Variant } from './targets';
 
 // `npx tsx bench/profile.ts [--variant parley] [--rooms 100] [--members 10] [--rate 500] [--seconds 10] [--http | --churn]

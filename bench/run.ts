@@ -10,6 +10,7 @@ import { spread } from './lib/stats';
 import { renderMarkdown, summary } from './report/markdown';
 import { emptyResults, type Results, withIdleRuns } from './report/results';
 import { initialJs } from './report/web-size';
+import { runChannels } from './scenarios/channels';
 import { runChurnOnce } from './scenarios/churn';
 import { type BenchContext, fullPlan, type Plan, quickPlan } from './scenarios/context';
 import { runHistory } from './scenarios/history';
@@ -34,6 +35,7 @@ const SCENARIOS = [
   'churn',
   'restart',
   'history',
+  'channels',
   'search',
 ] as const;
 type Scenario = (typeof SCENARIOS)[number];
@@ -223,6 +225,10 @@ async function main() {
     if (only.has('history')) {
       log('history endpoint');
       results.history = await attempt('history', 'parley', () => runHistory(ctx, reps));
+    }
+    if (only.has('channels')) {
+      log('channel directory and a long thread');
+      results.channels = await attempt('channels', 'parley', () => runChannels(ctx, reps));
     }
     if (only.has('search')) {
       log('message search on a million messages');

@@ -1,5 +1,5 @@
 import { fmtSpread, type Spread, spread } from '../lib/stats';
-import type { HistoryServer } from '../scenarios/history';
+import type { PageServer } from '../scenarios/page-load';
 import type { Verdict } from './checks';
 
 // One row of the budget table, and the small pieces every row builder writes its cells with.
@@ -28,8 +28,8 @@ export const COLUMNS = {
   'ws-sqlite': 'ws + SQLite',
 } as const;
 export const PEERS = ['parley', 'ws', 'socketio'] as const;
-/** The history scenario's servers. */
-export const historyServerLabel: Record<HistoryServer, string> = {
+/** The servers of the HTTP page scenarios (history, channels). */
+export const pageServerLabel: Record<PageServer, string> = {
   parley: 'Parley (SQLite)',
   fastify: 'bare Fastify (constant JSON)',
   'fastify-sqlite': 'bare Fastify + SQLite',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryRun } from '../scenarios/history';
+import type { PageRun } from '../scenarios/page-load';
 import type { ThroughputRun } from '../scenarios/throughput';
 import { BUDGETS, type BudgetRow, budgetRows } from './budgets';
 import { limitedBy } from './checks';
 import { type Results, withIdleRuns } from './results';
 import { testResults } from './test-results';
-import { idle, lat, page, restartRun, sat } from './test-runs';
+import { channelsResult, idle, lat, page, restartRun, sat } from './test-runs';
 
 // Results go in, verdicts and reasons come out: each figure against its DESIGN §8 bound, computed from the numbers.
 const results = testResults;
@@ -399,7 +399,7 @@ describe('idle, history and web', () => {
     expect(passed.reason).toMatch(
       /^0\.67 × ≥ 0\.5 × Fastify \+ SQLite; 0\.33 × ≥ 0\.3 × constant Fastify; 0 errors; /,
     );
-    const failing = [{ ...(runs[0] as HistoryRun), non2xx: 3 }, ...runs.slice(1)];
+    const failing = [{ ...(runs[0] as PageRun), non2xx: 3 }, ...runs.slice(1)];
     expect(row(results({ history: { pageBytes: 19_000, runs: failing } }), 'History')).toMatchObject({
       verdict: 'MISS',
       reason: expect.stringContaining('; 3 errors; '),
@@ -484,6 +484,55 @@ describe('idle, history and web', () => {
       verdict: 'n/a',
       reason: 'initial JavaScript (apps/web/dist not built) not measured',
     });
+  });
+});
+
+describe('channel directory and threads', () => {
+  it('judges each page on its own against the history page’s budget, paired by repetition', () => {
+    const channels = channelsResult(
+      ['directory', 'parley', 1, 900, 1_100, 0.3],
+      ['directory', 'fastify-sqlite', 1, 1_000, 950, 0.3],
+      ['directory', 'fastify', 1, 9_000, 110, 0.9],
+      ['directory', 'parley', 2, 1_200, 900, 0.3],
+      ['directory', 'fastify-sqlite', 2, 1_000, 950, 0.3],
+      ['directory', 'fastify', 2, 10_000, 100, 0.9],
+      ['thread', 'parley', 1, 3_000, 330, 0.4],
+      ['thread', 'fastify-sqlite', 1, 4_000, 250, 0.4],
+      ['thread', 'fastify', 1, 9_000, 110, 0.9],
+    );
+    const r = results({ channels });
+    const directory = row(r, 'Channel directory, first page');
+    expect(directory.what).toBe('Channel directory, first page of 20 of 1,000 channels (HTTP)');
+    expect(directory.budget).toBe(row(r, 'History').budget);
+    expect(directory.verdict).toBe('MISS');
+    expect(directory.reason).toBe(
+      '1.05 × ≥ 0.5 × Fastify + SQLite; 0.11 × < 0.3 × constant Fastify; 0 errors; CPU ms per request: ' +
+        'Parley (SQLite) 1.00, bare Fastify + SQLite 0.95, bare Fastify (constant JSON) 0.11',
+    );
+    expect(directory.ratio).toBe('1.05 (0.90–1.20)× SQLite route; 0.11 (0.10–0.12)× constant');
+    const thread = row(r, 'Thread');
+    expect(thread.what).toBe('Thread, first page of 50 of 10,000 replies (HTTP)');
+    expect(thread).toMatchObject({
+      verdict: 'PASS',
+      reason: expect.stringMatching(
+        /^0\.75 × ≥ 0\.5 × Fastify \+ SQLite; 0\.33 × ≥ 0\.3 × constant Fastify; 0 errors; /,
+      ),
+    });
+    // A page the run did not reach is n/a.
+    expect(row(r, 'Channel directory search')).toMatchObject({
+      what: 'Channel directory search ?q=garden, first page of 1,000 channels (HTTP)',
+      verdict: 'n/a',
+      parley: '–',
+    });
+  });
+
+  it('names the pages without sizes, n/a, in results from before the scenario', () => {
+    const rows = budgetRows(results()).filter((x) => /^(Channel|Thread)/.test(x.what));
+    expect(rows.map((x) => [x.what, x.verdict])).toEqual([
+      ['Channel directory, first page of 20 (HTTP)', 'n/a'],
+      ['Channel directory search, first page (HTTP)', 'n/a'],
+      ['Thread, first page of 50 (HTTP)', 'n/a'],
+    ]);
   });
 });
 

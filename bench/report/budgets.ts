@@ -1,18 +1,9 @@
-import { fmt, fmtSpread, pairedRatios, spread } from '../lib/stats';
-import type { HistoryRun } from '../scenarios/history';
+import { fmt, fmtSpread, spread } from '../lib/stats';
 import type { Variant } from '../targets';
-import {
-  type BudgetRow,
-  COLUMNS,
-  empty,
-  historyServerLabel,
-  median,
-  PEERS,
-  ratioText,
-  times,
-} from './budget-row';
+import { type BudgetRow, COLUMNS, empty, median, PEERS, ratioText } from './budget-row';
 import { atLeast, atMost, bound, type Check, judge, limitedBy, nothingLost, notMeasured } from './checks';
 import { latencyRows } from './latency-rows';
+import { channelsRows, historyRow } from './page-rows';
 import type { Results } from './results';
 import { pairedRatio, values } from './runs';
 import { saturationRows } from './saturation-rows';
@@ -103,65 +94,6 @@ function restartRow(results: Results): BudgetRow {
   };
 }
 
-function historyRow(results: Results): BudgetRow {
-  const runs = results.history?.runs ?? [];
-  const of = (server: HistoryRun['server']) => runs.filter((r) => r.server === server);
-  const p = of('parley');
-  const ratioTo = (server: HistoryRun['server']) =>
-    pairedRatios(
-      p.map((r) => r.requestsPerSecond),
-      p.map((r) => runs.find((x) => x.server === server && x.rep === r.rep)?.requestsPerSecond ?? Number.NaN),
-    );
-  const vsSqlite = ratioTo('fastify-sqlite');
-  const vsConstant = ratioTo('fastify');
-  const errors = p.reduce((n, r) => n + r.errors + r.non2xx, 0);
-  // Cores = CPU ms per 1,000 requests × requests/s ÷ 10⁶; autocannon's own, where recorded.
-  const cores = (rs: HistoryRun[]) => median(rs.map((r) => (r.cpuMsPer1000 * r.requestsPerSecond) / 1e6));
-  const loadCores = (rs: HistoryRun[]) => median(rs.map((r) => r.loadCpu ?? Number.NaN));
-  const cpuPerRequest = (rs: HistoryRun[]) => fmt(median(rs.map((r) => r.cpuMsPer1000)) / 1000, 2);
-  const rps = (rs: HistoryRun[]) =>
-    rs.length ? `${fmtSpread(spread(rs.map((r) => r.requestsPerSecond)))} req/s` : '';
-  const { sqlite, constant } = BUDGETS.history;
-  const checks = [
-    atLeast(vsSqlite.median, sqlite, {
-      name: 'paired ratio to Fastify + SQLite',
-      ...times(2),
-      suffix: ' Fastify + SQLite',
-    }),
-    atLeast(vsConstant.median, constant, {
-      name: 'paired ratio to constant Fastify',
-      ...times(2),
-      suffix: ' constant Fastify',
-    }),
-    ...(p.length ? [{ ok: errors === 0, missing: false, text: `${fmt(errors)} errors` }] : []),
-  ];
-  const measured = (['parley', 'fastify-sqlite', 'fastify'] as const).filter((s) => of(s).length);
-  return {
-    what: 'History page of 50 messages (HTTP)',
-    budget: `≥ ${bound(sqlite)} × a bare Fastify route reading the same rows from SQLite; ≥ ${bound(constant)} × one returning the same JSON as a constant`,
-    parley: p.length ? rps(p) : '–',
-    ws: [
-      of('fastify-sqlite').length ? `Fastify + SQLite: ${rps(of('fastify-sqlite'))}` : '',
-      of('fastify').length ? `constant: ${rps(of('fastify'))}` : '',
-    ]
-      .filter(Boolean)
-      .join('; '),
-    socketio: '',
-    ratio: `${ratioText(vsSqlite)} SQLite route; ${ratioText(vsConstant)} constant`,
-    ...judge(
-      checks,
-      measured.length > 1
-        ? [
-            `CPU ms per request: ${measured.map((s) => `${historyServerLabel[s]} ${cpuPerRequest(of(s))}`).join(', ')}`,
-          ]
-        : [],
-    ),
-    limitedBy: measured
-      .map((s) => `${historyServerLabel[s]}: ${limitedBy(cores(of(s)), loadCores(of(s)))}`)
-      .join('; '),
-  };
-}
-
 function catchUpRow(results: Results): BudgetRow {
   const runs = results.history?.catchUp ?? [];
   const row = {
@@ -239,6 +171,7 @@ export function budgetRows(results: Results): BudgetRow[] {
     restartRow(results),
     historyRow(results),
     catchUpRow(results),
+    ...channelsRows(results),
     churnRow(results),
     ...searchRows(results),
     ...webRows(results),

@@ -1,5 +1,5 @@
 import { fmt } from '../lib/stats';
-import { historyServerLabel } from './budget-row';
+import { pageServerLabel } from './budget-row';
 import { table } from './markdown-cells';
 import type { Results } from './results';
 
@@ -18,7 +18,7 @@ export function historySection(results: Results): string[] {
     table(
       ['Server', 'Rep', 'Requests/s', 'p50 / p99 ms', 'Server CPU ms / 1k req', 'Errors + non-2xx'],
       history.runs.map((r) => [
-        historyServerLabel[r.server],
+        pageServerLabel[r.server],
         r.rep,
         fmt(r.requestsPerSecond),
         `${r.latencyP50} / ${r.latencyP99}`,

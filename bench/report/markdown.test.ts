@@ -23,10 +23,20 @@ describe('history section', () => {
   });
 });
 
-describe('the report of a whole run', () => {
-  it('stays reference: at most 250 lines, with what is measured, the budgets and where the time goes', () => {
+describe('channel directory and threads section', () => {
+  it('gives each page’s figures on the three servers, Parley first', () => {
     const md = renderMarkdown(wholeRun());
-    expect(md.split('\n').length).toBeLessThanOrEqual(250);
+    expect(md).toContain(
+      '| Directory search: `/api/channels/?q=garden` | 5.8 | 1,200 / 1,500 / 9,000 | 28 / 28 / 28 | 800 / 650 / 110 | 0 |',
+    );
+    expect(md).toContain('| Thread, first page: `/api/chats/{chat_id}/messages/{root_id}/thread/` | 26.4 |');
+  });
+});
+
+describe('the report of a whole run', () => {
+  it('stays reference: at most 260 lines, with what is measured, the budgets and where the time goes', () => {
+    const md = renderMarkdown(wholeRun());
+    expect(md.split('\n').length).toBeLessThanOrEqual(260);
     const headings = md.split('\n').filter((line) => line.startsWith('## '));
     expect(headings).toEqual([
       '## What is measured',
@@ -39,6 +49,7 @@ describe('the report of a whole run', () => {
       '## Connect/disconnect churn',
       '## A process restart',
       '## History endpoint',
+      '## Channel directory and threads',
       '## Message search',
     ]);
     expect(md).toContain('[Where time goes now](#where-time-goes-now)');

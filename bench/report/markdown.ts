@@ -4,6 +4,7 @@ import { benchDir } from '../lib/proc';
 import { fmt, fmtSpread, spread } from '../lib/stats';
 import { LATENCY_RATE } from '../scenarios/latency';
 import { budgetRows, COLUMNS } from './budgets';
+import { channelsSection } from './channels-section';
 import { AT_ONE_CORE } from './checks';
 import { connectionsSections } from './connections-section';
 import { historySection } from './history-section';
@@ -17,7 +18,7 @@ import { throughputSection } from './throughput-section';
 // The Markdown report, docs/benchmarks.md: the run and its machine, what is measured and how to run it
 // (bench/report/about.md), DESIGN §8's figures beside their budgets and the peers, where Parley's time goes now
 // (bench/report/where-time-goes.md), then every run's numbers. The dated lab notes behind the prose are in
-// bench/findings/; the report stays reference, at most 250 lines for a whole run (markdown.test.ts).
+// bench/findings/; the report stays reference, at most 260 lines for a whole run (markdown.test.ts).
 
 export interface RenderOptions {
   /** The search section's query plans (bench/results/latest.md; the JSON keeps them either way). */
@@ -105,6 +106,7 @@ export function renderMarkdown(results: Results, options: RenderOptions = {}): s
     ...latencySections(results),
     ...connectionsSections(results),
     ...historySection(results),
+    ...channelsSection(results),
     ...searchSection(results, options.plans ?? false),
   ];
   if (results.errors.length) {

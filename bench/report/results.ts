@@ -1,9 +1,10 @@
 import type { Machine } from '../lib/machine';
 import type { CatchUpRun } from '../scenarios/catch-up';
+import type { ChannelsResult } from '../scenarios/channels';
 import type { ChurnRun } from '../scenarios/churn';
-import type { HistoryRun } from '../scenarios/history';
 import type { IdleRun } from '../scenarios/idle';
 import type { LatencyRun } from '../scenarios/latency';
+import type { PageRun } from '../scenarios/page-load';
 import type { RestartRun } from '../scenarios/restart';
 import type { SearchResult } from '../scenarios/search';
 import type { ThroughputRun } from '../scenarios/throughput';
@@ -28,7 +29,9 @@ export interface Results {
   /** A process restart under 20,000 reconnecting sockets. */
   restart?: RestartRun | null;
   /** The history page; `catchUp` is absent from results written before it was measured. */
-  history: { runs: HistoryRun[]; pageBytes: number; catchUp?: CatchUpRun[] } | null;
+  history: { runs: PageRun[]; pageBytes: number; catchUp?: CatchUpRun[] } | null;
+  /** The channel directory and a long thread's first page; absent from results written before the scenario. */
+  channels?: ChannelsResult | null;
   /** Message search on the million-message corpus; absent from results written before the scenario existed. */
   search?: SearchResult | null;
   web: WebSize | null;
@@ -62,6 +65,7 @@ export function emptyResults(
     idle: [],
     churn: [],
     history: null,
+    channels: null,
     search: null,
     errors: [],
   };

@@ -1,8 +1,9 @@
 import type { CatchUpRun } from '../scenarios/catch-up';
+import type { ChannelsPage, ChannelsResult } from '../scenarios/channels';
 import type { ChurnRun } from '../scenarios/churn';
-import type { HistoryRun } from '../scenarios/history';
 import type { IdleRun } from '../scenarios/idle';
 import type { LatencyRun } from '../scenarios/latency';
+import type { PageRun } from '../scenarios/page-load';
 import type { RestartRun } from '../scenarios/restart';
 import type { SearchDialectRun, SearchResult } from '../scenarios/search';
 import type { ThroughputRun } from '../scenarios/throughput';
@@ -90,14 +91,14 @@ export function idle(over: Partial<IdleRun> = {}): IdleRun {
   };
 }
 
-/** A history run: `cpuMs` server CPU ms per 1,000 requests; `load` autocannon's cores, where recorded. */
+/** A page's run: `cpuMs` server CPU ms per 1,000 requests; `load` autocannon's cores, where recorded. */
 export const page = (
-  server: HistoryRun['server'],
+  server: PageRun['server'],
   rep: number,
   rps: number,
   cpuMs: number,
   load?: number,
-): HistoryRun => ({
+): PageRun => ({
   server,
   rep,
   requestsPerSecond: rps,
@@ -108,6 +109,24 @@ export const page = (
   total: rps * 3,
   cpuMsPer1000: cpuMs,
   ...(load === undefined ? {} : { loadCpu: load }),
+});
+
+/** The channels scenario's result: `runs` of its pages as `[page, server, rep, rps, cpuMs, load?]`. */
+export const channelsResult = (
+  ...runs: (readonly [ChannelsPage, PageRun['server'], number, number, number, number?])[]
+): ChannelsResult => ({
+  channels: 1_000,
+  threadReplies: 10_000,
+  query: 'garden',
+  pages: [
+    { page: 'directory', path: '/api/channels/', bytes: 5_600 },
+    { page: 'search', path: '/api/channels/?q=garden', bytes: 5_900 },
+    { page: 'thread', path: '/api/chats/abc/messages/1/thread/', bytes: 27_000 },
+  ],
+  runs: runs.map(([p, server, rep, rps, cpuMs, load]) => ({
+    ...page(server, rep, rps, cpuMs, load),
+    page: p,
+  })),
 });
 
 export const restartRun = (over: Partial<RestartRun> = {}): RestartRun => ({
@@ -252,6 +271,15 @@ export function wholeRun(): Results {
       ]),
       catchUp: reps.map(catchUp),
     },
+    channels: channelsResult(
+      ...reps.flatMap((rep) =>
+        (['directory', 'search', 'thread'] as const).flatMap((p) => [
+          [p, 'parley', rep, 1_200, 800] as const,
+          [p, 'fastify-sqlite', rep, 1_500, 650] as const,
+          [p, 'fastify', rep, 9_000, 110] as const,
+        ]),
+      ),
+    ),
     search: searchResult(
       searchRun('sqlite', 17, { plan: plan(6) }),
       searchRun('postgres', 20, { plan: plan(34) }),
