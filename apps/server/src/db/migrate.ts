@@ -17,6 +17,7 @@ import { verifiedFirstAdminMigration } from './migrations/0013-verified-first-ad
 import { channelsMigration } from './migrations/0014-channels';
 import { invitesMigration } from './migrations/0015-invites';
 import { threadsMigration } from './migrations/0016-threads';
+import { memberCountsMigration } from './migrations/0017-member-counts';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -36,6 +37,7 @@ const migrations = {
   '0014-channels': channelsMigration,
   '0015-invites': invitesMigration,
   '0016-threads': threadsMigration,
+  '0017-member-counts': memberCountsMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */

@@ -71,6 +71,33 @@ describe('creating and changing a public group', () => {
   });
 });
 
+describe('member counts', () => {
+  it('keeps each group’s stored count equal to its member rows through every way in and out', async () => {
+    const t = app();
+    const [ada, grace, alan, eve] = await people(t, 'Ada', 'Grace', 'Alan', 'Eve');
+    const chatId = await newChannel(t, ada.token, 'Counted');
+    const stored = async () => {
+      const chat = await chatRow(t, chatId);
+      const rows = await memberRows(t, chatId);
+      expect(chat?.member_count).toBe(rows.length);
+      return chat?.member_count;
+    };
+    const listed = async () =>
+      (await directory(t, eve.token, '?q=counted')).body.results[0]?.member_count as number;
+    expect(await stored()).toBe(1);
+    for (const p of [grace, alan]) expect((await join(t, p.token, chatId)).status).toBe(200);
+    expect((await join(t, alan.token, chatId)).status).toBe(200);
+    expect(await stored()).toBe(3);
+    expect(await listed()).toBe(3);
+    expect((await t.post(`/api/chats/${chatId}/leave/`, {}, grace.token)).status).toBe(204);
+    expect(await stored()).toBe(2);
+    // A deleted account's row stays, without its person, and still counts as the chat list counts it.
+    expect((await t.deleteAccount(alan.token)).status).toBeLessThan(300);
+    expect(await stored()).toBe(2);
+    expect(await listed()).toBe(2);
+  });
+});
+
 describe('GET /api/channels/', () => {
   it('lists public groups only, most members first, with their fields and whether the reader is in each', async () => {
     const t = app();

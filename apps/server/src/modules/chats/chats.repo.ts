@@ -264,6 +264,7 @@ export async function findChatWithMembership(db: Executor, chatId: string, userI
     visibility: row.visibility,
     posting: row.posting,
     directory_words: row.directory_words,
+    member_count: row.member_count,
     created_at: row.created_at,
     last_activity_at: row.last_activity_at,
   };

@@ -16,6 +16,8 @@ export interface ChatsTable {
   posting: Generated<'everyone' | 'admins'>;
   /** The folded words of name and description, each after a space, for the directory's prefix match. */
   directory_words: Generated<string>;
+  /** Its chat_members rows, kept by triggers on chat_members (migration 0017-member-counts): never written here. */
+  member_count: Generated<number>;
   created_at: string;
   last_activity_at: string;
 }
