@@ -54,11 +54,8 @@ function pureProtocolSchemas(): Plugin {
   };
 }
 
-/** The modules a room's route draws with (app/router.tsx): its layout and its page. */
-const ROOM_ROUTE_MODULES = [
-  '/src/app/chats-layout.tsx',
-  '/src/features/chat-room/components/chat-room-page.tsx',
-];
+/** The modules a room's route draws with (app/router.tsx): its layout and its frame (the room, its thread). */
+const ROOM_ROUTE_MODULES = ['/src/app/chats-layout.tsx', '/src/app/room-frame.tsx'];
 
 /**
  * An inline script in index.html that, on a room's address, starts the room's code and its first requests
@@ -89,8 +86,16 @@ function earlyRoomRequests(): Plugin {
           return into;
         };
         const first = withImports([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
+        // A route chunk that another lazy chunk imports from (the room's frame: its thread pane) may have no
+        // facade module; it is the dynamic entry holding the route's module.
         const roots = [...chunks.values()]
-          .filter((c) => ROOM_ROUTE_MODULES.some((m) => c.facadeModuleId?.endsWith(m)))
+          .filter((c) =>
+            ROOM_ROUTE_MODULES.some(
+              (m) =>
+                c.facadeModuleId?.endsWith(m) ||
+                (c.isDynamicEntry && c.moduleIds.some((id) => id.endsWith(m))),
+            ),
+          )
           .map((c) => c.fileName);
         if (roots.length !== ROOM_ROUTE_MODULES.length)
           throw new Error(`early room requests: found ${roots.length} of the room's route chunks`);

@@ -115,7 +115,7 @@ test('a caption typed with a file goes with it as one message, answering the mes
   // Ada replies with a file and a caption, sent together with Enter.
   await question.hover();
   await question.getByRole('button', { name: 'Message actions' }).click();
-  await ada.page.getByRole('menu').getByRole('menuitem', { name: 'Reply' }).click();
+  await ada.page.getByRole('menu').getByRole('menuitem', { name: 'Reply', exact: true }).click();
   await fileInput(ada.page).setInputFiles({
     name: 'plan.pdf',
     mimeType: 'application/pdf',

@@ -129,13 +129,17 @@ test('reply, react, edit and delete, seen live by the other person', async ({ br
   await expect(bubble(ada.page, 'Where shall we meet?')).toBeVisible();
 
   // Reply: the composer shows the quote; Escape cancels; the reply carries it to both.
-  await (await menuOf(ada.page, 'Where shall we meet?')).getByRole('menuitem', { name: 'Reply' }).click();
+  await (await menuOf(ada.page, 'Where shall we meet?'))
+    .getByRole('menuitem', { name: 'Reply', exact: true })
+    .click();
   const mode = ada.page.getByTestId('composer-mode');
   await expect(mode).toContainText(`Replying to ${fullName(grace)}`);
   await expect(composer(ada.page)).toBeFocused();
   await composer(ada.page).press('Escape');
   await expect(mode).toBeHidden();
-  await (await menuOf(ada.page, 'Where shall we meet?')).getByRole('menuitem', { name: 'Reply' }).click();
+  await (await menuOf(ada.page, 'Where shall we meet?'))
+    .getByRole('menuitem', { name: 'Reply', exact: true })
+    .click();
   await send(ada.page, 'At the library');
   await expect(mode).toBeHidden();
   const reply = bubble(grace.page, 'At the library');
@@ -183,7 +187,13 @@ test('reply, react, edit and delete, seen live by the other person', async ({ br
 
   // Grace has no Edit or Delete on Ada's message in a private chat (Report is safety.spec.ts's).
   const other = await menuOf(grace.page, 'At the city library');
-  await expect(other.getByRole('menuitem')).toHaveText(['Reply', 'React', 'Copy text', 'Report']);
+  await expect(other.getByRole('menuitem')).toHaveText([
+    'Reply',
+    'React',
+    'Reply in thread',
+    'Copy text',
+    'Report',
+  ]);
   await grace.page.keyboard.press('Escape');
   await expect(other).toBeHidden();
 
@@ -226,7 +236,7 @@ test("a message's actions by keyboard alone: react, reply, and Escape closes the
   // Enter opens the menu on its first item; the arrows move; Escape closes it and gives the focus back.
   await ada.page.keyboard.press('Enter');
   await expect(menu).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: 'Reply' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Reply', exact: true })).toBeFocused();
   await ada.page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'React' })).toBeFocused();
   await ada.page.keyboard.press('Escape');
@@ -254,7 +264,7 @@ test("a message's actions by keyboard alone: react, reply, and Escape closes the
 
   // Reply: Enter on the first item puts the quote over the composer, which takes the focus.
   await ada.page.keyboard.press('Enter');
-  await expect(menu.getByRole('menuitem', { name: 'Reply' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Reply', exact: true })).toBeFocused();
   await ada.page.keyboard.press('Enter');
   await expect(menu).toBeHidden();
   const mode = ada.page.getByTestId('composer-mode');
@@ -463,5 +473,5 @@ test('on a phone a long press on a message opens its menu', async ({ browser, re
   await text.dispatchEvent('touchstart');
   await expect(ada.page.getByRole('menu', { name: 'Message actions' })).toBeVisible();
   await text.dispatchEvent('touchend');
-  await expect(ada.page.getByRole('menuitem', { name: 'Reply' })).toBeFocused();
+  await expect(ada.page.getByRole('menuitem', { name: 'Reply', exact: true })).toBeFocused();
 });

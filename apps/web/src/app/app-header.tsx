@@ -1,4 +1,13 @@
-import { LogIn, LogOut, MessagesSquare, Search, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  LogIn,
+  LogOut,
+  MessageSquareReply,
+  MessagesSquare,
+  Search,
+  Settings,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useMatch } from 'react-router';
 import { Logo } from '../components/logo';
@@ -32,7 +41,7 @@ function NavItem({
       to={to}
       aria-current={active ? 'page' : undefined}
       className={cn(
-        'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium transition-colors',
+        'inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm sm:px-2.5 font-medium transition-colors',
         active
           ? 'bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-200'
           : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
@@ -54,7 +63,7 @@ function SearchButton() {
       type="button"
       onClick={openSearch}
       aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}
-      className="inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 md:border md:border-slate-200 dark:md:border-slate-800 md:pr-1.5 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white md:dark:border-slate-700"
+      className="inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm sm:px-2.5 font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 md:border md:border-slate-200 dark:md:border-slate-800 md:pr-1.5 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white md:dark:border-slate-700"
     >
       <Search aria-hidden="true" className="size-4.5" />
       <span className="sr-only sm:not-sr-only">Search</span>
@@ -78,14 +87,14 @@ export function AppHeader() {
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
       <div
         className={cn(
-          'mx-auto flex h-14 max-w-5xl items-center justify-between gap-2 px-4 sm:px-6',
+          'mx-auto flex h-14 max-w-5xl items-center justify-between gap-2 px-3 sm:px-6',
           inChats && 'lg:max-w-none lg:px-4',
         )}
       >
         <Link to="/" aria-label="Parley home" className="rounded-lg">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-1">
+        <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-1">
           {isAuthenticated ? (
             <>
               <SearchButton />
@@ -96,13 +105,14 @@ export function AppHeader() {
                 badge={<UnreadBadge />}
                 alsoActiveOn="/groups"
               />
+              <NavItem to="/threads" label="Threads" icon={MessageSquareReply} />
               <NavItem to="/profile" label="Profile" icon={UserRound} />
               <NavItem to="/settings" label="Settings" icon={Settings} />
               {isSiteAdmin && <NavItem to="/admin" label="Admin" icon={ShieldCheck} />}
               <button
                 type="button"
                 onClick={() => void signOut('/')}
-                className="inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+                className="inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm sm:px-2.5 font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
               >
                 <LogOut aria-hidden="true" className="size-4.5" />
                 <span className="sr-only sm:not-sr-only">Log out</span>

@@ -17,9 +17,12 @@ const BARE_PATHS = ['/auth', '/login', '/register', '/verify-email', '/reset-pas
 export function RootLayout() {
   const inChatRoom = useMatch('/chats/:chatId');
   const inGroupRoom = useMatch('/groups/:chatId');
+  // A thread open over or beside its room is still the room.
+  const inChatThread = useMatch('/chats/:chatId/thread/:rootId');
+  const inGroupThread = useMatch('/groups/:chatId/thread/:rootId');
   const { pathname } = useLocation();
   const authScreen = BARE_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
-  const inRoom = Boolean(inChatRoom || inGroupRoom);
+  const inRoom = Boolean(inChatRoom || inGroupRoom || inChatThread || inGroupThread);
   // A room says itself when it has drawn its messages; any other screen has drawn what it first shows now.
   useEffect(() => {
     if (!inRoom) firstScreenDrawn();

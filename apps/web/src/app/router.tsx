@@ -31,6 +31,8 @@ const roomLoader = ({ params }: LoaderFunctionArgs) => {
 };
 const roomShouldRevalidate = ({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) =>
   currentParams.chatId !== nextParams.chatId;
+/** A room's own path, and {room}/thread/{root id} with a thread open beside or over it (app/room-frame.tsx). */
+const roomChildren: RouteObject[] = [{ index: true }, { path: 'thread/:rootId' }];
 
 export const routes: RouteObject[] = [
   // The other brand's landing page (DESIGN §1) stands outside Parley's frame: its own header and the footer.
@@ -91,6 +93,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'threads',
+                lazy: async () => ({
+                  Component: (await import('../features/threads/components/threads-page')).ThreadsPage,
+                }),
+              },
+              {
                 path: 'channels',
                 lazy: async () => ({
                   Component: (await import('../features/channels/components/channels-page')).ChannelsPage,
@@ -100,10 +108,8 @@ export const routes: RouteObject[] = [
                 path: 'chats/:chatId',
                 loader: roomLoader,
                 shouldRevalidate: roomShouldRevalidate,
-                lazy: async () => ({
-                  Component: (await import('../features/chat-room/components/chat-room-page'))
-                    .PrivateChatRoomPage,
-                }),
+                lazy: async () => ({ Component: (await import('./room-frame')).PrivateRoomRoute }),
+                children: roomChildren,
               },
               {
                 path: 'chats/:chatId/settings',
@@ -116,10 +122,8 @@ export const routes: RouteObject[] = [
                 path: 'groups/:chatId',
                 loader: roomLoader,
                 shouldRevalidate: roomShouldRevalidate,
-                lazy: async () => ({
-                  Component: (await import('../features/chat-room/components/chat-room-page'))
-                    .GroupChatRoomPage,
-                }),
+                lazy: async () => ({ Component: (await import('./room-frame')).GroupRoomRoute }),
+                children: roomChildren,
               },
               {
                 path: 'groups/:chatId/settings',

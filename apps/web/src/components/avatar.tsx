@@ -6,6 +6,7 @@ import { cn } from '../lib/ui/cn';
 // is one (and it loads), else a placeholder on a soft tint: a person's initials, or the group icon.
 
 const SIZES = {
+  xs: 'size-6 text-[10px]',
   sm: 'size-8 text-xs',
   md: 'size-10 text-sm',
   lg: 'size-12 text-sm',

@@ -1,10 +1,16 @@
 import type { NotificationPayload } from '@parley/protocol';
 import { activeChatRoom } from '../../lib/realtime/chat-socket-shared';
+import { chatPath, threadPath } from '../../lib/text/chat-path';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
 
-export const chatPathOf = (payload: Pick<NotificationPayload, 'chatroom_id' | 'is_private'>) =>
-  `/${payload.is_private ? 'chats' : 'groups'}/${encodeURIComponent(payload.chatroom_id)}`;
+/** Where a notice leads: the chat's room, or the thread a reply of a followed thread came in. */
+export const chatPathOf = (
+  payload: Pick<NotificationPayload, 'chatroom_id' | 'is_private' | 'thread_root'>,
+) => {
+  const chat = { chat_id: payload.chatroom_id, is_private: payload.is_private };
+  return payload.thread_root ? threadPath(chat, payload.thread_root) : chatPath(chat);
+};
 
 /** Whether that chat is the room on screen right now (then the message is already in view). */
 export const isChatOnScreen = (chatId: string) =>
@@ -12,7 +18,7 @@ export const isChatOnScreen = (chatId: string) =>
 
 /**
  * A browser notification for a message in a chat not on screen, tagged with the chat's id so a newer message
- * of the same chat replaces the older notification. Clicking it opens the chat.
+ * of the same chat replaces the older notification. Clicking it opens the chat (a thread's reply: the thread).
  */
 export function notifyNewMessage(payload: NotificationPayload, open: (path: string) => void): void {
   if (!supported() || Notification.permission !== 'granted' || isChatOnScreen(payload.chatroom_id)) return;

@@ -12,6 +12,7 @@ import { useNotificationPermission } from '../../lib/notifications/permission';
 import { applyPresence } from '../../lib/queries/presence';
 import { listAgrees } from '../../lib/queries/reading-chat';
 import { settingsQueryOptions } from '../../lib/queries/settings-query';
+import { threadQueryKeys } from '../../lib/queries/threads';
 import { createKeyedAckBatcher } from '../../lib/realtime/ack-batcher';
 import { fetchSocketTicket, ReconnectingSocket, socketUrl } from '../../lib/realtime/chat-socket';
 import { chatQueryKeys } from '../../lib/realtime/chat-socket-shared';
@@ -87,6 +88,9 @@ export function NotificationSocket() {
           // Tell the server this browser has it, so the sender's tick turns to Delivered.
           deliveredAcks.add(frame.message.chatroom_id, [frame.message.message_id]);
           refreshChatList();
+          // A reply in a followed thread: the Threads view's counts move.
+          if (frame.message.thread_root)
+            void queryClient.invalidateQueries({ queryKey: threadQueryKeys.followed() });
           // Until the settings load the default (on) applies. A muted chat raises none unless it mentions us.
           const quiet = frame.message.muted && !frame.message.mention;
           if (pushOnRef.current !== false && !quiet)

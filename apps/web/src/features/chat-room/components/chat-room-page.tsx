@@ -1,13 +1,12 @@
-import { type AuthUser, type ChatDetail, displayNameOf, type Message, memberNameOf } from '@parley/protocol';
+import { type AuthUser, type ChatDetail, displayNameOf, memberNameOf } from '@parley/protocol';
 import { TriangleAlert, X } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
+import { LatestAnnouncement } from '../../../components/latest-announcement';
 import { useOnline, useOwnOfflineNotice } from '../../../components/offline-bar';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http/api-error';
-import { useBlockedPeople } from '../../../lib/queries/safety';
 import { useAuth } from '../../../lib/session/auth-store';
 import { usePageTitle } from '../../../lib/ui/document-title';
 import { firstScreenDrawn } from '../../../lib/ui/first-screen';
@@ -26,9 +25,9 @@ import { detailReady, showsStoredCopy } from '../lib/room-open';
 import { AttachmentPreview } from './attachment-preview';
 import { Composer } from './composer';
 import { ConnectionStrip, roomBannerError } from './connection-strip';
-import { EditHistoryDialog } from './edit-history-dialog';
 import { AdminsOnlyNote, JoinBar } from './join-bar';
 import { MessageActionsContext } from './message-actions-context';
+import { MessageDialogs } from './message-dialogs';
 import { MessageList } from './message-list';
 import { PendingActionsContext } from './pending-actions-context';
 import { RoomHeader } from './room-header';
@@ -268,42 +267,7 @@ function Room({
         />
       )}
       <AttachmentPreview />
-      <ConfirmDialog
-        open={acts.deleting !== null}
-        title="Delete message?"
-        confirmLabel="Delete"
-        danger
-        busy={acts.deleteBusy}
-        onConfirm={() => void acts.confirmDelete()}
-        onCancel={acts.cancelDelete}
-      >
-        This message will be deleted for everyone.
-      </ConfirmDialog>
-      {acts.editsOf && (
-        <EditHistoryDialog chatId={detail.chat_id} message={acts.editsOf} onClose={acts.closeEdits} />
-      )}
+      <MessageDialogs chatId={detail.chat_id} acts={acts} />
     </div>
-  );
-}
-
-/**
- * Screen readers hear each new message from someone else (the virtual list itself is not a live region), never
- * one from someone the reader blocked: its text is folded away on screen, and is not read out either.
- */
-function LatestAnnouncement({ messages, meId }: { messages: Message[]; meId: number }) {
-  const blocked = useBlockedPeople().data?.results;
-  const last = messages[messages.length - 1];
-  // Until the list of blocked people has loaded, nobody is known not to be blocked: nothing is read out.
-  const fromBlocked = !!last && (!blocked || blocked.some((p) => p.id === last.sender));
-  const text =
-    last && last.sender !== meId && last.kind === 'user' && !fromBlocked
-      ? last.body
-        ? `${last.sender_name}: ${last.body}`
-        : `${last.sender_name} sent ${last.files.length === 1 ? 'a file' : `${last.files.length} files`}`
-      : '';
-  return (
-    <p aria-live="polite" className="sr-only">
-      {text}
-    </p>
   );
 }

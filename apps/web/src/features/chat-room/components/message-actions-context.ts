@@ -14,6 +14,8 @@ export interface MessageActions {
   usernames: ReadonlyMap<string, string>;
   /** Usernames by user id, for the mentions in bodies. */
   usernameById: ReadonlyMap<number, string>;
+  /** Member avatars by user id, for a thread's participants. */
+  avatars: ReadonlyMap<number, string | null>;
   reply: (message: Message) => void;
   edit: (message: Message) => void;
   remove: (message: Message) => void;
@@ -21,6 +23,8 @@ export interface MessageActions {
   copy: (message: Message) => void;
   showEdits: (message: Message) => void;
   jumpTo: (messageId: number) => void;
+  /** Opens the thread under a root (absent where a thread is already open: its pane). */
+  openThread?: (rootId: number) => void;
 }
 
 export const MessageActionsContext = createContext<MessageActions | null>(null);

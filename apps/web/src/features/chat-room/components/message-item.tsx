@@ -13,6 +13,7 @@ import { BlockedFold, EditedMark, MessageBody, ReactionChips, ReplyQuoteView } f
 import { MessageTicks } from './message-ticks';
 import { usePendingActions } from './pending-actions-context';
 import { PendingUploads } from './pending-uploads';
+import { InThreadNote, ThreadSummary } from './thread-summary';
 
 /** /profile for oneself, /user/{username} for others, nothing for a deleted account or a system line. */
 export function senderPath(message: Message, meId: number): string | null {
@@ -220,6 +221,7 @@ export const MessageItem = memo(function MessageItem({
           )}
         </div>
         <ReactionChips message={message} actions={actions} />
+        <ThreadLinks message={message} actions={actions} />
         {pending?.status === 'error' && (
           <p className="mt-1 flex items-center gap-2 px-1 text-xs text-red-600 dark:text-red-400">
             <span>{pending.error ?? 'Not sent'}</span>
@@ -238,6 +240,25 @@ export const MessageItem = memo(function MessageItem({
     </div>
   );
 }, sameItem);
+
+/**
+ * Where a message meets a thread: under a root, its summary ('2 replies'); under a reply also sent to the chat,
+ * a way to its thread. Nothing where a thread cannot be opened (inside its own pane).
+ */
+function ThreadLinks({
+  message,
+  actions,
+}: {
+  message: Message;
+  actions: ReturnType<typeof useMessageActionsContext>;
+}) {
+  const openThread = actions?.openThread;
+  if (!actions || !openThread) return null;
+  if (message.thread_root != null)
+    return <InThreadNote rootId={message.thread_root} openThread={openThread} />;
+  if (!message.thread?.reply_count) return null;
+  return <ThreadSummary rootId={message.id} thread={message.thread} actions={{ ...actions, openThread }} />;
+}
 
 /** A pending message's Cancel: it leaves the screen and the outbox before it is stored. */
 function CancelPending({ clientId }: { clientId: string }) {

@@ -1,5 +1,15 @@
 import type { Message } from '@parley/protocol';
-import { Copy, Flag, MoreHorizontal, Pencil, Plus, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import {
+  Copy,
+  Flag,
+  MessageSquareReply,
+  MoreHorizontal,
+  Pencil,
+  Plus,
+  Reply,
+  SmilePlus,
+  Trash2,
+} from 'lucide-react';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -45,6 +55,9 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
     if (refocus) trigger.current?.focus();
   };
   const mine = message.sender === actions.meId;
+  // A thread starts under a message of the timeline: not a system line, not a reply that is itself in one.
+  const { openThread } = actions;
+  const threadable = openThread !== undefined && message.kind === 'user' && message.thread_root == null;
   const run = (action: () => void) => () => {
     close(false);
     action();
@@ -114,6 +127,11 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
               <MenuItem icon={<SmilePlus />} onClick={() => setPicking(true)}>
                 React
               </MenuItem>
+              {threadable && (
+                <MenuItem icon={<MessageSquareReply />} onClick={run(() => openThread(message.id))}>
+                  Reply in thread
+                </MenuItem>
+              )}
               {mine && message.body && (
                 <MenuItem icon={<Pencil />} onClick={run(() => actions.edit(message))}>
                   Edit

@@ -7,7 +7,9 @@ import {
   type ReplyQuote,
 } from '@parley/protocol';
 import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { threadPath } from '../../../lib/text/chat-path';
 import { toast } from '../../../lib/ui/toast';
 import { deleteMessage, editMessage, setReaction } from '../api/message-actions';
 import type { MessageActions } from '../components/message-actions-context';
@@ -41,7 +43,9 @@ export function useMessageActions(
   list: Pick<RoomMessageList, 'dispatch' | 'loadAround'>,
 ) {
   const chatId = detail.chat_id;
+  const isPrivate = detail.is_private;
   const { dispatch, loadAround } = list;
+  const navigate = useNavigate();
   const [mode, setMode] = useState<ComposerMode>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -56,9 +60,11 @@ export function useMessageActions(
     const names = new Map<number, string>();
     const usernames = new Map<string, string>();
     const usernameById = new Map<number, string>();
+    const avatars = new Map<number, string | null>();
     for (const m of members) {
       if (m.id === null) continue;
       names.set(m.id, memberNameOf(m));
+      avatars.set(m.id, m.avatar);
       usernames.set(m.username.toLowerCase(), m.username);
       usernameById.set(m.id, m.username);
     }
@@ -68,6 +74,7 @@ export function useMessageActions(
       names,
       usernames,
       usernameById,
+      avatars,
       reply: (message) => setMode({ kind: 'reply', message }),
       edit: (message) => setMode({ kind: 'edit', message }),
       remove: (message) => setDeleting(message),
@@ -92,8 +99,9 @@ export function useMessageActions(
           else toast.error(COULD_NOT_SHOW_TEXT);
         });
       },
+      openThread: (rootId) => navigate(threadPath({ chat_id: chatId, is_private: isPrivate }, rootId)),
     };
-  }, [members, meId, canDeleteAny, chatId, dispatch, loadAround]);
+  }, [members, meId, canDeleteAny, chatId, isPrivate, dispatch, loadAround, navigate]);
 
   /** Saves the composer's edit; false keeps the composer in edit mode with the text. */
   const saveEdit = async (message: Message, text: string): Promise<boolean> => {
