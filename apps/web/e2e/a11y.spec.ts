@@ -127,6 +127,32 @@ const signedInScreens: SignedInScreen[] = [
       ).toBeVisible(),
   },
   {
+    // A thread opened under Grace's message, with a reply of Ada's: beside the room at 1280 px, over it at 390.
+    screen: 'thread',
+    url: (w) => `/groups/${w.groupId}`,
+    ready: async (page) => {
+      const row = page
+        .getByRole('region', { name: 'Messages' })
+        .locator('[data-message-id]')
+        .filter({ hasText: 'Group hello from Grace' });
+      await row.hover();
+      await row.getByRole('button', { name: 'Message actions' }).click();
+      await page.getByRole('menuitem', { name: 'Reply in thread' }).click();
+      const pane = page.getByRole('complementary', { name: 'Thread' });
+      await pane.getByRole('textbox', { name: 'Message' }).fill('A thread reply from Ada');
+      await pane.getByRole('textbox', { name: 'Message' }).press('Enter');
+      await expect(
+        pane.getByTestId('message-body').filter({ hasText: 'A thread reply from Ada' }),
+      ).toBeVisible();
+      await expect(pane.getByRole('button', { name: 'Following' })).toBeVisible();
+    },
+  },
+  {
+    screen: 'threads',
+    url: () => '/threads',
+    ready: (page) => expect(page.getByTestId('followed-thread')).toContainText('A thread reply from Ada'),
+  },
+  {
     screen: 'group-settings',
     url: (w) => `/groups/${w.groupId}/settings`,
     ready: heading('Manage Chat Room'),
