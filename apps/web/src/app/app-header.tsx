@@ -78,11 +78,12 @@ export function AppHeader() {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const isSiteAdmin = useAuth((s) => s.user?.is_site_admin === true);
   const signOut = useSignOut();
-  // Over the two-pane chats layout the header spans the window like the panes below it.
-  // Both hooks run on every render (a short-circuit would change the hook count between routes).
+  // Over the two-pane chats layout (the chats, the rooms, Threads) the header spans the window like the panes.
+  // Each hook runs on every render (a short-circuit would change the hook count between routes).
   const chatsMatch = useMatch('/chats/*');
   const groupsMatch = useMatch('/groups/*');
-  const inChats = Boolean(chatsMatch || groupsMatch);
+  const threadsMatch = useMatch('/threads');
+  const inChats = Boolean(chatsMatch || groupsMatch || threadsMatch);
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
       <div
