@@ -23,6 +23,9 @@ const message: Message = {
   reply_to: { id: 5, sender_name: 'Grace Hopper', body: 'hi', is_deleted: false },
   reactions: [{ emoji: '👍', count: 1, me: false, user_ids: [4] }],
   mentions: [],
+  thread_root: null,
+  also_in_chat: false,
+  thread: null,
 };
 
 describe('server frames', () => {

@@ -56,7 +56,7 @@ describe('MessageReader: catching up', () => {
     const pages = perPage.map((s) => s[0]);
     expect(new Set(pages).size).toBe(1);
     expect(pages[0]).toMatch(
-      /from "messages" where "chat_id" = \? and "id" > \? and "id" <= \? order by "id" asc limit \?$/,
+      /from "messages" where "chat_id" = \? and "in_timeline" = \? and "id" > \? and "id" <= \? order by "id" asc limit \?$/,
     );
     // The second page carries the reaction: its reactions, and only those, are read.
     expect(perPage[1]?.[1]).toMatch(/from "messages" inner join "message_reactions"/);
