@@ -56,8 +56,14 @@ export function MemberList({
         const deleted = m.username === DELETED_USERNAME || m.id === null;
         const badge = ROLE_BADGE[m.role];
         const actions = roles ? roleActions(roles.viewerRole, meId, m) : [];
+        const canBlock = !deleted && m.id !== meId;
+        const canRemove = onRemove && !isAdminRole(m.role) && m.id !== null;
+        const hasMenu = roles && actions.length > 0 && m.id !== null;
         return (
-          <li key={m.id ?? `deleted-${m.username}`} className="flex items-center gap-3 px-3 py-2.5">
+          <li
+            key={m.id ?? `deleted-${m.username}`}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1.5 px-3 py-2.5"
+          >
             <Avatar src={deleted ? null : m.avatar} name={name} size="md" />
             <div className="min-w-0 flex-1">
               <p className="flex items-center gap-1.5 text-sm font-medium text-slate-900 dark:text-slate-100">
@@ -86,30 +92,41 @@ export function MemberList({
                 {badge}
               </span>
             )}
-            {!deleted && m.id !== meId && (
-              <BlockButton username={m.username} name={name} size="sm" variant="ghost" className="shrink-0" />
-            )}
-            {onRemove && !isAdminRole(m.role) && m.id !== null && (
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={`Remove ${name}`}
-                loading={removingId === m.id}
-                disabled={removingId != null && removingId !== m.id}
-                onClick={() => onRemove(m)}
-                className="shrink-0"
-              >
-                <UserMinus aria-hidden="true" className="size-4" />
-                Remove
-              </Button>
-            )}
-            {roles && actions.length > 0 && m.id !== null && (
-              <MemberRoleMenu
-                name={name}
-                actions={actions}
-                busy={roles.busyId === m.id}
-                onAction={(action) => roles.onAction(m, action)}
-              />
+            {/* On a phone the buttons take a line of their own under the name, which keeps its room. */}
+            {(canBlock || canRemove || hasMenu) && (
+              <div className="flex w-full items-center justify-end gap-2 sm:w-auto">
+                {canBlock && (
+                  <BlockButton
+                    username={m.username}
+                    name={name}
+                    size="sm"
+                    variant="ghost"
+                    className="shrink-0"
+                  />
+                )}
+                {canRemove && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Remove ${name}`}
+                    loading={removingId === m.id}
+                    disabled={removingId != null && removingId !== m.id}
+                    onClick={() => onRemove?.(m)}
+                    className="shrink-0"
+                  >
+                    <UserMinus aria-hidden="true" className="size-4" />
+                    Remove
+                  </Button>
+                )}
+                {hasMenu && (
+                  <MemberRoleMenu
+                    name={name}
+                    actions={actions}
+                    busy={roles.busyId === m.id}
+                    onAction={(action) => roles.onAction(m, action)}
+                  />
+                )}
+              </div>
             )}
           </li>
         );
