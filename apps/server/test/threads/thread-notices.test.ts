@@ -38,7 +38,9 @@ describe('thread replies beyond the room', () => {
       also_in_chat: true,
     });
     // Ada wrote the root: both replies reach her. Alan follows nothing: only the one also sent to the chat.
-    expect((await pushNo(adaBrowser, 1)).body).toBe('Oiled');
+    const toAda = await pushNo(adaBrowser, 1);
+    expect(toAda.body).toBe('Oiled');
+    expect(toAda.url).toBe(`/groups/${groupId}/thread/${root.message.id}`);
     expect((await pushNo(adaBrowser, 2)).body).toBe('For all');
     expect((await pushNo(alanBrowser, 2)).body).toBe('For all');
   });

@@ -117,7 +117,8 @@ export class PushService {
       title: sender,
       body: message.body ? previewText(message.body) : message.files.length > 0 ? 'Sent a file' : '',
       chatroom_id: chatId,
-      url: `/${isPrivate ? 'chats' : 'groups'}/${encodeURIComponent(chatId)}`,
+      // A thread reply opens its thread.
+      url: `/${isPrivate ? 'chats' : 'groups'}/${encodeURIComponent(chatId)}${message.thread_root ? `/thread/${message.thread_root}` : ''}`,
       tag: chatId,
       icon: message.sender_avatar,
     };
