@@ -10,19 +10,20 @@ const db = openParleyDb();
 const viewer = Number(process.env.BENCH_VIEWER_ID);
 
 // The directory: public groups whose folded words start with each word asked (directory_words LIKE '% word%'),
-// most members first, each group's members counted on the chat_members (chat_id, user_id) index.
+// most members first by the count Parley's triggers keep on the chat row, in the order of its chats_directory
+// (visibility, member_count, id) index.
 const directoryOf = new Map<number, Statement>();
 const directory = (words: number) => {
   let statement = directoryOf.get(words);
   if (!statement) {
     statement = db.prepare(`
       SELECT c.chat_id, c.name, c.description, c.avatar, c.last_activity_at,
-             (SELECT count(*) FROM chat_members cm WHERE cm.chat_id = c.id) AS member_count,
+             c.member_count,
              EXISTS (SELECT 1 FROM chat_members me WHERE me.chat_id = c.id AND me.user_id = @viewer) AS is_member
         FROM chats c
        WHERE c.visibility = 'public' AND c.is_private = 0
              ${Array.from({ length: words }, (_, i) => `AND c.directory_words LIKE @w${i}`).join(' ')}
-       ORDER BY member_count DESC, c.id DESC
+       ORDER BY c.member_count DESC, c.id DESC
        LIMIT @limit OFFSET @offset`);
     directoryOf.set(words, statement);
   }
