@@ -16,6 +16,7 @@ import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
 import type { BlocksService } from '../safety/blocks.service';
+import { readBeside } from './batch-side-reads';
 import {
   type Audience,
   audienceOf,
@@ -30,7 +31,6 @@ import {
   newMessage,
   type Pending,
   type Queued,
-  type RepliedThread,
   refusalOf,
   resendKey,
   rowOf,
@@ -39,8 +39,7 @@ import {
 } from './message-batch';
 import { insertMessages, messageByClientId } from './message-inserts.repo';
 import type { MessageReader } from './message-reader';
-import { type QuotedRow, quotesOf } from './messages.repo';
-import { followersOf, participantsOf, recordReplies, rootCounts } from './threads.repo';
+import { countReplies } from './thread-replies';
 
 export interface WriterDeps {
   db: Db;
@@ -139,52 +138,16 @@ export class MessageWriter {
   /** One transaction: the batch is checked and inserted inside it, and announced once it has committed. */
   private async writeBatch(batch: Pending[]): Promise<void> {
     const chatIds = [...new Set(batch.map((p) => p.chat.id))];
-    const side = this.readBeside(batch, chatIds);
+    const side = readBeside(this.deps, batch, chatIds);
     const committed = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
       const checked = await this.check(trx, batch, chatIds, side);
       const ids = await this.insert(trx, checked.accepted);
-      return { ...checked, ids, threads: await this.countReplies(trx, checked, ids) };
+      return { ...checked, ids, threads: await countReplies(trx, checked, ids) };
     });
     const committedAt = performance.now();
     for (const [p, err] of committed.refused) p.reject(err);
     this.deps.metrics?.batchWritten(batch.length, committed.ids.size);
     if (committed.accepted.length > 0) await this.announce(committed, side, committedAt);
-  }
-
-  /**
-   * What the batch reads beside its transaction (on PostgreSQL another pooled connection), one round trip off
-   * the wait: the messages its replies quote and the roots of its thread replies (they never move between chats
-   * nor into a thread, so reading them beside is safe),
-   * the cards of their senders and of the batch's, the blocks between the people of its private chats (one
-   * made before a message was queued is in the table by now) and who muted each chat.
-   */
-  private readBeside(batch: Pending[], chatIds: number[]): SideReads {
-    const { db, chats, users, blocks } = this.deps;
-    const senderIds = batch.flatMap((p) => (p.senderId === null ? [] : [p.senderId]));
-    const replyIds = [
-      ...new Set(
-        batch.flatMap((p) => [...(p.replyTo ? [p.replyTo] : []), ...(p.threadRoot ? [p.threadRoot] : [])]),
-      ),
-    ];
-    const quotes = quotesOf(db, replyIds);
-    const quotedIds = (q: QuotedRow[]) => q.flatMap((m) => (m.sender_id === null ? [] : [m.sender_id]));
-    const cards = quotes.then((q) => users.cards([...new Set([...senderIds, ...quotedIds(q)])]));
-    const privateSenders = [
-      ...new Set(batch.flatMap((p) => (p.chat.is_private && p.senderId !== null ? [p.senderId] : []))),
-    ];
-    const side: SideReads = {
-      quotes,
-      cards,
-      blocks: privateSenders.length > 0 ? blocks.blocksInvolving(privateSenders) : Promise.resolve([]),
-      muted: chats.mutedIn(chatIds),
-      related: relatedOf(blocks, senderIds),
-    };
-    // Awaited later; a failed write must not leave them unhandled.
-    cards.catch(() => {});
-    side.blocks.catch(() => {});
-    side.muted.catch(() => {});
-    side.related.catch(() => {});
-    return side;
   }
 
   /**
@@ -260,51 +223,6 @@ export class MessageWriter {
       if (id !== undefined && p.fileIds.length > 0) await attachments.attach(trx, p.fileIds, id);
     }
     return ids;
-  }
-
-  /**
-   * Counts the batch's thread replies on their roots and records who follows each thread, then reads each
-   * thread as it now stands (inside the transaction: what the room is told matches what was stored).
-   */
-  private async countReplies(
-    trx: Trx,
-    checked: Checked,
-    ids: Map<Pending, number>,
-  ): Promise<Map<number, RepliedThread>> {
-    const replies = checked.accepted.flatMap((p) => {
-      const id = ids.get(p);
-      if (id === undefined || !p.threadRoot || p.senderId === null) return [];
-      const root = checked.quoteOf.get(p.threadRoot);
-      return [
-        {
-          root: p.threadRoot,
-          id,
-          senderId: p.senderId,
-          createdAt: p.createdAt,
-          rootAuthor: root?.sender_id ?? null,
-          mentions: p.mentions ?? [],
-        },
-      ];
-    });
-    const threads = new Map<number, RepliedThread>();
-    if (replies.length === 0) return threads;
-    await recordReplies(trx, replies);
-    const rootIds = [...new Set(replies.map((r) => r.root))];
-    const [counts, participants, followers] = await Promise.all([
-      rootCounts(trx, rootIds),
-      participantsOf(trx, rootIds),
-      followersOf(trx, rootIds),
-    ]);
-    for (const c of counts)
-      threads.set(c.id, {
-        summary: {
-          reply_count: c.thread_reply_count,
-          last_reply_at: c.thread_last_reply_at ?? '',
-          participant_ids: participants.get(c.id) ?? [],
-        },
-        followerIds: followers.get(c.id) ?? [],
-      });
-    return threads;
   }
 
   /** Publishes the committed batch in id order, then each thread it replied in, and answers each sender. */
@@ -399,14 +317,4 @@ function refuseAll(batch: Pending[], err: unknown): void {
   else if (isDatabaseUnreachable(err) && !(err instanceof DatabaseUnavailableError))
     reason = new DatabaseUnavailableError(err);
   for (const p of batch) p.reject(reason);
-}
-
-/** The people a block stands between with each sender, read beside the batch. */
-async function relatedOf(
-  blocks: Pick<BlocksService, 'relatedTo'>,
-  senderIds: number[],
-): Promise<Map<number, Set<number>>> {
-  const unique = [...new Set(senderIds)];
-  const related = await Promise.all(unique.map((id) => blocks.relatedTo(id)));
-  return new Map(unique.map((id, i) => [id, related[i] as Set<number>]));
 }
