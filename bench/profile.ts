@@ -8,12 +8,15 @@ import { cpuBetween, runJob } from './lib/drive';
 import { cpuSeconds } from './lib/proc';
 import { checkPostgres, defaultPostgresUrl, sourceAddresses, startRedis } from './lib/services';
 import type { ChurnResult, RateResult } from './load/ipc';
+import { CHANNELS } from './scenarios/channels';
 import { autocannon } from './scenarios/page-load';
 import { startTarget, type Variant } from './targets';
 
-// `npx tsx bench/profile.ts [--variant parley] [--rooms 100] [--members 10] [--rate 500] [--seconds 10] [--http | --churn]
-//  [--preload file.mjs] [--no-profile]`: runs Parley (the built bundle) at a fixed open-loop message rate (or,
-// with --http, under autocannon on the history page; with --churn, sockets opened and closed by 50 workers), prints its CPU per 1,000 deliveries (requests) and, from
+// `npx tsx bench/profile.ts [--variant parley] [--rooms 100] [--members 10] [--rate 500] [--seconds 10]
+//  [--http [--page <path>] | --churn] [--preload file.mjs] [--no-profile]`: runs Parley (the built bundle) at a
+// fixed open-loop message rate (or, with --http, under autocannon on the history page, or on another --page of a
+// Parley also seeded with the channels scenario's public channels, e.g. `--page '/api/channels/?q=garden'`; with
+// --churn, sockets opened and closed by 50 workers), prints its CPU per 1,000 deliveries (requests) and, from
 // --cpu-prof, where that CPU went, by area and by function (self and inclusive), mapped back to the sources.
 // --preload adds an experiment (bench/experiments/) to the server process. Build the server first.
 const { values: a } = parseArgs({
@@ -25,6 +28,7 @@ const { values: a } = parseArgs({
     seconds: { type: 'string', default: '10' },
     top: { type: 'string', default: '25' },
     http: { type: 'boolean', default: false },
+    page: { type: 'string' },
     churn: { type: 'boolean', default: false },
     preload: { type: 'string' },
     'no-profile': { type: 'boolean', default: false },
@@ -37,11 +41,13 @@ if (variant !== 'parley') await checkPostgres(postgresUrl);
 const redis = variant === 'parley-pg-redis' ? await startRedis() : null;
 const target = await startTarget(
   variant,
-  a.http
-    ? { rooms: 1, membersPerRoom: 10, historyMessages: 60 }
-    : a.churn
-      ? { rooms: 0, membersPerRoom: 0, extraUsers: 2000 }
-      : { rooms: Number(a.rooms), membersPerRoom: Number(a.members) },
+  a.http && a.page
+    ? { rooms: 1, membersPerRoom: 10, extraUsers: 2000, channels: CHANNELS }
+    : a.http
+      ? { rooms: 1, membersPerRoom: 10, historyMessages: 60 }
+      : a.churn
+        ? { rooms: 0, membersPerRoom: 0, extraUsers: 2000 }
+        : { rooms: Number(a.rooms), membersPerRoom: Number(a.members) },
   { postgresUrl, redisUrl: redis?.url ?? '' },
   [
     ...(a['no-profile'] ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`]),
@@ -56,7 +62,7 @@ async function load(): Promise<string> {
     let before = 0;
     const r = await autocannon(
       {
-        url: `${target.urls[0]}/api/chats/${room?.id}/messages/`,
+        url: `${target.urls[0]}${a.page ?? `/api/chats/${room?.id}/messages/`}`,
         headers: { authorization: `Bearer ${room?.members[0]?.token}` },
         connections: 20,
         warmupSeconds: 1,
@@ -67,7 +73,7 @@ async function load(): Promise<string> {
       },
     );
     const cpu = cpuSeconds(pid) - before;
-    return `history page: ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms, non-2xx ${r.non2xx}, server CPU ${((cpu / r.total) * 1e6).toFixed(0)} ms per 1,000 requests`;
+    return `${a.page ?? 'history page'}: ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.latencyP50} ms, p99 ${r.latencyP99} ms, non-2xx ${r.non2xx}, server CPU ${((cpu / r.total) * 1e6).toFixed(0)} ms per 1,000 requests`;
   }
   if (a.churn) {
     const { result, marks } = await runJob(

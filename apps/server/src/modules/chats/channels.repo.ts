@@ -1,4 +1,4 @@
-import { inList } from '../../db/prepared';
+import { inList, prepared } from '../../db/prepared';
 import type { Executor } from './chats.repo';
 
 // The SQL of public channels and announcement channels (the chats and chat_members tables, which chats.repo
@@ -30,6 +30,45 @@ export async function restrictedPostersOf(
   return byChat;
 }
 
+interface DirectoryParams {
+  userId: number;
+  offset: number;
+  limit: number;
+  /** The LIKE patterns of the words, `% word%`, in slots w0, w1, … */
+  [word: `w${number}`]: string;
+}
+
+/** The directory's statement for `words` words, built and compiled once (db/prepared.ts): one per word count. */
+const directoryFor = (words: number) =>
+  prepared((db, p: DirectoryParams) => {
+    let query = db
+      .selectFrom('chats as c')
+      .select((eb) => [
+        'c.id',
+        'c.chat_id',
+        'c.name',
+        'c.description',
+        'c.avatar',
+        'c.last_activity_at',
+        'c.member_count',
+        eb
+          .exists(
+            eb
+              .selectFrom('chat_members as me')
+              .select('me.id')
+              .whereRef('me.chat_id', '=', 'c.id')
+              .where('me.user_id', '=', p.userId),
+          )
+          .as('is_member'),
+      ])
+      .where('c.visibility', '=', 'public')
+      .where('c.is_private', '=', 0);
+    for (let i = 0; i < words; i++) query = query.where('c.directory_words', 'like', p[`w${i}`] as string);
+    return query.orderBy('c.member_count', 'desc').orderBy('c.id', 'desc').limit(p.limit).offset(p.offset);
+  });
+// A query holds at most 50 words (100 characters, each word followed by a space), so at most 51 statements.
+const directoryStatements = new Map<number, ReturnType<typeof directoryFor>>();
+
 /**
  * A page of the directory: public groups whose folded words start with each of `words`, most members first
  * (then the newest group), with whether `userId` is in each. The order is chats_directory's (visibility,
@@ -39,34 +78,13 @@ export function channelsPage(
   db: Executor,
   q: { userId: number; words: string[]; offset: number; limit: number },
 ) {
-  let query = db
-    .selectFrom('chats as c')
-    .select((eb) => [
-      'c.id',
-      'c.chat_id',
-      'c.name',
-      'c.description',
-      'c.avatar',
-      'c.last_activity_at',
-      'c.member_count',
-      eb
-        .exists(
-          eb
-            .selectFrom('chat_members as me')
-            .select('me.id')
-            .whereRef('me.chat_id', '=', 'c.id')
-            .where('me.user_id', '=', q.userId),
-        )
-        .as('is_member'),
-    ])
-    .where('c.visibility', '=', 'public')
-    .where('c.is_private', '=', 0);
+  let statement = directoryStatements.get(q.words.length);
+  if (!statement) {
+    statement = directoryFor(q.words.length);
+    directoryStatements.set(q.words.length, statement);
+  }
+  const params: DirectoryParams = { userId: q.userId, offset: q.offset, limit: q.limit };
   // The words are letters and digits only (directoryQueryWords): nothing in them is special to LIKE.
-  for (const word of q.words) query = query.where('c.directory_words', 'like', `% ${word}%`);
-  return query
-    .orderBy('c.member_count', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset)
-    .execute();
+  for (const [i, word] of q.words.entries()) params[`w${i}`] = `% ${word}%`;
+  return statement(db, params);
 }
