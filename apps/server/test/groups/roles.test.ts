@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { myChats, people, say } from '../chats/chat-helpers';
 import type { TestApp } from '../helpers/test-app';
 import { useTestApp } from '../helpers/test-app';
-import { joinRoom } from '../helpers/ws-client';
+import { joinRoom, openNotifications } from '../helpers/ws-client';
 import { groupOf, leaveGroup, memberRows, messageCount, patchGroup, removeMemberCall } from './group-helpers';
 
 // Members' roles: the creator owns the group, the owner and admins promote and demote (never the owner), only
@@ -66,7 +66,11 @@ describe('roles', () => {
       people: [ada, grace, alan],
     } = await groupOf(t, 'Ranks', 'Ada', 'Grace', 'Alan');
     expect((await setRole(t, ada.token, chatId, grace.user.id, 'admin')).status).toBe(200);
+    // The owner's settings have no room socket: their notification socket hears another admin's change.
+    const adaBell = await openNotifications(t, ada.token);
     expect((await setRole(t, grace.token, chatId, alan.user.id, 'admin')).status).toBe(200);
+    await adaBell.client.next('chats_changed');
+    await adaBell.client.close();
     expect((await setRole(t, grace.token, chatId, alan.user.id, 'member')).status).toBe(200);
 
     for (const actor of [grace, ada]) {

@@ -136,6 +136,17 @@ export async function touchChats(db: Executor, at: Map<number, string>): Promise
     .execute();
 }
 
+/** The user ids of a group's owner and admins. */
+export async function adminIdsOf(db: Executor, chatDbId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('chat_members')
+    .select('user_id')
+    .where('chat_id', '=', chatDbId)
+    .where('role', 'in', ['owner', 'admin'])
+    .execute();
+  return rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
+}
+
 /** Every member's user id of each chat (deleted accounts left out). */
 export async function memberIdsOf(db: Executor, chatDbIds: number[]): Promise<Map<number, number[]>> {
   const rows = await db

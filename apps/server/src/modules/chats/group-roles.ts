@@ -7,7 +7,8 @@ import type { GroupsDeps } from './groups.service';
 /**
  * Members' roles: one owner, admins who manage the group with the owner, and members. The owner and the admins
  * promote and demote (nobody demotes the owner); only the owner hands the group to another member, and stays
- * as an admin. Each change reaches the room as chat_updated and the person's chat list (its Admin badge).
+ * as an admin. Each change reaches the room as chat_updated, and as chats_changed the people it concerns (their
+ * list's Admin badge) and every admin, whose open settings have no room socket but manage these roles.
  */
 export class GroupRoles {
   constructor(private readonly deps: Pick<GroupsDeps, 'db' | 'events' | 'chats'>) {}
@@ -18,7 +19,7 @@ export class GroupRoles {
     if (target.role === 'owner') throw new ForbiddenError(CHANNEL_TEXT.ownerStays);
     if (target.role !== role) {
       await repo.setRole(this.deps.db, target.id, role);
-      this.changed(chatId, [targetId]);
+      await this.changed(chat.id, chatId, [targetId]);
     }
     return this.deps.chats.detail(userId, chatId);
   }
@@ -32,7 +33,7 @@ export class GroupRoles {
       await repo.setRole(trx, member.id, 'admin');
       await repo.setRole(trx, target.id, 'owner');
     });
-    this.changed(chatId, [userId, targetId]);
+    await this.changed(chat.id, chatId, [userId, targetId]);
     return this.deps.chats.detail(userId, chatId);
   }
 
@@ -45,8 +46,9 @@ export class GroupRoles {
     return target;
   }
 
-  private changed(chatId: string, userIds: number[]): void {
+  private async changed(chatDbId: number, chatId: string, userIds: number[]): Promise<void> {
     this.deps.events.emit('chat.updated', { chatId });
-    this.deps.events.emit('chats.changed', { userIds });
+    const admins = await repo.adminIdsOf(this.deps.db, chatDbId);
+    this.deps.events.emit('chats.changed', { userIds: [...new Set([...userIds, ...admins])] });
   }
 }
