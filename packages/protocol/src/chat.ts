@@ -130,6 +130,11 @@ export const chatListItemSchema = z.object({
   last_message_files: z.object({ count: z.number().int(), name: z.string() }).nullable().optional(),
   is_admin: z.boolean(),
   unread_count: z.number().int(),
+  /**
+   * Unread replies in the threads of this chat the reader follows, sent only to their thread (not in
+   * unread_count); counted even when the chat is muted, as the notification total counts them.
+   */
+  thread_unread_count: z.number().int().optional(),
   /** The reader muted this chat: until `muted_until`, or always when that is null. */
   muted: z.boolean().optional(),
   muted_until: nullableString.optional(),

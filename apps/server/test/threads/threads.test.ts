@@ -230,12 +230,16 @@ describe('following a thread', () => {
       [older.id, 0],
     ]);
 
+    // The chat list counts the thread's unread replies beside the chat's own: together, the notification total.
     const bell = await openNotifications(t, alan.token);
+    const before = (await myChats(t, alan.token)).find((c) => c.chat_id === chatId);
+    expect([before.unread_count, before.thread_unread_count, bell.count]).toEqual([2, 2, 4]);
     alanRoom.send({ type: 'read_messages', message_ids: [second.id], thread_root: root.id });
     await bell.client.next('notification_count', (f) => f.count === bell.count - 2);
     expect((await threads(t, alan.token)).body.results[0].unread_count).toBe(0);
     // Reading the thread leaves the chat's own marks alone: Ada's two roots are still unread.
-    expect((await myChats(t, alan.token)).find((c) => c.chat_id === chatId).unread_count).toBe(2);
+    const after = (await myChats(t, alan.token)).find((c) => c.chat_id === chatId);
+    expect([after.unread_count, after.thread_unread_count]).toEqual([2, 0]);
     await bell.client.close();
     expect((await threads(t, grace.token, '?cursor=x')).status).toBe(400);
     expect((await t.get('/api/threads/')).status).toBe(401);

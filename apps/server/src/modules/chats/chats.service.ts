@@ -43,6 +43,8 @@ export interface ChatActivity {
   >;
   /** Unread messages per chat; messages from people the member blocked are never unread. */
   unreadCounts(userId: number): Promise<Map<number, number>>;
+  /** Unread replies, sent only to their thread, of the threads the person follows, per chat. */
+  unreadRepliesPerChat(userId: number): Promise<Map<number, number>>;
   /** How many messages of the chat the member has not read, and the first of them (blocked senders' aside). */
   unreadIn(
     chatDbId: number,
@@ -101,10 +103,11 @@ export class ChatsService {
       this.deps.blocks.blockedIdsBy(userId),
     ]);
     const ids = chats.map((c) => c.id);
-    const [members, last, unreadByChat] = await Promise.all([
+    const [members, last, unreadByChat, repliesByChat] = await Promise.all([
       repo.membersOf(this.deps.db, ids),
       this.deps.activity.lastMessages(ids, blocked),
       this.deps.activity.unreadCounts(userId),
+      this.deps.activity.unreadRepliesPerChat(userId),
     ]);
     const asSeen = await this.presenceFor(userId, members);
     const lastByChat = new Map(last.map((m) => [m.chat_id, m]));
@@ -125,6 +128,7 @@ export class ChatsService {
             : null,
         is_admin: isAdminRole(c.role),
         unread_count: unreadByChat.get(c.id) ?? 0,
+        thread_unread_count: repliesByChat.get(c.id) ?? 0,
         ...muteStateOf(c.muted_until),
       };
       if (!c.is_private) {

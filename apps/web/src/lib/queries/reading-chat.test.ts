@@ -35,4 +35,10 @@ describe('a cached chat list', () => {
     expect(listAgrees([chat('a', 1)], 0)).toBe(false);
     expect(listAgrees(undefined, 3)).toBe(true);
   });
+
+  it('counts the unread replies of followed threads, in muted chats too', () => {
+    const quietWithReplies = { ...chat('q', 5, true), thread_unread_count: 2 };
+    expect(listAgrees([chat('a', 1), quietWithReplies], 3)).toBe(true);
+    expect(listAgrees([chat('a', 1), quietWithReplies], 1)).toBe(false);
+  });
 });

@@ -19,7 +19,8 @@ export function startReading(chatId: string): () => void {
   };
 }
 
-type Counted = Pick<ChatListItem, 'chat_id' | 'unread_count'> & Partial<Pick<ChatListItem, 'muted'>>;
+type Counted = Pick<ChatListItem, 'chat_id' | 'unread_count'> &
+  Partial<Pick<ChatListItem, 'muted' | 'thread_unread_count'>>;
 
 /** The unread count a chat's row shows: none for the chat being read. */
 export const shownUnread = (chat: Counted, readingId: string | null): number =>
@@ -37,12 +38,12 @@ export function titleUnread(total: number, chats: Counted[] | undefined, reading
 
 /**
  * Whether the chat list as cached agrees with the notification channel's total (the unread counts of chats not
- * muted add up to it). When it does not, the list is fetched again: after the reader's own reads were written,
+ * muted and the unread replies of followed threads, muted or not, add up to it). When it does not, the list is fetched again: after the reader's own reads were written,
  * say, which change no total but leave a badge in the cached list.
  */
 export function listAgrees(chats: Counted[] | undefined, total: number): boolean {
   if (!chats) return true;
   let sum = 0;
-  for (const c of chats) if (!c.muted) sum += c.unread_count;
+  for (const c of chats) sum += (c.muted ? 0 : c.unread_count) + (c.thread_unread_count ?? 0);
   return sum === total;
 }
