@@ -69,9 +69,8 @@ function header(results: Results): string[] {
       'The full JSON (HDR histograms included) is written to `bench/results/`; how the suite works is in `bench/README.md`.',
     '',
     `**Machine:** ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.os}; open files limit ${m.fdLimit}. ` +
-      'Servers, load generators, PostgreSQL and Redis share these cores, all on loopback.',
-    '',
-    `**Contention:** load average ${c.loadAverageAtStart.map((x) => x.toFixed(1)).join(' / ')} at the start; work that was not ` +
+      'Servers, load generators, PostgreSQL and Redis share these cores, all on loopback. ' +
+      `**Contention:** load average ${c.loadAverageAtStart.map((x) => x.toFixed(1)).join(' / ')} at the start; work that was not ` +
       `the bench's took ${fmt(c.backgroundCoresMedian, 2)} cores in the median measured window (at most ${fmt(c.backgroundCoresMax, 2)}).` +
       (c.backgroundCoresMax > 0.3
         ? ' Figures from busy windows are noisier and lower; the spreads below show it.'
