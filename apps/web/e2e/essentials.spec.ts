@@ -194,6 +194,12 @@ test('reply, react, edit and delete, seen live by the other person', async ({ br
     'Copy text',
     'Report',
   ]);
+  // The list scrolling by itself or the window resizing (a phone's keyboard) keeps it open by its message.
+  await grace.page.evaluate(() => {
+    window.dispatchEvent(new Event('resize'));
+    document.querySelector('[data-message-id]')?.dispatchEvent(new Event('scroll'));
+  });
+  await expect(other).toBeVisible();
   await grace.page.keyboard.press('Escape');
   await expect(other).toBeHidden();
 

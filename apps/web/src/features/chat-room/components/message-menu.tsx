@@ -14,6 +14,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
   type RefObject,
+  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
@@ -233,7 +234,7 @@ function MenuPopup({
 
   // Placed beside the button: below it when there is room, otherwise above; always inside the window.
   // Runs again when the content changes (the emoji grid replaces the items).
-  useLayoutEffect(() => {
+  const place = useCallback(() => {
     const menu = ref.current;
     const button = anchor.current;
     if (!menu || !button) return;
@@ -245,20 +246,28 @@ function MenuPopup({
     menu.style.top = `${top}px`;
     menu.style.left = `${left}px`;
     menu.style.visibility = 'visible';
-  });
+  }, [anchor]);
+  useLayoutEffect(place);
   // The first item takes the focus when the menu opens and when the emoji grid replaces the items.
   useLayoutEffect(() => {
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [label]);
 
-  // A click elsewhere or a scroll (the menu would no longer sit by its message) closes it.
+  // A click elsewhere closes it. A scroll or a resize moves it with its message: the list scrolls by itself
+  // (following the bottom as receipts and images arrive) and a phone resizes for its keyboard, and a menu that
+  // vanished then would lose the person's click. Only a message scrolled out of view, or gone, closes it.
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!ref.current?.contains(target) && !anchor.current?.contains(target)) onCloseRef.current(false);
     };
     const onScroll = (event: Event) => {
-      if (!ref.current?.contains(event.target as Node)) onCloseRef.current(false);
+      if (ref.current?.contains(event.target as Node)) return;
+      const button = anchor.current;
+      const b = button?.getBoundingClientRect();
+      const inView = button?.isConnected && b && b.bottom > 0 && b.top < window.innerHeight;
+      if (inView) place();
+      else onCloseRef.current(false);
     };
     document.addEventListener('pointerdown', onPointer, true);
     document.addEventListener('scroll', onScroll, true);
@@ -268,7 +277,7 @@ function MenuPopup({
       document.removeEventListener('scroll', onScroll, true);
       window.removeEventListener('resize', onScroll);
     };
-  }, [anchor]);
+  }, [anchor, place]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
