@@ -69,6 +69,7 @@ describe('GET /api/chats/my/', () => {
         'muted',
         'muted_until',
         'other_user',
+        'thread_unread_count',
         'unread_count',
       ].sort(),
     );
