@@ -105,6 +105,8 @@ export const messageSchema = z.object({
   also_in_chat: z.boolean().optional(),
   /** On a root: its thread; null while it has no replies. */
   thread: threadSummarySchema.nullable().optional(),
+  /** A copy forwarded from another message (which one, and from where, is never told). */
+  forwarded: z.boolean().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -26,6 +26,7 @@ const message: Message = {
   thread_root: null,
   also_in_chat: false,
   thread: null,
+  forwarded: true,
 };
 
 describe('server frames', () => {

@@ -9,6 +9,7 @@ export * from './essentials';
 export * from './frames';
 export * from './invites';
 export * from './messages';
+export * from './forward';
 export * from './offline';
 export * from './profiles';
 export * from './push';

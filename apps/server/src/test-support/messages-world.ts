@@ -111,6 +111,11 @@ export class FakeAttachments implements AttachmentsPort {
     this.attached.set(messageId, ids);
   }
 
+  async copyFiles(_trx: Transaction<Database>, fromMessageId: number, to: { messageId: number }) {
+    const ids = this.attached.get(fromMessageId);
+    if (ids) this.attached.set(to.messageId, ids);
+  }
+
   async filesFor(messageIds: number[]): Promise<Map<number, ChatFile[]>> {
     const files = new Map<number, ChatFile[]>();
     for (const id of messageIds) {

@@ -54,6 +54,65 @@ export const filesInRange = prepared((db, p: { chat: number; first: number; last
 export const keysOfChat = (db: Executor, chatDbId: number) =>
   db.selectFrom('files').select(['storage_key', 'thumb_key']).where('chat_id', '=', chatDbId).execute();
 
+/**
+ * New rows for a forwarded copy's files: the same stored objects (storage and thumbnail keys) under the copy's
+ * chat and message, uploaded by whoever forwarded it.
+ */
+export async function copyFilesOfMessage(
+  db: Executor,
+  fromMessageId: number,
+  to: { chatDbId: number; messageId: number; by: number },
+): Promise<void> {
+  await db
+    .insertInto('files')
+    .columns([
+      'chat_id',
+      'uploader_id',
+      'message_id',
+      'type',
+      'mime',
+      'name',
+      'size',
+      'storage_key',
+      'thumb_key',
+      'created_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('files')
+        .select((s) => [
+          s.val(to.chatDbId).as('chat_id'),
+          s.val(to.by).as('uploader_id'),
+          s.val(to.messageId).as('message_id'),
+          'type',
+          'mime',
+          'name',
+          'size',
+          'storage_key',
+          'thumb_key',
+          'created_at',
+        ])
+        .where('message_id', '=', fromMessageId)
+        .orderBy('id'),
+    )
+    .execute();
+}
+
+/**
+ * Of these storage keys, those some file row still names (a forwarded copy's, say): their objects stay. Rows
+ * of `exceptUploader` do not count: they are about to go with their account.
+ */
+export async function keysInUse(db: Executor, keys: string[], exceptUploader?: number): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('files')
+    .select(['storage_key', 'thumb_key'])
+    .where((eb) => eb.or([eb('storage_key', 'in', keys), eb('thumb_key', 'in', keys)]))
+    .$if(exceptUploader !== undefined, (q) => q.where('uploader_id', '!=', exceptUploader as number))
+    .execute();
+  return new Set(rows.flatMap((r) => [r.storage_key, ...(r.thumb_key ? [r.thumb_key] : [])]));
+}
+
 /** Deletes a message's file rows and returns their storage keys (the files are removed after the commit). */
 export const deleteFilesOfMessage = (db: Executor, messageId: number) =>
   db

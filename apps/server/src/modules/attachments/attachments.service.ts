@@ -54,8 +54,9 @@ export class AttachmentsService {
 
   constructor(private readonly deps: Deps) {
     this.temp = new TempFiles(deps.tempDir);
+    // Before the account's rows go (with them, by cascade, its files' rows): what only they name is removed.
     deps.events.on('user.deleted', async ({ userId }) =>
-      this.removeKeys(await repo.keysOfUploader(this.deps.db, userId)),
+      this.removeKeys(await repo.keysOfUploader(this.deps.db, userId), userId),
     );
   }
 
@@ -230,14 +231,31 @@ export class AttachmentsService {
     return repo.keysOfChat(this.deps.db, chatDbId);
   }
 
-  async removeKeys(rows: { storage_key: string; thumb_key: string | null }[]): Promise<void> {
-    for (const r of rows) {
-      for (const key of [r.storage_key, r.thumb_key]) {
-        if (key)
-          await this.deps.storage
-            .delete(key)
-            .catch((err) => this.deps.log.warn({ err }, 'could not remove a file'));
-      }
+  /** A forwarded copy's files: new rows naming the same stored objects, inside the copy's transaction. */
+  copyFiles(
+    trx: Transaction<Database>,
+    fromMessageId: number,
+    to: { chatDbId: number; messageId: number; by: number },
+  ) {
+    return repo.copyFilesOfMessage(trx, fromMessageId, to);
+  }
+
+  /** Removes stored objects whose rows are gone; one another row still names (a forwarded copy) stays. */
+  async removeKeys(
+    rows: { storage_key: string; thumb_key: string | null }[],
+    /** An uploader whose rows are about to go: they do not keep an object. */
+    exceptUploader?: number,
+  ): Promise<void> {
+    const keys = [...new Set(rows.flatMap((r) => [r.storage_key, ...(r.thumb_key ? [r.thumb_key] : [])]))];
+    const inUse = new Set<string>();
+    for (let i = 0; i < keys.length; i += 500)
+      for (const key of await repo.keysInUse(this.deps.db, keys.slice(i, i + 500), exceptUploader))
+        inUse.add(key);
+    for (const key of keys) {
+      if (inUse.has(key)) continue;
+      await this.deps.storage
+        .delete(key)
+        .catch((err) => this.deps.log.warn({ err }, 'could not remove a file'));
     }
   }
 }

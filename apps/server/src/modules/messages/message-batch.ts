@@ -31,6 +31,8 @@ export interface Draft {
   threadRoot?: number | null;
   /** A thread reply that shows in the main timeline too. */
   alsoInChat?: boolean;
+  /** A forwarded copy: the message whose files it names too (its own are the copies, not claimed uploads). */
+  forwardOf?: number;
   /** The request that sent it (a socket's), carried by `message.published` for the logs of its fan-out. */
   requestId?: string;
 }
@@ -102,6 +104,8 @@ export const rowOf = (p: Pending): NewMessageRow => ({
   mentions: JSON.stringify(p.mentions ?? []),
   thread_root_id: p.threadRoot ?? null,
   in_timeline: inTimeline(p) ? 1 : 0,
+  // Always set: a multi-row INSERT gives every row the same columns.
+  forwarded: p.forwardOf ? 1 : 0,
 });
 
 /** A message of the main timeline: anything but a reply sent only to its thread. */

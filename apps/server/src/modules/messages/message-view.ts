@@ -9,7 +9,7 @@ import {
   type ThreadSummary,
 } from '@parley/protocol';
 import { avatarUrl } from '../accounts/user-view';
-import type { ReactionRow, StoredMessage, ThreadColumns } from './messages.repo';
+import type { LaterColumns, ReactionRow, StoredMessage } from './messages.repo';
 
 // The one place stored rows become a Message (SPEC §3), and the rule for its ticks (DESIGN §1).
 
@@ -116,8 +116,8 @@ const mentionsOf = (json: string): number[] => {
  * The row a Message is made from: a message's stored columns but its chat's and its reaction count (those of
  * threads absent on a row from before them: a message in no thread).
  */
-export type MessageRow = Omit<StoredMessage, 'reaction_count' | 'chat_id' | ThreadColumns> &
-  Partial<Pick<StoredMessage, ThreadColumns>>;
+export type MessageRow = Omit<StoredMessage, 'reaction_count' | 'chat_id' | LaterColumns> &
+  Partial<Pick<StoredMessage, LaterColumns>>;
 
 /** A root's thread summary from its row and its participants; null while it has no replies. */
 export const threadOf = (row: MessageRow, participants: number[] | undefined): ThreadSummary | null =>
@@ -220,6 +220,7 @@ function messageOf(
     thread_root: row.thread_root_id ?? null,
     also_in_chat: row.thread_root_id != null && row.in_timeline === 1,
     thread: extras.thread ?? null,
+    ...(row.forwarded ? { forwarded: true } : {}),
   };
 }
 

@@ -45,7 +45,7 @@ export interface WriterDeps {
   db: Db;
   events: DomainEvents;
   chats: Pick<ChatMembership, 'memberIdsIn' | 'restrictedPostersIn' | 'memberNamesIn' | 'touch' | 'mutedIn'>;
-  attachments: Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor'>;
+  attachments: Pick<AttachmentsService, 'claimable' | 'attach' | 'copyFiles' | 'filesFor'>;
   users: Pick<UsersService, 'cards'>;
   reader: Pick<MessageReader, 'byId'>;
   /**
@@ -221,6 +221,8 @@ export class MessageWriter {
     for (const p of accepted) {
       const id = ids.get(p);
       if (id !== undefined && p.fileIds.length > 0) await attachments.attach(trx, p.fileIds, id);
+      if (id !== undefined && p.forwardOf && p.senderId !== null)
+        await attachments.copyFiles(trx, p.forwardOf, { chatDbId: p.chat.id, messageId: id, by: p.senderId });
     }
     return ids;
   }
@@ -232,7 +234,7 @@ export class MessageWriter {
     const withFiles: number[] = [];
     for (const p of accepted) {
       const id = ids.get(p);
-      if (id !== undefined && p.fileIds.length > 0) withFiles.push(id);
+      if (id !== undefined && (p.fileIds.length > 0 || p.forwardOf)) withFiles.push(id);
     }
     const [senders, files] = await Promise.all([
       side.cards,

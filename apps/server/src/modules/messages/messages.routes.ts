@@ -1,4 +1,5 @@
 import {
+  forwardRequestSchema,
   isSingleEmoji,
   MESSAGE_TEXT,
   messageEditSchema,
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
+import { enforceLimit } from '../../platform/rate-limit-policy';
 import { responseSchema } from '../../platform/response-schema';
 import { parseBody } from '../../platform/validate';
 
@@ -64,6 +66,22 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
     await changes.delete(sessionOf(req).userId, req.params.chatId, messageIdOf(req.params.messageId));
     return reply.code(204).send();
   });
+
+  // Each copy is a message sent: 60 forwards an hour per person keeps it from being a way around the socket's
+  // rate limit.
+  const forwardLimit = async (req: { session: { userId: number } | null }) =>
+    enforceLimit(ctx.limiter, `forward:${req.session?.userId}`, 60, 60 * 60_000);
+  app.post<MessageParams>(
+    '/chats/:chatId/messages/:messageId/forward/',
+    { preHandler: [auth.preHandler, forwardLimit] },
+    async (req) =>
+      ctx.messages.forwarding.forward(
+        sessionOf(req).userId,
+        req.params.chatId,
+        messageIdOf(req.params.messageId),
+        parseBody(forwardRequestSchema, req.body).to_chat_ids,
+      ),
+  );
 
   app.get<MessageParams>('/chats/:chatId/messages/:messageId/edits/', auth, async (req) =>
     changes.edits(sessionOf(req).userId, req.params.chatId, messageIdOf(req.params.messageId)),

@@ -8,6 +8,7 @@ import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
 import type { BlocksService } from '../safety/blocks.service';
+import { Forwarding } from './forwarding';
 import { MessageChanges } from './message-changes';
 import { MessageReader } from './message-reader';
 import type { MessageStats } from './message-stats';
@@ -48,6 +49,8 @@ export class MessagesService {
   readonly changes: MessageChanges;
   /** Thread pages, following and the threads a person follows (threads.ts). */
   readonly threads: Threads;
+  /** Copies of a message sent to other chats (forwarding.ts). */
+  readonly forwarding: Forwarding;
 
   constructor(private readonly deps: Deps) {
     const {
@@ -76,6 +79,7 @@ export class MessagesService {
       blocks,
     });
     this.changes = new MessageChanges({ db, events, chats, attachments, reader: this.reader });
+    this.forwarding = new Forwarding({ db, membership: chats, blocks, writer: this.writer });
     this.threads = new Threads({ db, events, membership: chats, reader: this.reader, chatNames });
     this.receipts = new ReceiptBatcher({
       db,

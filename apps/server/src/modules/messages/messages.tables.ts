@@ -24,6 +24,8 @@ export interface MessagesTable {
   /** On a root: its replies so far, and when the last came. */
   thread_reply_count: Generated<number>;
   thread_last_reply_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 for a copy forwarded from another message. */
+  forwarded: Generated<number>;
 }
 
 /** Who follows a thread, who took part in it (first_reply_id, in order) and how far each has read it. */
