@@ -28,6 +28,7 @@ import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { devMailRoutes } from './modules/dev/dev-mail.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { pinsRoutes } from './modules/pins/pins.routes';
 import { avatarMediaRoutes, profilesRoutes } from './modules/profiles/profiles.routes';
 import { socketRoutes } from './modules/realtime/socket.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await dataExportRoutes(api, ctx);
       await chatsRoutes(api, ctx);
       await messagesRoutes(api, ctx);
+      await pinsRoutes(api, ctx);
       await groupsRoutes(api, ctx);
       await invitesRoutes(api, ctx);
       await attachmentsRoutes(api, ctx);

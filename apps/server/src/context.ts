@@ -20,6 +20,7 @@ import type { DataExportService } from './modules/data-export/data-export.servic
 import type { MessagesService } from './modules/messages/messages.service';
 import type { EmailDigestService } from './modules/notifications/email-digest.service';
 import type { PushService } from './modules/notifications/push.service';
+import type { PinsService } from './modules/pins/pins.service';
 import type { ProfilesService } from './modules/profiles/profiles.service';
 import type { Hub } from './modules/realtime/hub';
 import type { RealtimeService } from './modules/realtime/realtime.service';
@@ -92,4 +93,6 @@ export interface AppContext {
   siteSettings: SiteSettingsService;
   /** The site admin's actions on people, and the console's totals. */
   admin: AdminService;
+  /** Pinned messages: modules/pins. */
+  pins: PinsService;
 }

@@ -30,6 +30,7 @@ import { MessagesService } from './modules/messages/messages.service';
 import { EmailDigestService } from './modules/notifications/email-digest.service';
 import { PushService } from './modules/notifications/push.service';
 import { loadVapidKeys } from './modules/notifications/vapid';
+import { PinsService } from './modules/pins/pins.service';
 import { ProfilesService } from './modules/profiles/profiles.service';
 import { Hub, SocketSweep } from './modules/realtime/hub';
 import { RealtimeService } from './modules/realtime/realtime.service';
@@ -238,6 +239,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       stats,
       audit,
     }),
+    pins: new PinsService({ db, events, lifecycle, log, chats, messages, users }),
   };
   await ctx.admin.announce();
   const sweep = new SocketSweep({ hub: ctx.hub, sessions, log, intervalMs: config.socketPingMs }).start();

@@ -70,6 +70,8 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
     message_id: z.number().int(),
     reactions: z.array(reactionSchema),
   }),
+  /** The chat's pinned messages changed: their ids as they now stand, newest pin first. */
+  z.object({ type: z.literal('pins_updated'), chat_id: z.string(), pinned_ids: messageIds }),
   z.object({
     type: z.literal('error'),
     message: z.string(),

@@ -6,6 +6,7 @@ import type { ChatsTables } from '../modules/chats/chats.tables';
 import type { DataExportTables } from '../modules/data-export/data-export.tables';
 import type { MessagesTables } from '../modules/messages/messages.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
+import type { PinsTables } from '../modules/pins/pins.tables';
 import type { RealtimeTables } from '../modules/realtime/realtime.tables';
 import type { ReportsTables } from '../modules/reports/reports.tables';
 import type { SafetyTables } from '../modules/safety/safety.tables';
@@ -33,4 +34,5 @@ export interface Database
     SafetyTables,
     ReportsTables,
     AuditTables,
-    AdminTables {}
+    AdminTables,
+    PinsTables {}

@@ -64,6 +64,7 @@ export class RealtimeService {
     this.on('message.deleted', (e) => this.onMessageDeleted(e));
     this.on('reactions.updated', (e) => this.onReactionsUpdated(e));
     this.on('thread.updated', (e) => this.onThreadUpdated(e));
+    this.on('pins.updated', (e) => this.onPinsUpdated(e));
     this.on('messages.read', (e) => this.onMessagesRead(e));
     this.on('messages.delivered', (e) => this.onMessagesDelivered(e));
     this.on('unread.changed', (e) => this.onUnreadChanged(e));
@@ -145,6 +146,10 @@ export class RealtimeService {
   /** A thread's new summary to its room, for its root wherever it shows. */
   private onThreadUpdated({ chatId, rootId, thread }: Event<'thread.updated'>): Promise<void> {
     return this.frames.toRoom(chatId, { type: 'thread_updated', root_id: rootId, thread });
+  }
+
+  private onPinsUpdated({ chatId, pinnedIds }: Event<'pins.updated'>): Promise<void> {
+    return this.frames.toRoom(chatId, { type: 'pins_updated', chat_id: chatId, pinned_ids: pinnedIds });
   }
 
   private onReactionsUpdated({ chatId, messageId, reactions }: Event<'reactions.updated'>): Promise<void> {
