@@ -191,6 +191,7 @@ test('reply, react, edit and delete, seen live by the other person', async ({ br
     'Reply',
     'React',
     'Reply in thread',
+    'Forward',
     'Copy text',
     'Report',
   ]);

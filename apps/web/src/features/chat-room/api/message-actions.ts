@@ -25,6 +25,10 @@ export interface EarlierVersion {
 export const getEdits = (chatId: string, messageId: number): Promise<EarlierVersion[]> =>
   api.get<EarlierVersion[]>(`${messagePath(chatId, messageId)}edits/`);
 
+/** POST …/messages/{id}/forward/ {to_chat_ids} → the copies, one per chat (each arrives in its room too). */
+export const forwardMessage = (chatId: string, messageId: number, toChatIds: string[]): Promise<Message[]> =>
+  api.post<Message[]>(`${messagePath(chatId, messageId)}forward/`, { to_chat_ids: toChatIds });
+
 /** PUT (add) or DELETE (take back) this reader's reaction → the message's reactions as they now stand. */
 export const setReaction = (
   chatId: string,

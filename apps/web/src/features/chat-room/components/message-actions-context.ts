@@ -22,6 +22,8 @@ export interface MessageActions {
   toggleReaction: (message: Message, emoji: string) => void;
   copy: (message: Message) => void;
   showEdits: (message: Message) => void;
+  /** Opens the chat picker that sends a copy of the message to other chats. */
+  forward: (message: Message) => void;
   jumpTo: (messageId: number) => void;
   /** Opens the thread under a root (absent where a thread is already open: its pane). */
   openThread?: (rootId: number) => void;

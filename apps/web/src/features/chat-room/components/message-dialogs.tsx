@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { useMessageActions } from '../hooks/use-message-actions';
 import { EditHistoryDialog } from './edit-history-dialog';
 
-/** What the message menu opens over a list of messages: the delete confirmation and the earlier versions. */
+const ForwardDialog = lazy(() => import('./forward-dialog'));
+
+/** What the message menu opens over a list of messages: the delete confirmation, earlier versions, forward. */
 export function MessageDialogs({
   chatId,
   acts,
@@ -24,6 +27,11 @@ export function MessageDialogs({
         This message will be deleted for everyone.
       </ConfirmDialog>
       {acts.editsOf && <EditHistoryDialog chatId={chatId} message={acts.editsOf} onClose={acts.closeEdits} />}
+      {acts.forwarding && (
+        <Suspense fallback={null}>
+          <ForwardDialog chatId={chatId} message={acts.forwarding} onClose={acts.closeForward} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { DELETED_DISPLAY_NAME, DELETED_USERNAME, type Message, OFFLINE_TEXT } from '@parley/protocol';
+import { Forward } from 'lucide-react';
 import { memo, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -186,6 +187,18 @@ export const MessageItem = memo(function MessageItem({
               message.is_error && 'bg-red-600',
             )}
           >
+            {message.forwarded && !message.is_deleted && (
+              <p
+                data-testid="forwarded"
+                className={cn(
+                  'mb-1 flex items-center gap-1 text-xs italic',
+                  own ? 'text-white/90' : 'text-slate-500 dark:text-slate-400',
+                )}
+              >
+                <Forward aria-hidden="true" className="size-3.5" />
+                Forwarded
+              </p>
+            )}
             {message.reply_to && !message.is_deleted && (
               <ReplyQuoteView
                 quote={message.reply_to}

@@ -2,6 +2,7 @@ import type { Message } from '@parley/protocol';
 import {
   Copy,
   Flag,
+  Forward,
   MessageSquareReply,
   MoreHorizontal,
   Pencil,
@@ -131,6 +132,11 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
               {threadable && (
                 <MenuItem icon={<MessageSquareReply />} onClick={run(() => openThread(message.id))}>
                   Reply in thread
+                </MenuItem>
+              )}
+              {message.kind === 'user' && !message.is_deleted && (
+                <MenuItem icon={<Forward />} onClick={run(() => actions.forward(message))}>
+                  Forward
                 </MenuItem>
               )}
               {mine && message.body && (

@@ -5,7 +5,7 @@ import type { MessageActions } from '../components/message-actions-context';
 import { COMPOSER_STAND_IN } from '../lib/composer-slot';
 
 // A public group's room seen from outside ('watching'): the reader may read and copy, but replying, editing,
-// deleting and reacting wait until they join.
+// deleting, reacting and forwarding wait until they join.
 
 export const JOIN_TO_REACT = 'Join this channel to react.';
 
@@ -19,6 +19,7 @@ export function useWatchingActions(actions: MessageActions, watching: boolean): 
       reply: joinFirst,
       edit: joinFirst,
       remove: joinFirst,
+      forward: joinFirst,
       toggleReaction: () => toast.info(JOIN_TO_REACT, { toastId: 'join-first' }),
     };
   }, [actions, watching]);

@@ -50,6 +50,7 @@ export function useMessageActions(
   const [deleting, setDeleting] = useState<Message | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [editsOf, setEditsOf] = useState<Message | null>(null);
+  const [forwarding, setForwarding] = useState<Message | null>(null);
   const [target, setTarget] = useState<ScrollTarget | null>(null);
   const seq = useRef(0);
 
@@ -79,6 +80,7 @@ export function useMessageActions(
       edit: (message) => setMode({ kind: 'edit', message }),
       remove: (message) => setDeleting(message),
       showEdits: (message) => setEditsOf(message),
+      forward: (message) => setForwarding(message),
       copy: (message) => {
         navigator.clipboard?.writeText(message.body).then(
           () => toast.success('Copied'),
@@ -147,6 +149,8 @@ export function useMessageActions(
     cancelDelete: () => setDeleting(null),
     editsOf,
     closeEdits: () => setEditsOf(null),
+    forwarding,
+    closeForward: () => setForwarding(null),
     target,
     scrollTo: (id: number) => setTarget({ id, seq: ++seq.current }),
   };
