@@ -33,6 +33,7 @@ import { avatarMediaRoutes, profilesRoutes } from './modules/profiles/profiles.r
 import { socketRoutes } from './modules/realtime/socket.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
+import { savedRoutes } from './modules/saved/saved.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { answerClientError } from './platform/client-errors';
 import { drainRequest } from './platform/drain';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await chatsRoutes(api, ctx);
       await messagesRoutes(api, ctx);
       await pinsRoutes(api, ctx);
+      await savedRoutes(api, ctx);
       await groupsRoutes(api, ctx);
       await invitesRoutes(api, ctx);
       await attachmentsRoutes(api, ctx);

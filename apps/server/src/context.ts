@@ -27,6 +27,7 @@ import type { RealtimeService } from './modules/realtime/realtime.service';
 import type { TicketService } from './modules/realtime/ticket.service';
 import type { ReportsService } from './modules/reports/reports.service';
 import type { BlocksService } from './modules/safety/blocks.service';
+import type { SavedService } from './modules/saved/saved.service';
 import type { SearchService } from './modules/search/search.service';
 import type { AvatarStore } from './platform/avatars';
 import type { Bus } from './platform/bus';
@@ -95,4 +96,6 @@ export interface AppContext {
   admin: AdminService;
   /** Pinned messages: modules/pins. */
   pins: PinsService;
+  /** Each person's saved messages: modules/saved. */
+  saved: SavedService;
 }

@@ -37,6 +37,7 @@ import { RealtimeService } from './modules/realtime/realtime.service';
 import { TicketService } from './modules/realtime/ticket.service';
 import { ReportsService } from './modules/reports/reports.service';
 import { BlocksService } from './modules/safety/blocks.service';
+import { SavedService } from './modules/saved/saved.service';
 import { SearchService } from './modules/search/search.service';
 import { AvatarStore } from './platform/avatars';
 import { MemoryBus } from './platform/bus';
@@ -240,6 +241,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       audit,
     }),
     pins: new PinsService({ db, events, lifecycle, log, chats, messages, users }),
+    saved: new SavedService({ db, chats, messages }),
   };
   await ctx.admin.announce();
   const sweep = new SocketSweep({ hub: ctx.hub, sessions, log, intervalMs: config.socketPingMs }).start();

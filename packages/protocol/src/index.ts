@@ -15,6 +15,7 @@ export * from './pins';
 export * from './profiles';
 export * from './push';
 export * from './safety';
+export * from './saved';
 export * from './search';
 export * from './socket-texts';
 export * from './threads';

@@ -19,6 +19,7 @@ import { invitesMigration } from './migrations/0015-invites';
 import { threadsMigration } from './migrations/0016-threads';
 import { memberCountsMigration } from './migrations/0017-member-counts';
 import { pinsMigration } from './migrations/0018-pins';
+import { savedMessagesMigration } from './migrations/0019-saved-messages';
 import { forwardedMigration } from './migrations/0020-forwarded';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
@@ -41,6 +42,7 @@ const migrations = {
   '0016-threads': threadsMigration,
   '0017-member-counts': memberCountsMigration,
   '0018-pins': pinsMigration,
+  '0019-saved-messages': savedMessagesMigration,
   '0020-forwarded': forwardedMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 

@@ -10,6 +10,7 @@ import type { PinsTables } from '../modules/pins/pins.tables';
 import type { RealtimeTables } from '../modules/realtime/realtime.tables';
 import type { ReportsTables } from '../modules/reports/reports.tables';
 import type { SafetyTables } from '../modules/safety/safety.tables';
+import type { SavedTables } from '../modules/saved/saved.tables';
 
 // The whole database as Kysely sees it, composed from the tables each module owns and declares beside its repo
 // (`<module>.tables.ts`). The table names are re-exported here for the code that imports them from db/.
@@ -35,4 +36,5 @@ export interface Database
     ReportsTables,
     AuditTables,
     AdminTables,
-    PinsTables {}
+    PinsTables,
+    SavedTables {}
