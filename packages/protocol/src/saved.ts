@@ -22,6 +22,8 @@ export const savedMessageSchema = z.object({
   chat_id: z.string(),
   /** The chat as the person's chat list names it. */
   chat_name: z.string(),
+  /** Whether the chat is a private one: its room's path (/chats/… or /groups/…) says so. */
+  is_private: z.boolean(),
   saved_at: z.string(),
 });
 export type SavedMessage = z.infer<typeof savedMessageSchema>;

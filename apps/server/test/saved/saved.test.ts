@@ -36,6 +36,7 @@ describe('saving messages', () => {
       message: shown,
       chat_id: chatId,
       chat_name: 'Ada Tester',
+      is_private: true,
       saved_at: expect.any(String),
     });
     expect(list.body.next_cursor).toBeNull();
@@ -46,9 +47,9 @@ describe('saving messages', () => {
 
     // Bea's list is Bea's own: a group is named as her chat list names it.
     const beas = await savedList(t, bea.token);
-    expect(beas.body.results.map((r: Json) => [r.message.body, r.chat_id, r.chat_name])).toEqual([
-      ['Chapter 3 on Friday', group.chatId, 'Book club'],
-    ]);
+    expect(
+      beas.body.results.map((r: Json) => [r.message.body, r.chat_id, r.chat_name, r.is_private]),
+    ).toEqual([['Chapter 3 on Friday', group.chatId, 'Book club', false]]);
     expect((await savedList(t, ada.token)).body.results).toEqual([]);
     expect((await savedIn(t, grace.token, chatId)).body).toEqual({ message_ids: [direct.id] });
     expect((await savedIn(t, ada.token, chatId)).body).toEqual({ message_ids: [] });

@@ -53,7 +53,15 @@ export class SavedService {
       const message = shown.get(r.message_id);
       const chat = names.get(r.chat_id);
       if (!message || !chat) return [];
-      return [{ message, chat_id: chat.chat_id, chat_name: chat.display_name, saved_at: r.saved_at }];
+      return [
+        {
+          message,
+          chat_id: chat.chat_id,
+          chat_name: chat.display_name,
+          is_private: chat.is_private,
+          saved_at: r.saved_at,
+        },
+      ];
     });
     const last = page.at(-1);
     return { results, next_cursor: rows.length > SAVED_PAGE_SIZE && last ? String(last.id) : null };
