@@ -50,6 +50,21 @@ describe('Outbox', () => {
     expect((await outbox.all()).map((e) => e.client_id)).toEqual(['a', 'b', 'other-chat', 'c']);
   });
 
+  it("keeps a thread's replies apart from the room's messages, with their root and whether they go to the chat", async () => {
+    await outbox.add(entry('room', 1));
+    await outbox.add(entry('t2', 4, { thread_root: 20, also_in_chat: true }));
+    await outbox.add(entry('t1', 2, { thread_root: 10 }));
+    await outbox.add(entry('t3', 3, { thread_root: 10 }));
+    await outbox.add(entry('elsewhere', 5, { chat_id: 'c2', thread_root: 10 }));
+    expect((await outbox.forChat('c1')).map((e) => e.client_id)).toEqual(['room']);
+    expect((await reopen().threadReplies('c1')).map((e) => e.client_id)).toEqual(['t1', 't3', 't2']);
+    const thread = await reopen().threadReplies('c1', 20);
+    expect(thread.map((e) => [e.client_id, e.thread_root, e.also_in_chat])).toEqual([['t2', 20, true]]);
+    // A patch keeps what makes it a thread's reply.
+    await outbox.patch('t1', { error: 'Slow down' });
+    expect(await outbox.get('t1')).toMatchObject({ thread_root: 10, error: 'Slow down' });
+  });
+
   it('keeps what waits across a reload: another connection to the database finds it, with its client_id', async () => {
     await outbox.add(
       entry('first', 1, { reply_to: { id: 9, sender_name: 'Grace', body: 'q', is_deleted: false } }),

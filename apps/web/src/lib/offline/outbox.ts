@@ -6,6 +6,8 @@ import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 // the network is down survives a reload or a closed tab and goes out, in order, when a room socket opens. The
 // server stores a (sender, chat, client_id) once, so a message sent again after a drop lands exactly once.
 // One database per account: another person signing in on the same browser never sees or sends this outbox.
+// A thread's replies wait here too (thread_root set): they are its pane's, never the room's pending list; who
+// sends them is thread-sends.ts's rule.
 
 export interface OutboxEntry {
   client_id: string;
@@ -24,9 +26,18 @@ export interface OutboxEntry {
   file_ids?: number[];
   /** The server refused it (an error frame with its client_id): it waits for Retry or Cancel. */
   error?: string;
+  /** A reply in the thread under this message: shown in that thread's pane, not in the room. */
+  thread_root?: number;
+  /** A thread reply sent to the chat too. */
+  also_in_chat?: boolean;
 }
 
-export type OutboxPatch = Partial<Omit<OutboxEntry, 'client_id' | 'chat_id'>>;
+export type OutboxPatch = Partial<
+  Omit<OutboxEntry, 'client_id' | 'chat_id' | 'thread_root' | 'also_in_chat'>
+>;
+
+/** Whether an entry is a thread's reply (its pane's) rather than a message of the room's timeline. */
+export const isThreadReply = (entry: Pick<OutboxEntry, 'thread_root'>): boolean => entry.thread_root != null;
 
 let lastSeq = 0;
 
@@ -98,9 +109,16 @@ export class Outbox {
     return bySeq(rows.map(([, entry]) => fromStored(entry)));
   }
 
-  /** One chat's waiting messages, in sending order. */
+  /** One chat's waiting messages of its timeline (the room's), in sending order: no thread's replies. */
   async forChat(chatId: string): Promise<OutboxEntry[]> {
-    return (await this.all()).filter((e) => e.chat_id === chatId);
+    return (await this.all()).filter((e) => e.chat_id === chatId && !isThreadReply(e));
+  }
+
+  /** One chat's waiting thread replies, in sending order: those under `rootId` when it is given. */
+  async threadReplies(chatId: string, rootId?: number): Promise<OutboxEntry[]> {
+    return (await this.all()).filter(
+      (e) => e.chat_id === chatId && isThreadReply(e) && (rootId === undefined || e.thread_root === rootId),
+    );
   }
 }
 

@@ -1,9 +1,12 @@
 import type { ReplyQuote } from '@parley/protocol';
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
-import { nextSeq, type OutboxEntry, outboxFor } from '../../../lib/offline/outbox';
+import { isThreadReply, nextSeq, type OutboxEntry, outboxFor } from '../../../lib/offline/outbox';
+import { outboxChanges, outboxFrame, pendingFromOutbox } from '../../../lib/offline/outbox-sends';
+import { roomThreadReplies, threadSends } from '../../../lib/offline/thread-sends';
 import { newClientId } from '../../../lib/realtime/chat-socket';
+import { roomChannel } from '../../../lib/realtime/room-channel';
 import type { PendingMessage } from '../lib/room-messages';
-import { flushFrames, messageFrame, outboxChanges, pendingFromOutbox, sendFailure } from '../lib/room-sends';
+import { flushFrames, sendFailure } from '../lib/room-sends';
 import type { RoomMessageList } from './use-room-messages';
 import type { RoomSocket } from './use-room-socket';
 
@@ -11,6 +14,8 @@ import type { RoomSocket } from './use-room-socket';
 // kept in the outbox (IndexedDB) until its echo. While the socket is down it waits there — through a reload or
 // a closed tab — and every open sends what waits, in order, with the same client_ids (so one the server did
 // store is not stored twice). A refused one can be retried; any waiting one can be cancelled.
+// The outbox's thread replies are not in this list (their pane shows them): the room sends those of threads
+// with no pane open at each open, and keeps their echo or refusal in the outbox (lib/offline/thread-sends.ts).
 
 interface PendingDeps {
   chatId: string;
@@ -70,7 +75,7 @@ export function usePendingMessages({ chatId, meId, socketRef, list, setError, st
       const connected = socket?.status === 'connected';
       // Open, but what waited has not gone yet: this one goes right after it.
       if (connected && !flushed.current) return;
-      const failure = sendFailure(connected ? socket.send(messageFrame(message)) : undefined);
+      const failure = sendFailure(connected ? socket.send(outboxFrame(message)) : undefined);
       if (!failure) return;
       setError(failure.text);
       if (failure.reconnect) socket?.reconnectNow();
@@ -129,7 +134,7 @@ export function usePendingMessages({ chatId, meId, socketRef, list, setError, st
 
   /**
    * After an open's catch-up: everything waiting goes, in the order it was typed (the outbox read first), and
-   * from then on new sends go at once.
+   * from then on new sends go at once. Then the replies waiting for threads with no pane open.
    */
   const resend = useCallback(
     async (socket: RoomSocket) => {
@@ -137,8 +142,41 @@ export function usePendingMessages({ chatId, meId, socketRef, list, setError, st
       if (socketRef.current !== socket || socket.status !== 'connected') return;
       for (const frame of flushFrames(stateRef.current.pending)) socket.send(frame);
       flushed.current = true;
+      const waiting = await outbox.threadReplies(chatId).catch(() => []);
+      if (socketRef.current !== socket || socket.status !== 'connected') return;
+      // Whether a pane is open is asked now, not before the read: one opened meanwhile sends its own.
+      for (const entry of roomThreadReplies(waiting, (root) => threadSends.paneOpen(chatId, root)))
+        if (threadSends.take(chatId, entry.client_id)) socket.send(outboxFrame(entry));
     },
-    [socketRef, stateRef],
+    [chatId, outbox, socketRef, stateRef],
+  );
+
+  // Each connection of the room's socket starts with nothing written; a thread reply's echo takes it out of
+  // the outbox and a refusal stays with it (for Retry in its pane), whether or not a pane is open on it.
+  useEffect(
+    () =>
+      roomChannel.listen(chatId, {
+        onOpen: () => threadSends.newConnection(chatId),
+        onStatus: (next) => {
+          if (next !== 'connected') threadSends.newConnection(chatId);
+        },
+        onFrame: (frame) => {
+          if (frame.type === 'chat_message') {
+            const clientId = frame.client_id ?? frame.message.client_id;
+            if (clientId && frame.message.thread_root != null && frame.message.sender === meId)
+              void outbox.remove(clientId).catch(() => undefined);
+          } else if (frame.type === 'error' && frame.client_id) {
+            const { client_id, message } = frame;
+            void outbox
+              .get(client_id)
+              .then((entry) =>
+                entry && isThreadReply(entry) ? outbox.patch(client_id, { error: message }) : undefined,
+              )
+              .catch(() => undefined);
+          }
+        },
+      }),
+    [chatId, meId, outbox],
   );
 
   /** The socket dropped: new sends wait for the next open. */

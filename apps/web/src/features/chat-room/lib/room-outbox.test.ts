@@ -1,20 +1,17 @@
 import 'fake-indexeddb/auto';
-import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { testMessage } from '../../../lib/messages/test-message';
-import { nextSeq, Outbox, type OutboxEntry } from '../../../lib/offline/outbox';
+import { nextSeq, type Outbox, type OutboxEntry } from '../../../lib/offline/outbox';
+import { pendingFromOutbox } from '../../../lib/offline/outbox-sends';
+import { followedByOutbox, testOutboxDatabase } from '../../../lib/offline/test-outbox';
 import { initialRoomMessages, type RoomAction, type RoomMessages, roomReducer } from './room-messages';
-import { flushFrames, outboxChanges, pendingFromOutbox } from './room-sends';
+import { flushFrames } from './room-sends';
 
 // The outbox's rules as the room applies them (use-pending-messages.ts wires these same functions to the
 // socket): what waits goes in the order typed, with the client_id it was given, and leaves the outbox only
 // when the server's echo shows it stored — so a message lands once, however often it is sent.
 
-let dbCount = 0;
-const database = () => {
-  const name = `room-outbox-test-${++dbCount}`;
-  return () => new Outbox(createStore(name, 'messages'));
-};
+const database = () => testOutboxDatabase('room-outbox-test');
 
 const typed = (client_id: string, body: string, patch: Partial<OutboxEntry> = {}): OutboxEntry => ({
   client_id,
@@ -26,27 +23,12 @@ const typed = (client_id: string, body: string, patch: Partial<OutboxEntry> = {}
 });
 
 /** A room that dispatches actions and keeps its outbox in step, as the hook's effect does. */
-function room(outbox: Outbox) {
-  let state: RoomMessages = roomReducer(initialRoomMessages, {
-    type: 'page',
-    messages: [],
-    position: 'latest',
-  });
-  const writes: Promise<void>[] = [];
-  return {
-    get state() {
-      return state;
-    },
-    dispatch(action: RoomAction) {
-      const before = state.pending;
-      state = roomReducer(state, action);
-      const { remove, errors } = outboxChanges(before, state.pending);
-      for (const id of remove) writes.push(outbox.remove(id));
-      for (const { client_id, error } of errors) writes.push(outbox.patch(client_id, { error }));
-    },
-    settled: () => Promise.all(writes),
-  };
-}
+const room = (outbox: Outbox) =>
+  followedByOutbox<RoomMessages, RoomAction>(
+    roomReducer,
+    roomReducer(initialRoomMessages, { type: 'page', messages: [], position: 'latest' }),
+    outbox,
+  );
 
 describe('the outbox in a room', () => {
   it('sends what was typed offline, after a reload, in order, and forgets each message once stored', async () => {
@@ -169,5 +151,28 @@ describe('the outbox in a room', () => {
     r.dispatch({ type: 'pending_retry', client_id: 'k1' });
     await r.settled();
     expect(await outbox.get('k1')).not.toHaveProperty('error');
+  });
+
+  it("leaves a thread's replies out of the room's pending list: they are their pane's", async () => {
+    const outbox = database()();
+    await outbox.add(typed('k1', 'in the room'));
+    await outbox.add(typed('t1', 'in a thread', { thread_root: 40 }));
+    await outbox.add(typed('t2', 'in a thread, and the chat', { thread_root: 40, also_in_chat: true }));
+    const r = room(outbox);
+    for (const entry of await outbox.forChat('c1'))
+      r.dispatch({ type: 'pending', pending: pendingFromOutbox(entry) });
+    expect(r.state.pending.map((p) => p.client_id)).toEqual(['k1']);
+    expect(flushFrames(r.state.pending)).toEqual([
+      { type: 'chat_message', body: 'in the room', client_id: 'k1' },
+    ]);
+    // A thread-only echo never reaches the timeline nor touches the room's pending list.
+    r.dispatch({
+      type: 'received',
+      message: testMessage(41, { sender: 1, body: 'in a thread', client_id: 't1', thread_root: 40 }),
+      client_id: 't1',
+    });
+    await r.settled();
+    expect(r.state.messages).toEqual([]);
+    expect((await outbox.threadReplies('c1')).map((e) => e.client_id)).toEqual(['t1', 't2']);
   });
 });

@@ -160,7 +160,7 @@ function ThreadBody({
   if (!state.loaded || !state.root) {
     if (!loadError) return <LoadingState label="Loading thread..." />;
     const gone = isApiError(loadError) && (loadError.status === 404 || loadError.status === 403);
-    return (
+    const alert = (
       <div role="alert" className="m-auto flex max-w-xs flex-col items-center px-4 py-12 text-center">
         {gone ? (
           <MessageCircleOff aria-hidden="true" className="mb-3 size-8 text-slate-400" />
@@ -174,6 +174,16 @@ function ThreadBody({
           {!gone && <RefreshCw aria-hidden="true" className="size-4" />}
           {gone ? 'Close' : 'Try Again'}
         </Button>
+      </div>
+    );
+    // Opened without a network (a reload offline), the replies waiting in the outbox still show, to cancel.
+    if (state.pending.length === 0) return alert;
+    return (
+      <div className="flex min-h-0 flex-1 flex-col overflow-y-auto py-2" data-testid="thread-messages">
+        {alert}
+        <section aria-label="Replies">
+          <PendingReplies pending={state.pending} renderPending={renderPending} />
+        </section>
       </div>
     );
   }
@@ -213,11 +223,19 @@ function ThreadBody({
         {later.map((m) => (
           <div key={m.client_id ? `c-${m.client_id}` : `m-${m.id}`}>{renderMessage(m)}</div>
         ))}
-        {state.pending.map((p) => (
-          <div key={`c-${p.client_id}`}>{renderPending(p)}</div>
-        ))}
+        <PendingReplies pending={state.pending} renderPending={renderPending} />
       </section>
       <LatestAnnouncement messages={state.replies} meId={thread.meId} />
     </div>
   );
+}
+
+function PendingReplies({
+  pending,
+  renderPending,
+}: {
+  pending: ThreadPending[];
+  renderPending: ThreadPaneProps['renderPending'];
+}) {
+  return pending.map((p) => <div key={`c-${p.client_id}`}>{renderPending(p)}</div>);
 }

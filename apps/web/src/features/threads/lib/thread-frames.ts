@@ -1,4 +1,5 @@
 import type { ClientFrame, ServerFrame } from '@parley/protocol';
+import { outboxFrame } from '../../../lib/offline/outbox-sends';
 import type { ThreadAction, ThreadPending, ThreadState } from './thread-state';
 
 // What one thread makes of its chat's room frames, and the frames it sends there: its replies, and its reads.
@@ -49,18 +50,8 @@ export function threadActionOf(
 }
 
 /** A reply's frame: in the thread under `rootId`, with its files, the reply it quotes, and to the chat too. */
-export function replyFrame(rootId: number, p: ThreadPending): ClientFrame {
-  const frame: Extract<ClientFrame, { type: 'chat_message' }> = {
-    type: 'chat_message',
-    body: p.body,
-    client_id: p.client_id,
-    thread_root: rootId,
-  };
-  if (p.also_in_chat) frame.also_in_chat = true;
-  if (p.file_ids?.length) frame.file_ids = p.file_ids;
-  if (p.reply_to) frame.reply_to = p.reply_to.id;
-  return frame;
-}
+export const replyFrame = (rootId: number, p: ThreadPending): ClientFrame =>
+  outboxFrame({ ...p, thread_root: rootId });
 
 /** The read reports for replies of the thread: its read mark moves, the chat's own marks stay. */
 export function readFrames(rootId: number, ids: number[]): ClientFrame[] {

@@ -7,6 +7,7 @@ import {
   type ThreadPending,
   type ThreadState,
   threadParts,
+  threadPendingFrom,
   threadReducer,
 } from './thread-state';
 
@@ -115,6 +116,49 @@ describe('threadReducer', () => {
     expect(s.pending[0]).toMatchObject({ status: 'error', error: 'No' });
     s = threadReducer(s, { type: 'pending_remove', client_id: 'c1' });
     expect(s.pending).toEqual([]);
+  });
+});
+
+describe('replies restored from the outbox', () => {
+  it('come before the replies typed since, once each, and not when they are stored already', () => {
+    let s = threadReducer(loaded([reply(11, { sender: ME, client_id: 'stored' })]), {
+      type: 'pending',
+      pending: pending('typed-now'),
+    });
+    s = threadReducer(s, {
+      type: 'restored',
+      pending: [pending('stored'), pending('waiting-1'), pending('typed-now'), pending('waiting-2')],
+    });
+    expect(s.pending.map((p) => p.client_id)).toEqual(['waiting-1', 'waiting-2', 'typed-now']);
+    expect(threadReducer(s, { type: 'restored', pending: [pending('stored')] })).toBe(s);
+  });
+
+  it('show as they were kept: to the chat too or not, waiting for their files, refused', () => {
+    const entry = {
+      client_id: 'k1',
+      chat_id: 'c1',
+      body: 'see you there',
+      timestamp: '2026-01-01T12:00:00.000Z',
+      seq: 1,
+      thread_root: 10,
+    };
+    expect(threadPendingFrom(entry)).toEqual({
+      client_id: 'k1',
+      body: 'see you there',
+      timestamp: '2026-01-01T12:00:00.000Z',
+      status: 'sending',
+      also_in_chat: false,
+    });
+    expect(threadPendingFrom({ ...entry, also_in_chat: true, error: 'Slow down' })).toMatchObject({
+      status: 'error',
+      error: 'Slow down',
+      also_in_chat: true,
+    });
+    const uploads = [{ name: 'a.png', size: 3, type: 'image' as const }];
+    expect(threadPendingFrom({ ...entry, files: [new File(['png'], 'a.png')], uploads })).toMatchObject({
+      status: 'uploading',
+      progress: 0,
+    });
   });
 });
 

@@ -13,10 +13,13 @@ import {
   removePending,
   withPending,
 } from '../../../lib/messages/pending-message';
+import type { OutboxEntry } from '../../../lib/offline/outbox';
+import { pendingFromOutbox } from '../../../lib/offline/outbox-sends';
 
 // One open thread as a pure reducer: its root, its replies (unique by id, ascending) and this reader's replies
 // on their way until the room echoes them. Pages come oldest first; replies that arrive live while newer pages
-// are still to be loaded are kept too, after the gap that the next page fills (threadParts).
+// are still to be loaded are kept too, after the gap that the next page fills (threadParts). The pending
+// replies are the outbox's entries of this thread (lib/offline/outbox.ts), restored when the pane opens.
 
 /** A reply of this reader's on its way, as the room's pending messages are, and to the chat too or not. */
 export interface ThreadPending extends PendingMessage {
@@ -47,6 +50,8 @@ export type ThreadAction =
   | { type: 'reactions'; message_id: number; reactions: Reaction[]; meId: number }
   | { type: 'following'; following: boolean }
   | { type: 'pending'; pending: ThreadPending }
+  /** The replies found waiting in the outbox when the pane opened: typed before any typed since. */
+  | { type: 'restored'; pending: ThreadPending[] }
   | {
       type: 'pending_update';
       client_id: string;
@@ -84,6 +89,12 @@ export function mergeReplies(list: Message[], incoming: Message[]): Message[] {
   }
   return changed ? [...byId.values()].sort((a, b) => a.id - b.id) : list;
 }
+
+/** A reply waiting in the outbox as the pane shows it. */
+export const threadPendingFrom = (entry: OutboxEntry): ThreadPending => ({
+  ...pendingFromOutbox(entry),
+  also_in_chat: entry.also_in_chat === true,
+});
 
 /** Pending replies whose echo (a reply with their client_id) has come. */
 function withoutEchoed(pending: ThreadPending[], replies: Message[], extra?: string | null) {
@@ -156,6 +167,14 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
       return state.following === action.following ? state : { ...state, following: action.following };
     case 'pending':
       return withPending(state, addPending(state.pending, action.pending));
+    case 'restored': {
+      const shown = new Set(state.pending.map((p) => p.client_id));
+      const restored = withoutEchoed(
+        action.pending.filter((p) => !shown.has(p.client_id)),
+        state.replies,
+      );
+      return restored.length === 0 ? state : { ...state, pending: [...restored, ...state.pending] };
+    }
     case 'pending_update':
       return withPending(state, patchPending(state.pending, action.client_id, action.patch));
     case 'pending_remove':
