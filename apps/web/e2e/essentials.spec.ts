@@ -192,6 +192,8 @@ test('reply, react, edit and delete, seen live by the other person', async ({ br
     'React',
     'Reply in thread',
     'Forward',
+    'Pin',
+    'Save',
     'Copy text',
     'Report',
   ]);

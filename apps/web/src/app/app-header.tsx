@@ -1,4 +1,5 @@
 import {
+  Bookmark,
   LogIn,
   LogOut,
   MessageSquareReply,
@@ -78,12 +79,13 @@ export function AppHeader() {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const isSiteAdmin = useAuth((s) => s.user?.is_site_admin === true);
   const signOut = useSignOut();
-  // Over the two-pane chats layout (the chats, the rooms, Threads) the header spans the window like the panes.
+  // Over the two-pane chats layout (the chats, the rooms, Threads, Saved) the header spans the window like the panes.
   // Each hook runs on every render (a short-circuit would change the hook count between routes).
   const chatsMatch = useMatch('/chats/*');
   const groupsMatch = useMatch('/groups/*');
   const threadsMatch = useMatch('/threads');
-  const inChats = Boolean(chatsMatch || groupsMatch || threadsMatch);
+  const savedMatch = useMatch('/saved');
+  const inChats = Boolean(chatsMatch || groupsMatch || threadsMatch || savedMatch);
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
       <div
@@ -107,6 +109,7 @@ export function AppHeader() {
                 alsoActiveOn="/groups"
               />
               <NavItem to="/threads" label="Threads" icon={MessageSquareReply} />
+              <NavItem to="/saved" label="Saved" icon={Bookmark} />
               <NavItem to="/profile" label="Profile" icon={UserRound} />
               <NavItem to="/settings" label="Settings" icon={Settings} />
               {isSiteAdmin && <NavItem to="/admin" label="Admin" icon={ShieldCheck} />}

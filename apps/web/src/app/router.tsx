@@ -99,6 +99,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'saved',
+                lazy: async () => ({
+                  Component: (await import('../features/saved/components/saved-page')).SavedPage,
+                }),
+              },
+              {
                 path: 'channels',
                 lazy: async () => ({
                   Component: (await import('../features/channels/components/channels-page')).ChannelsPage,

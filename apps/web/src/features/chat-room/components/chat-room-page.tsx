@@ -30,6 +30,7 @@ import { MessageActionsContext } from './message-actions-context';
 import { MessageDialogs } from './message-dialogs';
 import { MessageList } from './message-list';
 import { PendingActionsContext } from './pending-actions-context';
+import { PinnedBar } from './pinned-bar';
 import { RoomHeader } from './room-header';
 
 type RoomKind = 'private' | 'group';
@@ -201,6 +202,7 @@ function Room({
         inChatUserIds={room.inChatUserIds}
       />
       {strip}
+      <PinnedBar chatId={detail.chat_id} onJump={acts.actions.jumpTo} />
       <PendingActionsContext.Provider value={pendingActions}>
         <MessageActionsContext.Provider value={actions}>
           {opening ? (

@@ -4,6 +4,13 @@ import { createContext, useContext } from 'react';
 // What a message row needs from the room to act on a message, handed down without passing through the
 // memoized list: the value is built once per room (its functions read the latest state through refs).
 
+/** What the menu's Pin and Save need: the room's chat, and whether the reader may pin in it. */
+export interface MessageMarks {
+  chatId: string;
+  /** Anyone in a private chat; a group's owner and admins. */
+  canPin: boolean;
+}
+
 export interface MessageActions {
   meId: number;
   /** Group admins may delete anyone's message. */
@@ -27,6 +34,8 @@ export interface MessageActions {
   jumpTo: (messageId: number) => void;
   /** Opens the thread under a root (absent where a thread is already open: its pane). */
   openThread?: (rootId: number) => void;
+  /** Pin and Save (absent for someone previewing a public group: they keep nothing of it). */
+  marks?: MessageMarks;
 }
 
 export const MessageActionsContext = createContext<MessageActions | null>(null);

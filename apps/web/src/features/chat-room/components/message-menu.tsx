@@ -28,6 +28,7 @@ import { cn } from '../../../lib/ui/cn';
 import { FREQUENT_EMOJI } from '../lib/frequent-emoji';
 import { EmojiPicker } from './emoji-picker';
 import type { MessageActions } from './message-actions-context';
+import { MessageMarkItems } from './message-mark-items';
 
 // A message's actions menu: a button that shows on hover or focus (long press opens it on touch),
 // and a menu drawn over the page (the list's rows are transformed and clipped, so it is portalled to the body
@@ -138,6 +139,9 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
                 <MenuItem icon={<Forward />} onClick={run(() => actions.forward(message))}>
                   Forward
                 </MenuItem>
+              )}
+              {actions.marks && (
+                <MessageMarkItems message={message} marks={actions.marks} Item={MenuItem} run={run} />
               )}
               {mine && message.body && (
                 <MenuItem icon={<Pencil />} onClick={run(() => actions.edit(message))}>

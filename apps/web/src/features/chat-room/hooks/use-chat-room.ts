@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { SocketStatus } from '../../../lib/realtime/chat-socket';
 import { chatQueryKeys } from '../../../lib/realtime/chat-socket-shared';
+import { pinEdited, pinsChanged } from '../api/pins';
 import { roomEnteredAt } from '../api/room-queries';
 import { reactionAdded } from '../lib/message-changes';
 import { usePendingMessages } from './use-pending-messages';
@@ -105,6 +106,7 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
         break;
       case 'message_updated':
         dispatch({ type: 'updated', message: frame.message, meId });
+        pinEdited(queryClient, chatId, frame.message);
         if (frame.message.sender !== meId) announce(`${frame.message.sender_name} edited a message`);
         void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list() });
         break;
@@ -122,6 +124,9 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
         if (added) announce(`${memberName(added.user_id)} reacted ${added.emoji}`);
         break;
       }
+      case 'pins_updated':
+        pinsChanged(queryClient, chatId);
+        break;
       case 'chat_updated':
         // The frame is the same for every member: the reader's own mute is kept from what they had.
         queryClient.setQueryData<ChatDetail>(chatQueryKeys.detail(chatId), (old) =>
@@ -163,6 +168,8 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
           { queryKey: chatQueryKeys.detail(chatId), exact: true },
           { cancelRefetch: false },
         );
+      // Pins changed while the socket was down are not told again.
+      if (opened.current) pinsChanged(queryClient, chatId);
       opened.current = true;
       acks.onOpen();
       void list

@@ -56,6 +56,7 @@ export function useMessageActions(
 
   const members = detail.members;
   const canDeleteAny = !detail.is_private && members.some((m) => m.id === meId && isAdminRole(m.role));
+  const member = detail.is_member !== false;
 
   const actions = useMemo<MessageActions>(() => {
     const names = new Map<number, string>();
@@ -102,8 +103,9 @@ export function useMessageActions(
         });
       },
       openThread: (rootId) => navigate(threadPath({ chat_id: chatId, is_private: isPrivate }, rootId)),
+      marks: member ? { chatId, canPin: isPrivate || canDeleteAny } : undefined,
     };
-  }, [members, meId, canDeleteAny, chatId, isPrivate, dispatch, loadAround, navigate]);
+  }, [members, meId, canDeleteAny, member, chatId, isPrivate, dispatch, loadAround, navigate]);
 
   /** Saves the composer's edit; false keeps the composer in edit mode with the text. */
   const saveEdit = async (message: Message, text: string): Promise<boolean> => {
