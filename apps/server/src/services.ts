@@ -240,7 +240,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       stats,
       audit,
     }),
-    pins: new PinsService({ db, events, lifecycle, log, chats, messages, users }),
+    pins: new PinsService({ db, dialect, events, lifecycle, log, chats, messages, users }),
     saved: new SavedService({ db, chats, messages }),
   };
   await ctx.admin.announce();

@@ -176,4 +176,26 @@ describe('pinning in a group', () => {
     expect((await unpin(t, owner.token, chatId, ids[0])).status).toBe(200);
     expect((await pin(t, owner.token, chatId, ids[MAX_PINS_PER_CHAT])).status).toBe(200);
   });
+
+  it('keeps the limit when pins race: of many at once into the last places, only those that fit stay', async () => {
+    const t = app();
+    const {
+      chatId,
+      people: [owner],
+    } = await groupOf(t, 'Racing', 'Olga');
+    const ids = await seedMessages(
+      t,
+      owner.user.id,
+      chatId,
+      Array.from({ length: MAX_PINS_PER_CHAT + 8 }, (_, i) => `r${i}`),
+    );
+    for (const id of ids.slice(0, MAX_PINS_PER_CHAT - 2))
+      expect((await pin(t, owner.token, chatId, id)).status).toBe(200);
+    const raced = await Promise.all(
+      ids.slice(MAX_PINS_PER_CHAT - 2).map((id) => pin(t, owner.token, chatId, id)),
+    );
+    expect(raced.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(raced.filter((r) => r.status === 400)).toHaveLength(8);
+    expect((await pinsOf(t, owner.token, chatId)).body).toHaveLength(MAX_PINS_PER_CHAT);
+  });
 });

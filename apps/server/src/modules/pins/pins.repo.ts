@@ -1,5 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database';
+import { sql, type Transaction } from 'kysely';
+import type { Db, DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 
 // The pins table's statements. A chat's pins are read newest first (by id, the order they were pinned in).
@@ -14,6 +14,17 @@ export async function pinnedIds(db: Executor, chatDbId: number): Promise<number[
     .orderBy('id', 'desc')
     .execute();
   return rows.map((r) => r.message_id);
+}
+
+/** 'pins': the first key of the transaction lock a chat's pins are added under (the chat's id is the second). */
+const PINS_LOCK = 0x70696e73;
+
+/**
+ * Makes two transactions adding pins to one chat take turns, so the count each checks after its insert counts
+ * the other's. PostgreSQL only: on SQLite a transaction that has written holds the one write lock already.
+ */
+export async function lockChatPins(trx: Executor, dialect: DialectName, chatDbId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${PINS_LOCK}, ${chatDbId})`.execute(trx);
 }
 
 /** Pins a message; false when it was pinned already. */

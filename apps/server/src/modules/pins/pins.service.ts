@@ -8,7 +8,7 @@ import {
   pinnedLine,
 } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database';
+import type { Db, DialectName } from '../../db/database';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
 import { jobLog } from '../../platform/job-log';
@@ -23,6 +23,7 @@ import * as repo from './pins.repo';
 
 interface Deps {
   db: Db;
+  dialect: DialectName;
   events: DomainEvents;
   /** The unpinning of a deleted message is counted in, so a stop waits for it. */
   lifecycle: Pick<Lifecycle, 'track'>;
@@ -77,6 +78,7 @@ export class PinsService {
       throw new BadRequestError(PIN_TEXT.notPinnable);
     const added = await db.transaction().execute(async (trx) => {
       const pin = { chat_id: chat.id, message_id: messageId, pinned_by: userId };
+      await repo.lockChatPins(trx, this.deps.dialect, chat.id);
       if (!(await repo.addPin(trx, { ...pin, pinned_at: new Date().toISOString() }))) return false;
       if ((await repo.pinCount(trx, chat.id)) > MAX_PINS_PER_CHAT)
         throw new BadRequestError(PIN_TEXT.tooMany);
