@@ -54,6 +54,17 @@ export const filesInRange = prepared((db, p: { chat: number; first: number; last
 export const keysOfChat = (db: Executor, chatDbId: number) =>
   db.selectFrom('files').select(['storage_key', 'thumb_key']).where('chat_id', '=', chatDbId).execute();
 
+/** What a forwarded copy's file row takes from the original's as it is. */
+const COPIED_FILE_COLUMNS = [
+  'type',
+  'mime',
+  'name',
+  'size',
+  'storage_key',
+  'thumb_key',
+  'created_at',
+] as const;
+
 /**
  * New rows for a forwarded copy's files: the same stored objects (storage and thumbnail keys) under the copy's
  * chat and message, uploaded by whoever forwarded it.
@@ -65,18 +76,7 @@ export async function copyFilesOfMessage(
 ): Promise<void> {
   await db
     .insertInto('files')
-    .columns([
-      'chat_id',
-      'uploader_id',
-      'message_id',
-      'type',
-      'mime',
-      'name',
-      'size',
-      'storage_key',
-      'thumb_key',
-      'created_at',
-    ])
+    .columns(['chat_id', 'uploader_id', 'message_id', ...COPIED_FILE_COLUMNS])
     .expression((eb) =>
       eb
         .selectFrom('files')
@@ -84,13 +84,7 @@ export async function copyFilesOfMessage(
           s.val(to.chatDbId).as('chat_id'),
           s.val(to.by).as('uploader_id'),
           s.val(to.messageId).as('message_id'),
-          'type',
-          'mime',
-          'name',
-          'size',
-          'storage_key',
-          'thumb_key',
-          'created_at',
+          ...COPIED_FILE_COLUMNS,
         ])
         .where('message_id', '=', fromMessageId)
         .orderBy('id'),
