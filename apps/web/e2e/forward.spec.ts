@@ -1,23 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousFindings } from './support/axe';
 import { fullName, groupChat, peoplePerTest, privateChat } from './support/people';
+import { loading, openRoom, timeline } from './support/room';
 
 // Forward: Ada sends a message of a group on to her private chat with Grace from the message's actions, through
 // a searchable chat picker; Grace sees it arrive live, marked 'Forwarded' and naming nothing of the group.
 
 const person = peoplePerTest();
-
-const timeline = (page: Page) => page.getByRole('region', { name: 'Messages' });
-/** A page loading from scratch on a busy machine: a longer ceiling. */
-const loading = { timeout: 60_000 };
-
-/** Opens a room; a group's header says when its socket is connected (a private chat's shows the other's presence). */
-async function openRoom(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible(loading);
-  if (path.startsWith('/groups/'))
-    await expect(page.locator('[data-status="connected"]')).toBeVisible(loading);
-}
 
 for (const { width, theme } of [
   { width: 1280, theme: 'light' as const },

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { seriousFindings } from './support/axe';
 import { fullName, groupChat, type Person, type PersonOptions, peoplePerTest } from './support/people';
+import { loading, openRoom, send, timeline } from './support/room';
 
 // Pins and saved messages: the group's admin pins a message from its menu and the member sees the pinned bar and
 // the system line live; clicking the bar jumps to the message. The member saves a message, finds it in Saved
@@ -9,26 +10,9 @@ import { fullName, groupChat, type Person, type PersonOptions, peoplePerTest } f
 
 const person = peoplePerTest();
 
-const timeline = (page: Page) => page.getByRole('region', { name: 'Messages' });
 const pinnedBar = (page: Page) => page.getByRole('region', { name: 'Pinned messages' });
 const rowOf = (page: Page, text: string) =>
   timeline(page).locator('[data-message-id]').filter({ hasText: text }).last();
-
-/** A page loading from scratch on a busy machine: a longer ceiling. */
-const loading = { timeout: 60_000 };
-
-async function openRoom(page: Page, chatId: string) {
-  await page.goto(`/groups/${chatId}`);
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible(loading);
-  await expect(page.locator('[data-status="connected"]')).toBeVisible(loading);
-}
-
-async function send(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(timeline(page).getByText(text, { exact: true })).toBeVisible();
-}
 
 /** Opens the actions menu of the message saying `text`; the menu. */
 async function menuOf(page: Page, text: string) {
@@ -65,7 +49,7 @@ test('the admin pins a message live to the member, who jumps to it, saves one an
 }) => {
   test.slow();
   const { olga, mia, chatId } = await adminAndMember(browser, request);
-  await Promise.all([openRoom(olga.page, chatId), openRoom(mia.page, chatId)]);
+  await Promise.all([openRoom(olga.page, `/groups/${chatId}`), openRoom(mia.page, `/groups/${chatId}`)]);
   await send(mia.page, 'The plan: meet at nine by the pier');
   // Enough after it that the pinned message leaves the member's view (long lines: under the message rate limit).
   const filler = (i: number) =>
@@ -148,7 +132,7 @@ test('on a phone the pinned bar and Saved messages are clean for axe, light and 
 }) => {
   const phone: PersonOptions = { viewport: { width: 390, height: 844 } };
   const { olga, mia, chatId } = await adminAndMember(browser, request, phone);
-  await openRoom(mia.page, chatId);
+  await openRoom(mia.page, `/groups/${chatId}`);
   await send(mia.page, 'Bring the tide tables, please');
   const id = Number(await rowOf(mia.page, 'Bring the tide tables, please').getAttribute('data-message-id'));
 

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { seriousFindings } from './support/axe';
 import { groupChat, type PersonOptions, peoplePerTest } from './support/people';
+import { loading, openRoom, send, timeline } from './support/room';
 
 // Threads: two people talk in a thread opened with 'Reply in thread' while the third, looking at the room, sees
 // only the reply count under the root change; a follower who is elsewhere finds the thread in Threads with its
@@ -8,26 +9,9 @@ import { groupChat, type PersonOptions, peoplePerTest } from './support/people';
 
 const person = peoplePerTest();
 
-const timeline = (page: Page) => page.getByRole('region', { name: 'Messages' });
 const pane = (page: Page) => page.getByRole('complementary', { name: 'Thread' });
 const composerIn = (scope: ReturnType<typeof pane>) => scope.getByRole('textbox', { name: 'Message' });
 const summary = (page: Page) => timeline(page).locator('[data-thread-root]');
-
-/** A page loading from scratch on a busy machine: a longer ceiling. */
-const loading = { timeout: 60_000 };
-
-async function openRoom(page: Page, chatId: string) {
-  await page.goto(`/groups/${chatId}`);
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible(loading);
-  await expect(page.locator('[data-status="connected"]')).toBeVisible(loading);
-}
-
-async function send(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(timeline(page).getByText(text, { exact: true })).toBeVisible();
-}
 
 async function reply(page: Page, text: string) {
   await composerIn(pane(page)).fill(text);
@@ -64,7 +48,7 @@ test('two talk in a thread while the third sees only the reply count; a follower
   // Three browsers on a busy machine: the journey may take longer than one person's.
   test.slow();
   const { ada, grace, alan, chatId } = await crewOfThree(browser, request);
-  await Promise.all([ada, grace, alan].map((p) => openRoom(p.page, chatId)));
+  await Promise.all([ada, grace, alan].map((p) => openRoom(p.page, `/groups/${chatId}`)));
   await send(ada.page, 'Who brings the maps?');
   await expect(timeline(alan.page).getByText('Who brings the maps?')).toBeVisible();
 
@@ -138,7 +122,7 @@ test('on a phone the thread covers the room, a reload keeps it open, and it clos
 }) => {
   const phone: PersonOptions = { viewport: { width: 390, height: 844 } };
   const { ada, grace, chatId } = await crewOfThree(browser, request, phone);
-  await openRoom(ada.page, chatId);
+  await openRoom(ada.page, `/groups/${chatId}`);
   await send(ada.page, 'Lunch at noon?');
   const rootId = await replyInThread(ada.page, 'Lunch at noon?');
   // The focus is in the pane (its composer: this phone has a mouse).
