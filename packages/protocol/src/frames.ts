@@ -32,6 +32,8 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('messages_delivered'), message_ids: ids }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
+/** What a `chat_message` frame asks to send (the socket's and any other way in take the same fields). */
+export type SendInput = Omit<Extract<ClientFrame, { type: 'chat_message' }>, 'type'>;
 
 /** Frames a client sends on /ws/notifications/: it acknowledges messages it was told about. */
 export const notificationClientFrameSchema = z.object({

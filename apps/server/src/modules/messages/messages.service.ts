@@ -1,4 +1,10 @@
-import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, type Message, SOCKET_ERRORS } from '@parley/protocol';
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_TEXT,
+  type Message,
+  type SendInput,
+  SOCKET_ERRORS,
+} from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { BadRequestError, isDatabaseUnreachable, NotFoundError } from '../../platform/errors';
@@ -99,14 +105,7 @@ export class MessagesService {
   async send(
     userId: number,
     chatId: string,
-    input: {
-      body: string;
-      client_id?: string;
-      file_ids?: number[];
-      reply_to?: number;
-      thread_root?: number;
-      also_in_chat?: boolean;
-    },
+    input: SendInput,
     /** The request (socket) it came in on: the logs of its fan-out carry its id. */
     requestId?: string,
   ): Promise<{ message: Message; created: boolean }> {

@@ -128,13 +128,8 @@ async function sendMessage(
     return;
   }
   // Published to the room by the messages module, a resend's included (every client merges by id).
-  const { body, client_id, file_ids, reply_to, thread_root, also_in_chat } = frame;
-  await messages.send(
-    client.userId,
-    client.chatId as string,
-    { body, client_id, file_ids, reply_to, thread_root, also_in_chat },
-    upgrade.requestId,
-  );
+  const { type: _type, ...input } = frame;
+  await messages.send(client.userId, client.chatId as string, input, upgrade.requestId);
 }
 
 /** The typist's username, once they are found to be a member still. */
