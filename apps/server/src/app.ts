@@ -26,6 +26,7 @@ import { groupsRoutes } from './modules/chats/groups.routes';
 import { invitesRoutes } from './modules/chats/invites.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { devMailRoutes } from './modules/dev/dev-mail.routes';
+import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pinsRoutes } from './modules/pins/pins.routes';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await chatsRoutes(api, ctx);
       await messagesRoutes(api, ctx);
       await pinsRoutes(api, ctx);
+      await linkPreviewsRoutes(api, ctx);
       await savedRoutes(api, ctx);
       await groupsRoutes(api, ctx);
       await invitesRoutes(api, ctx);

@@ -30,6 +30,10 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', 'loopback']).default('false'),
   /** Tests only: let Web Push reach a push service on this machine. */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
+  /** Previews of the first link of a message, fetched by the server. */
+  LINK_PREVIEWS: z.enum(['true', 'false']).default('true'),
+  /** Tests only: let link previews reach loopback and private addresses, on any port. */
+  PREVIEW_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false'),
   /** Where files go: local (DATA_DIR/media, the default), file:///path, or s3://bucket[/prefix]. */
   STORAGE_URL: z.string().optional(),
   /** The S3-compatible store's address (MinIO: http://minio:9000); AWS's own when unset. */
@@ -83,6 +87,10 @@ export interface Config {
   trustProxy: boolean | string;
   /** Web Push may call loopback and private addresses (a local push service in tests); never in a deployment. */
   pushAllowPrivateEndpoints: boolean;
+  /** Whether messages get link previews (LINK_PREVIEWS). */
+  linkPreviews: boolean;
+  /** Link previews may fetch from loopback and private addresses, on any port (tests); never in a deployment. */
+  previewAllowPrivateHosts: boolean;
   metricsToken: string | null;
   metricsPort: number | null;
   /** Sign-ups one address may make per hour; code and mail requests are allowed proportionally more. */
@@ -135,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signupsPerIpHour: e.SIGNUPS_PER_IP_HOUR,
     trustProxy: e.TRUST_PROXY === 'loopback' ? 'loopback' : e.TRUST_PROXY === 'true',
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true',
+    linkPreviews: e.LINK_PREVIEWS === 'true',
+    previewAllowPrivateHosts: e.PREVIEW_ALLOW_PRIVATE_HOSTS === 'true',
     metricsToken: e.METRICS_TOKEN || null,
     metricsPort: e.METRICS_PORT ?? null,
     argonMemoryKiB: 19 * 1024,

@@ -17,6 +17,7 @@ import type { ChatsService } from './modules/chats/chats.service';
 import type { GroupsService } from './modules/chats/groups.service';
 import type { GroupInvitesService } from './modules/chats/invites.service';
 import type { DataExportService } from './modules/data-export/data-export.service';
+import type { LinkPreviewsService } from './modules/link-previews/link-previews.service';
 import type { MessagesService } from './modules/messages/messages.service';
 import type { EmailDigestService } from './modules/notifications/email-digest.service';
 import type { PushService } from './modules/notifications/push.service';
@@ -94,6 +95,8 @@ export interface AppContext {
   siteSettings: SiteSettingsService;
   /** The site admin's actions on people, and the console's totals. */
   admin: AdminService;
+  /** Link previews' cache, fetching and pictures: modules/link-previews. */
+  linkPreviews: LinkPreviewsService;
   /** Pinned messages: modules/pins. */
   pins: PinsService;
   /** Each person's saved messages: modules/saved. */

@@ -25,6 +25,7 @@ import { ChatsService } from './modules/chats/chats.service';
 import { GroupsService } from './modules/chats/groups.service';
 import { GroupInvitesService } from './modules/chats/invites.service';
 import { DataExportService } from './modules/data-export/data-export.service';
+import { LinkPreviewsService } from './modules/link-previews/link-previews.service';
 import { MessageStats } from './modules/messages/message-stats';
 import { MessagesService } from './modules/messages/messages.service';
 import { EmailDigestService } from './modules/notifications/email-digest.service';
@@ -110,6 +111,8 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     log: log,
     tempDir: path.join(config.dataDir, 'tmp', 'uploads'),
   });
+  const linkPreviews = new LinkPreviewsService({ db, storage, log, config });
+  const lifecycle = new Lifecycle();
   const stats = new MessageStats(db);
   const membership = new ChatMembership(db);
   const blocks = new BlocksService({ db, bus, users, events, log });
@@ -126,9 +129,10 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     blocks,
     commitsElsewhere,
     chatNames: (userId, chatDbIds) => chats.summaries(userId, chatDbIds),
+    lifecycle,
+    previews: linkPreviews,
   });
   const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: log, blocks });
-  const lifecycle = new Lifecycle();
   const ctx: AppContext = {
     config,
     lifecycle,
@@ -240,6 +244,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       stats,
       audit,
     }),
+    linkPreviews,
     pins: new PinsService({ db, dialect, events, lifecycle, log, chats, messages, users }),
     saved: new SavedService({ db, chats, messages }),
   };
@@ -247,6 +252,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const sweep = new SocketSweep({ hub: ctx.hub, sessions, log, intervalMs: config.socketPingMs }).start();
   sessions.startSweeping(log);
   ctx.dataExports.startSweeping(log);
+  linkPreviews.startSweeping(log);
 
   return { ctx, sweep };
 }
@@ -256,6 +262,7 @@ export async function closeContext(ctx: AppContext, sweep: SocketSweep): Promise
   await sweep.stop();
   await ctx.sessions.stop();
   await ctx.dataExports.stop();
+  await ctx.linkPreviews.stop();
   ctx.realtime.close();
   ctx.messages.close();
   await ctx.emailDigests.stop();

@@ -68,6 +68,22 @@ export const threadSummarySchema = z.object({
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 
 /**
+ * What a message's first web address points to, fetched by the server after the message was stored. The picture
+ * is a thumbnail Parley made and serves itself (pages are never hot-linked).
+ */
+export const linkPreviewSchema = z.object({
+  url: z.string(),
+  title: nullableString,
+  description: nullableString,
+  site_name: nullableString,
+  image: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
+});
+export type LinkPreview = z.infer<typeof linkPreviewSchema>;
+export const LINK_PREVIEW_TEXT = {
+  notYours: 'You can only remove the preview of your own message.',
+} as const;
+
+/**
  * A message as every answer and frame carries it. The fields are in the order the server builds them: the HTTP
  * history page is serialised from this schema's JSON Schema (fast-json-stringify), so a field added here is
  * served everywhere at once.
@@ -107,6 +123,8 @@ export const messageSchema = z.object({
   thread: threadSummarySchema.nullable().optional(),
   /** A copy forwarded from another message (which one, and from where, is never told). */
   forwarded: z.boolean().optional(),
+  /** The preview of the body's first link; null while there is none (or it was removed). */
+  link_preview: linkPreviewSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

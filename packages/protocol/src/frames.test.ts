@@ -27,6 +27,7 @@ const message: Message = {
   also_in_chat: false,
   thread: null,
   forwarded: true,
+  link_preview: null,
 };
 
 describe('server frames', () => {

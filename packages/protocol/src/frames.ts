@@ -25,6 +25,8 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
     thread_root: dbIdSchema.optional(),
     /** With thread_root: the reply shows in the main timeline too. */
     also_in_chat: z.boolean().optional(),
+    /** No link preview for this message. */
+    no_preview: z.boolean().optional(),
   }),
   z.object({ type: z.literal('typing'), is_typing: z.boolean() }),
   /** With thread_root: the reader read these replies of that thread (its unread count; the chat's marks stay). */

@@ -21,6 +21,7 @@ import { memberCountsMigration } from './migrations/0017-member-counts';
 import { pinsMigration } from './migrations/0018-pins';
 import { savedMessagesMigration } from './migrations/0019-saved-messages';
 import { forwardedMigration } from './migrations/0020-forwarded';
+import { linkPreviewsMigration } from './migrations/0022-link-previews';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -44,6 +45,7 @@ const migrations = {
   '0018-pins': pinsMigration,
   '0019-saved-messages': savedMessagesMigration,
   '0020-forwarded': forwardedMigration,
+  '0022-link-previews': linkPreviewsMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */

@@ -4,6 +4,7 @@ import type { AttachmentsTables } from '../modules/attachments/attachments.table
 import type { AuditTables } from '../modules/audit/audit.tables';
 import type { ChatsTables } from '../modules/chats/chats.tables';
 import type { DataExportTables } from '../modules/data-export/data-export.tables';
+import type { LinkPreviewsTables } from '../modules/link-previews/link-previews.tables';
 import type { MessagesTables } from '../modules/messages/messages.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
 import type { PinsTables } from '../modules/pins/pins.tables';
@@ -37,4 +38,5 @@ export interface Database
     AuditTables,
     AdminTables,
     PinsTables,
-    SavedTables {}
+    SavedTables,
+    LinkPreviewsTables {}

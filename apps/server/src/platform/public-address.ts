@@ -89,24 +89,30 @@ type LookupCallback = (
 ) => void;
 
 /**
- * dns.lookup for an outgoing connection that may only reach public addresses: every address the name resolves
- * to must be public, and the connection uses what was checked (no second resolution for DNS rebinding to swap).
+ * dns.lookup for an outgoing connection that may only reach addresses `allowed` says yes to: every address the
+ * name resolves to must be, and the connection uses what was checked (no second resolution for DNS rebinding to
+ * swap).
  */
-export function publicLookup(
-  hostname: string,
-  options: { all?: boolean; family?: number | string },
-  callback: LookupCallback,
-): void {
-  dnsLookup(hostname, { all: true, family: Number(options.family) || 0 }, (err, addresses) => {
-    if (err) return callback(err, []);
-    const list = addresses as LookupAddress[];
-    if (list.length === 0 || !list.every((a) => isPublicAddress(a.address)))
-      return callback(Object.assign(new NonPublicAddressError(hostname), { code: 'ENONPUBLIC' }), []);
-    if (options.all) return callback(null, list);
-    const first = list[0] as LookupAddress;
-    callback(null, first.address, first.family);
-  });
+export function lookupAllowing(allowed: (address: string) => boolean) {
+  return (
+    hostname: string,
+    options: { all?: boolean; family?: number | string },
+    callback: LookupCallback,
+  ): void => {
+    dnsLookup(hostname, { all: true, family: Number(options.family) || 0 }, (err, addresses) => {
+      if (err) return callback(err, []);
+      const list = addresses as LookupAddress[];
+      if (list.length === 0 || !list.every((a) => allowed(a.address)))
+        return callback(Object.assign(new NonPublicAddressError(hostname), { code: 'ENONPUBLIC' }), []);
+      if (options.all) return callback(null, list);
+      const first = list[0] as LookupAddress;
+      callback(null, first.address, first.family);
+    });
+  };
 }
+
+/** dns.lookup that reaches public addresses only (see lookupAllowing). */
+export const publicLookup = lookupAllowing(isPublicAddress);
 
 /** Resolves a host name (or takes an IP literal) and says whether every address it reaches is public. */
 export async function resolvesToPublic(hostname: string): Promise<boolean> {

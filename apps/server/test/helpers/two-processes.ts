@@ -16,15 +16,18 @@ export interface TwoProcesses {
   b: ServerProcess;
 }
 
-/** Starts A and B before the calling describe block's tests and stops them after; call inside the block. */
-export function useTwoProcesses(): () => TwoProcesses {
+/**
+ * Starts A and B before the calling describe block's tests and stops them after; call inside the block. `env`:
+ * settings of both processes beyond the test defaults.
+ */
+export function useTwoProcesses(env?: Record<string, string>): () => TwoProcesses {
   let running: TwoProcesses | null = null;
   let store: ServerStore | null = null;
   beforeAll(async () => {
     store = await createStore({ postgresUrl: process.env.DATABASE_URL });
     const redisUrl = process.env.REDIS_URL;
-    const a = await spawnServer({ store, redisUrl, label: 'A', dataDir: path.join(store.dataDir, 'a') });
-    const b = await spawnServer({ store, redisUrl, label: 'B', dataDir: path.join(store.dataDir, 'b') });
+    const a = await spawnServer({ store, redisUrl, env, label: 'A', dataDir: path.join(store.dataDir, 'a') });
+    const b = await spawnServer({ store, redisUrl, env, label: 'B', dataDir: path.join(store.dataDir, 'b') });
     running = { store, a, b };
   }, 120_000);
   afterAll(async () => {

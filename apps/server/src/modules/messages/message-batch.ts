@@ -33,6 +33,8 @@ export interface Draft {
   alsoInChat?: boolean;
   /** A forwarded copy: the message whose files it names too (its own are the copies, not claimed uploads). */
   forwardOf?: number;
+  /** Its sender wants no link preview under it. */
+  noPreview?: boolean;
   /** The request that sent it (a socket's), carried by `message.published` for the logs of its fan-out. */
   requestId?: string;
 }
@@ -106,6 +108,7 @@ export const rowOf = (p: Pending): NewMessageRow => ({
   in_timeline: inTimeline(p) ? 1 : 0,
   // Always set: a multi-row INSERT gives every row the same columns.
   forwarded: p.forwardOf ? 1 : 0,
+  no_preview: p.noPreview ? 1 : 0,
 });
 
 /** A message of the main timeline: anything but a reply sent only to its thread. */

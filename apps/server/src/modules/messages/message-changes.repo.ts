@@ -70,7 +70,7 @@ export async function emojiOf(db: Executor, messageId: number): Promise<string[]
 /** Replaces a message's text, keeping the text it had as an earlier version. */
 export async function replaceBody(
   db: Executor,
-  m: { id: number; previous: string; body: string; mentions: string; at: string },
+  m: { id: number; previous: string; body: string; mentions: string; at: string; dropPreview: boolean },
 ): Promise<void> {
   await db
     .insertInto('message_edits')
@@ -78,7 +78,13 @@ export async function replaceBody(
     .execute();
   await db
     .updateTable('messages')
-    .set({ body: m.body, mentions: m.mentions, edited_at: m.at })
+    .set({
+      body: m.body,
+      mentions: m.mentions,
+      edited_at: m.at,
+      // The preview of a link the text no longer starts with goes; the new link's is fetched after.
+      ...(m.dropPreview ? { link_preview: null, link_preview_id: null } : {}),
+    })
     .where('id', '=', m.id)
     .execute();
 }
@@ -98,7 +104,51 @@ export async function eraseMessage(db: Executor, id: number, at: string): Promis
   await db.deleteFrom('message_reactions').where('message_id', '=', id).execute();
   await db
     .updateTable('messages')
-    .set({ body: '', mentions: '[]', deleted_at: at, edited_at: null, reaction_count: 0 })
+    .set({
+      body: '',
+      mentions: '[]',
+      deleted_at: at,
+      edited_at: null,
+      reaction_count: 0,
+      link_preview: null,
+      link_preview_id: null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** What deciding a message's link preview needs of it. */
+export const previewState = (db: Executor, id: number) =>
+  db
+    .selectFrom('messages')
+    .select(['chat_id', 'sender_id', 'body', 'deleted_at', 'no_preview', 'link_preview'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/**
+ * Shows a preview under a message, unless its text changed since it was read (an edit's own refresh then
+ * decides), it was deleted, or its sender asked for none. Whether it was set.
+ */
+export async function setLinkPreview(
+  db: Executor,
+  m: { id: number; body: string; preview: string; previewId: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('messages')
+    .set({ link_preview: m.preview, link_preview_id: m.previewId })
+    .where('id', '=', m.id)
+    .where('body', '=', m.body)
+    .where('no_preview', '=', 0)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** No preview for this message from now on (its sender removed it). */
+export async function removeLinkPreview(db: Executor, id: number): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({ no_preview: 1, link_preview: null, link_preview_id: null })
     .where('id', '=', id)
     .execute();
 }

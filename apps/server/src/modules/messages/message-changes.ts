@@ -11,6 +11,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import type { DomainEvents } from '../../platform/events';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership } from '../chats/chat-membership';
+import { firstLink } from '../link-previews/page-meta';
 import * as repo from './message-changes.repo';
 import type { MessageReader } from './message-reader';
 import { reactionsByMessage } from './message-view';
@@ -67,6 +68,7 @@ export class MessageChanges {
         body,
         mentions: JSON.stringify(mentions),
         at: new Date().toISOString(),
+        dropPreview: firstLink(row.body) !== firstLink(body),
       });
       return { latest: (await reads.latestId(trx, chat.id)) === messageId };
     });

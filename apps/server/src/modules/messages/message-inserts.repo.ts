@@ -15,9 +15,9 @@ export const messageByClientId = (db: Executor, chatDbId: number, senderId: numb
 /** A new message's columns; a thread reply also names its root, and one sent only there is out of the timeline. */
 export type NewMessageRow = Omit<
   StoredMessage,
-  'id' | 'edited_at' | 'deleted_at' | 'reaction_count' | 'forwarded' | ThreadColumns
+  'id' | 'edited_at' | 'deleted_at' | 'reaction_count' | 'forwarded' | 'link_preview' | ThreadColumns
 > &
-  Partial<Pick<StoredMessage, 'thread_root_id' | 'in_timeline' | 'forwarded'>>;
+  Partial<Pick<StoredMessage, 'thread_root_id' | 'in_timeline' | 'forwarded'>> & { no_preview?: number };
 
 /** Rows per INSERT at most: the batch is cut into runs of powers of two up to this (powerOfTwoRuns). */
 const INSERT_RUN = 256;

@@ -2,6 +2,7 @@ import {
   type ChatFile,
   DELETED_USERNAME,
   displayNameOf,
+  type LinkPreview,
   type Message,
   REPLY_QUOTE_LENGTH,
   type Reaction,
@@ -221,6 +222,7 @@ function messageOf(
     also_in_chat: row.thread_root_id != null && row.in_timeline === 1,
     thread: extras.thread ?? null,
     ...(row.forwarded ? { forwarded: true } : {}),
+    link_preview: row.link_preview && !deleted ? (JSON.parse(row.link_preview) as LinkPreview) : null,
   };
 }
 

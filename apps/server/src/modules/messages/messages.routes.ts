@@ -67,6 +67,15 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(204).send();
   });
 
+  app.delete<MessageParams>('/chats/:chatId/messages/:messageId/preview/', auth, async (req, reply) => {
+    await ctx.messages.linkPreviews.remove(
+      sessionOf(req).userId,
+      req.params.chatId,
+      messageIdOf(req.params.messageId),
+    );
+    return reply.code(204).send();
+  });
+
   // Each copy is a message sent: 60 forwards an hour per person keeps it from being a way around the socket's
   // rate limit.
   const forwardLimit = async (req: { session: { userId: number } | null }) =>

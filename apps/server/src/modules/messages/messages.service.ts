@@ -9,12 +9,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { BadRequestError, isDatabaseUnreachable, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
+import type { Lifecycle } from '../../platform/lifecycle';
 import type { Metrics } from '../../platform/metrics';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
+import type { LinkPreviewsService } from '../link-previews/link-previews.service';
 import type { BlocksService } from '../safety/blocks.service';
 import { Forwarding } from './forwarding';
+import { LinkPreviewUpdates } from './link-preview-updates';
 import { MessageChanges } from './message-changes';
 import { MessageReader } from './message-reader';
 import type { MessageStats } from './message-stats';
@@ -37,6 +40,9 @@ interface Deps {
   blocks: Pick<BlocksService, 'blocksInvolving' | 'relatedTo'>;
   /** How a person's chat list names chats (the Threads view names each thread's chat so). */
   chatNames: ChatNames;
+  lifecycle: Pick<Lifecycle, 'track'>;
+  /** Link previews' cache and fetching (the link-previews module). */
+  previews: Pick<LinkPreviewsService, 'enabled' | 'previewOf'>;
   /** SQLite's count of other connections' commits: with it, the newest history pages are kept (newest-pages.ts). */
   commitsElsewhere?: () => number;
 }
@@ -57,6 +63,8 @@ export class MessagesService {
   readonly threads: Threads;
   /** Copies of a message sent to other chats (forwarding.ts). */
   readonly forwarding: Forwarding;
+  /** Each message's link preview (link-preview-updates.ts). */
+  readonly linkPreviews: LinkPreviewUpdates;
 
   constructor(private readonly deps: Deps) {
     const {
@@ -85,6 +93,15 @@ export class MessagesService {
       blocks,
     });
     this.changes = new MessageChanges({ db, events, chats, attachments, reader: this.reader });
+    this.linkPreviews = new LinkPreviewUpdates({
+      db,
+      events,
+      lifecycle: deps.lifecycle,
+      log,
+      membership: chats,
+      previews: deps.previews,
+      reader: this.reader,
+    });
     this.forwarding = new Forwarding({ db, membership: chats, blocks, writer: this.writer });
     this.threads = new Threads({ db, events, membership: chats, reader: this.reader, chatNames });
     this.receipts = new ReceiptBatcher({
@@ -124,6 +141,7 @@ export class MessagesService {
       replyTo: input.reply_to ?? null,
       threadRoot: input.thread_root ?? null,
       alsoInChat: !!input.thread_root && !!input.also_in_chat,
+      noPreview: !!input.no_preview,
       requestId,
     });
   }

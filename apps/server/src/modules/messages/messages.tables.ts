@@ -26,6 +26,12 @@ export interface MessagesTable {
   thread_last_reply_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 for a copy forwarded from another message. */
   forwarded: Generated<number>;
+  /** The link preview shown under the text, as JSON (a LinkPreview); null while there is none. */
+  link_preview: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The link_previews row it came from, which keeps its picture stored while named. */
+  link_preview_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 once its sender asked for no preview (when sending, or by removing one). */
+  no_preview: Generated<number>;
 }
 
 /** Who follows a thread, who took part in it (first_reply_id, in order) and how far each has read it. */
