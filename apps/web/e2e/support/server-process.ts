@@ -32,6 +32,8 @@ export function serverEnv(port: number, dataDir: string): Record<string, string>
     LOG_LEVEL: 'warn',
     // Every journey signs people up from 127.0.0.1; the per-address limit is tested in the server suite.
     SIGNUPS_PER_IP_HOUR: '1000',
+    // Link previews of pages a journey serves on this machine.
+    PREVIEW_ALLOW_PRIVATE_HOSTS: 'true',
     // SQLite, in-process fan-out and the dev outbox, whatever the calling shell has set.
     DATABASE_URL: '',
     REDIS_URL: '',

@@ -50,6 +50,24 @@ describe('applyUpdated', () => {
     expect(out[1]!.reply_to).toEqual({ ...quote, body: 'x'.repeat(100) });
   });
 
+  it('shows a link preview that arrived after the message, and its removal', () => {
+    const preview = {
+      url: 'https://a.example/',
+      title: 'A',
+      description: null,
+      site_name: 'a.example',
+      image: null,
+    };
+    const list = [msg(1, { body: 'https://a.example/' })];
+    const shown = applyUpdated(list, msg(1, { body: 'https://a.example/', link_preview: preview }), ME);
+    expect(shown[0]!.link_preview).toEqual(preview);
+    expect(applyUpdated(shown, msg(1, { body: 'https://a.example/', link_preview: preview }), ME)).toBe(
+      shown,
+    );
+    const removed = applyUpdated(shown, msg(1, { body: 'https://a.example/', link_preview: null }), ME);
+    expect(removed[0]!.link_preview).toBeNull();
+  });
+
   it('ignores a message that is not loaded, and a copy that changes nothing', () => {
     const list = [msg(1)];
     expect(applyUpdated(list, msg(9, { body: 'x' }), ME)).toBe(list);

@@ -1,4 +1,10 @@
-import { type Message, REPLY_QUOTE_LENGTH, type Reaction, type ThreadSummary } from '@parley/protocol';
+import {
+  type LinkPreview,
+  type Message,
+  REPLY_QUOTE_LENGTH,
+  type Reaction,
+  type ThreadSummary,
+} from '@parley/protocol';
 
 // Edits, deletions and reactions applied to a list of messages (the room's, a thread's), as pure functions of the
 // list. Each returns the same array when nothing changed, so the reducers and the memoized rows can skip work.
@@ -48,6 +54,10 @@ const sameThread = (a: ThreadSummary | null | undefined, b: ThreadSummary | null
     a.last_reply_at === b.last_reply_at &&
     a.participant_ids.length === b.participant_ids.length);
 
+/** A preview is fetched once per link: the same address and picture are the same preview. */
+const samePreview = (a: LinkPreview | null | undefined, b: LinkPreview | null | undefined) =>
+  (a ?? null) === (b ?? null) || (!!a && !!b && a.url === b.url && a.image?.url === b.image?.url);
+
 /** Whether what the screen draws of a message (apart from its ticks) differs between two copies. */
 export const sameContent = (a: Message, b: Message) =>
   a.body === b.body &&
@@ -57,7 +67,8 @@ export const sameContent = (a: Message, b: Message) =>
   (a.reply_to?.is_deleted ?? null) === (b.reply_to?.is_deleted ?? null) &&
   (a.reply_to?.body ?? null) === (b.reply_to?.body ?? null) &&
   sameReactions(a.reactions, b.reactions) &&
-  sameThread(a.thread, b.thread);
+  sameThread(a.thread, b.thread) &&
+  samePreview(a.link_preview, b.link_preview);
 
 function replaceWhere(list: Message[], patch: (m: Message) => Message): Message[] {
   let changed = false;

@@ -8,6 +8,7 @@ import { timeOf } from '../../../lib/text/time-format';
 import { cn } from '../../../lib/ui/cn';
 import type { PendingMessage } from '../lib/room-messages';
 import { AttachmentList } from './attachment-list';
+import { LinkPreviewCard } from './link-preview-card';
 import { useMessageActionsContext } from './message-actions-context';
 import { MessageMenu } from './message-menu';
 import { BlockedFold, EditedMark, MessageBody, ReactionChips, ReplyQuoteView } from './message-parts';
@@ -208,6 +209,13 @@ export const MessageItem = memo(function MessageItem({
               />
             )}
             <MessageBody message={message} actions={actions} own={own} />
+            {message.link_preview && !message.is_deleted && (
+              <LinkPreviewCard
+                preview={message.link_preview}
+                own={own}
+                remove={actionable && own ? { chatId: message.chatroom, messageId: message.id } : undefined}
+              />
+            )}
             <AttachmentList files={message.files} own={own} />
             {pending?.uploads && (
               <PendingUploads
