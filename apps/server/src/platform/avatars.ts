@@ -1,8 +1,8 @@
 import { AVATAR_ACCEPTED_TYPES, AVATAR_MSG } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { BadRequestError, UnsupportedMediaTypeError } from './errors';
+import { sharp } from './images';
 import { type FileStorage, randomFileName } from './storage';
 
 // Pictures of people (profiles) and of groups (chats), kept one way for both. A picture as stored: decided

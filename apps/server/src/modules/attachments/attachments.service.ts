@@ -3,11 +3,11 @@ import type { Readable } from 'node:stream';
 import type { ChatFile } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import sharp from 'sharp';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { NotFoundError, UnsupportedMediaTypeError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
+import { sharp } from '../../platform/images';
 import { type ByteRange, type FileStorage, randomFileName } from '../../platform/storage';
 import { type TempFile, TempFiles } from '../../platform/temp-files';
 import * as repo from './attachments.repo';
@@ -40,9 +40,6 @@ const THUMB_MAX_PIXELS: Record<string, number> = { 'image/jpeg': 268_402_689, 'i
 const THUMB_MAX_PIXELS_OTHER = 64_000_000;
 /** Thumbnails made at once by this process: decoding is the one step that needs a whole image in memory. */
 const THUMB_CONCURRENCY = 2;
-// Every upload is a new image: libvips's operation cache (up to 50 MB by default) would only hold decoded pixels
-// nobody asks for again, in the process's memory.
-sharp.cache(false);
 export const ATTACHMENT_TYPE_REFUSED =
   'This file type is not supported. Attach images, videos, PDF, Word (.doc, .docx) or text (.txt) files.';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 export const freshPreview = (db: Db, urlHash: string, since: string) =>
   db
     .selectFrom('link_previews')
-    .select(['id', 'preview'])
+    .select(['id', 'preview', 'fetched_at'])
     .where('url_hash', '=', urlHash)
     .where('fetched_at', '>=', since)
     .orderBy('fetched_at', 'desc')

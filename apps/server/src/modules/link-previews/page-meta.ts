@@ -76,7 +76,9 @@ export function pageMeta(html: string, pageUrl: URL): PageMeta {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.write(html);
+  // Metadata belongs in <head>: the rest of the page (most of it) is not read.
+  const body = html.search(/<\/head\s*>|<body[\s>]/i);
+  parser.write(body < 0 ? html : html.slice(0, body));
   parser.end();
   const pick = (...keys: string[]) => keys.map((k) => meta.get(k)).find((v) => v?.trim());
   return {

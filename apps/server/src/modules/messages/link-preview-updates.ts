@@ -16,7 +16,7 @@ interface Deps {
   lifecycle: Pick<Lifecycle, 'track'>;
   log: FastifyBaseLogger;
   membership: Pick<ChatMembership, 'ref' | 'requireMember'>;
-  previews: Pick<LinkPreviewsService, 'enabled' | 'previewOf'>;
+  previews: Pick<LinkPreviewsService, 'enabled' | 'hasRoom' | 'previewOf'>;
   reader: Pick<MessageReader, 'byId'>;
 }
 
@@ -39,6 +39,8 @@ export class LinkPreviewUpdates {
   }
 
   private later(chatId: string, messageId: number): void {
+    // In a flood of new links the queue is full: this one goes without, before costing a query.
+    if (!this.deps.previews.hasRoom) return;
     void this.deps.lifecycle.track(this.refresh(chatId, messageId)).catch((err) => {
       this.deps.log.error({ err, message_id: messageId }, 'link preview failed');
     });

@@ -42,7 +42,7 @@ interface Deps {
   chatNames: ChatNames;
   lifecycle: Pick<Lifecycle, 'track'>;
   /** Link previews' cache and fetching (the link-previews module). */
-  previews: Pick<LinkPreviewsService, 'enabled' | 'previewOf'>;
+  previews: Pick<LinkPreviewsService, 'enabled' | 'hasRoom' | 'previewOf'>;
   /** SQLite's count of other connections' commits: with it, the newest history pages are kept (newest-pages.ts). */
   commitsElsewhere?: () => number;
 }
