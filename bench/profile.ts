@@ -37,7 +37,7 @@ const { values: a } = parseArgs({
 const variant = a.variant as Variant;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-profile-'));
 const postgresUrl = defaultPostgresUrl();
-if (variant !== 'parley') await checkPostgres(postgresUrl);
+if (variant.includes('pg')) await checkPostgres(postgresUrl);
 const redis = variant === 'parley-pg-redis' ? await startRedis() : null;
 const target = await startTarget(
   variant,
@@ -102,6 +102,7 @@ async function load(): Promise<string> {
       kind: target.kind,
       rooms: target.rooms,
       bodyBytes: 100,
+      linkBase: target.linkBase,
       localAddresses: await sourceAddresses(),
       connectConcurrency: 64,
       warmup: { rate, seconds: 1 },

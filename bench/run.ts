@@ -167,7 +167,15 @@ async function main() {
     }
     if (only.has('latency')) {
       log(`latency at ${LATENCY_RATE} msg/s`);
-      const variants: Variant[] = ['parley', 'parley-pg', 'ws', 'socketio', 'parley-acks', 'parley-pg-redis'];
+      const variants: Variant[] = [
+        'parley',
+        'parley-links',
+        'parley-pg',
+        'ws',
+        'socketio',
+        'parley-acks',
+        'parley-pg-redis',
+      ];
       for (let rep = 1; rep <= reps; rep++)
         for (const v of rotate(variants, rep - 1)) {
           // Acknowledging clients and two processes at this rate are illustrations, not budgets: once is enough,

@@ -12,6 +12,7 @@ import {
 } from './lib/proc';
 import type { Member, RoomSpec, ServerKind } from './load/ipc';
 import { launchParley } from './parley/launch';
+import { startPreviewPages } from './parley/preview-pages';
 import type { SeedSpec } from './parley/seed';
 
 // A server under test, whichever it is: its processes (for CPU, RSS and event-loop probes), its rooms and users.
@@ -20,6 +21,7 @@ import type { SeedSpec } from './parley/seed';
 export type Variant =
   | 'parley'
   | 'parley-acks'
+  | 'parley-links'
   | 'parley-pg'
   | 'parley-pg-redis'
   | 'ws'
@@ -30,6 +32,7 @@ export type Variant =
 export const variantLabel: Record<Variant, string> = {
   parley: 'Parley (SQLite)',
   'parley-acks': 'Parley (SQLite), clients ack like the web app',
+  'parley-links': 'Parley (SQLite), a link in a fifth of the bodies',
   'parley-pg': 'Parley (PostgreSQL)',
   'parley-pg-redis': 'Parley ×2 processes (PostgreSQL + Redis)',
   ws: 'bare ws',
@@ -47,6 +50,8 @@ export interface Target {
   rooms: RoomSpec[];
   /** Users in no room, for idle and churn connections. */
   loners: Member[];
+  /** 'parley-links': the address under which every body's link is a page of its own. */
+  linkBase?: string;
   /** Parley: its DATA_DIR (on SQLite, parley.db in it). */
   dataDir?: string;
   /** Parley: a graceful restart of process `i` on the same port (see launch.ts). */
@@ -66,8 +71,12 @@ export async function startTarget(
   nodeFlags: string[] = [],
 ): Promise<Target> {
   if (variant in peerScripts) return startPeer(variant as keyof typeof peerScripts, layout);
+  // Link previews fetch pages served here: the server may reach this machine for them.
+  const pages = variant === 'parley-links' ? await startPreviewPages() : null;
   const run = await launchParley({
-    db: variant === 'parley' || variant === 'parley-acks' ? 'sqlite' : 'postgres',
+    env: pages ? { PREVIEW_ALLOW_PRIVATE_HOSTS: 'true' } : {},
+    db:
+      variant === 'parley' || variant === 'parley-acks' || variant === 'parley-links' ? 'sqlite' : 'postgres',
     processes: variant === 'parley-pg-redis' ? 2 : 1,
     redisUrl: variant === 'parley-pg-redis' ? services.redisUrl : undefined,
     postgresUrl: services.postgresUrl,
@@ -96,8 +105,12 @@ export async function startTarget(
     rooms,
     loners,
     dataDir: run.dataDir,
+    linkBase: pages?.base,
     restart: run.restart,
-    stop: run.stop,
+    stop: async () => {
+      await run.stop();
+      await pages?.close();
+    },
   };
 }
 

@@ -27,6 +27,8 @@ export interface RateJob extends JobBase {
   mode: 'rate';
   rooms: RoomSpec[];
   bodyBytes: number;
+  /** Every fifth body starts with a link of its own under this address (link previews at work). */
+  linkBase?: string;
   warmup: { rate: number; seconds: number };
   /**
    * `settleSeconds`: arrivals in a phase's first seconds are not counted in its figures (they still count as

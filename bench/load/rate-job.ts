@@ -204,7 +204,7 @@ export async function runRateJob(
         const senderIndex = Math.floor(Math.random() * roomSockets.length);
         const seq = ledger.add(dueAt, current, senderIndex);
         (roomSockets[senderIndex] as Client).send(
-          padding,
+          job.linkBase && k % 5 === 0 ? withLink(`${job.linkBase}/${t0.toFixed(0)}-${k}`, padding) : padding,
           benchClientId(r, seq, Math.round((dueAt - t0) * 1000)),
         );
         phaseSent++;
@@ -278,3 +278,6 @@ export async function runRateJob(
     histogram: encodeHistogram(measured),
   };
 }
+
+/** A body of the same length that starts with a link. */
+const withLink = (url: string, padding: string) => `${url} ${padding.slice(url.length + 1)}`;

@@ -22,6 +22,8 @@ export interface ParleyOptions {
   seed: SeedSpec;
   /** Extra Node flags for the server processes (bench/profile.ts passes --cpu-prof). */
   nodeFlags?: string[];
+  /** More of the processes' environment. */
+  env?: Record<string, string>;
 }
 
 export interface ParleyRun {
@@ -70,7 +72,7 @@ export const parleyEnv = (dataDir: string): NodeJS.ProcessEnv => ({
 export async function launchParley(opts: ParleyOptions): Promise<ParleyRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const env = parleyEnv(dataDir);
+  const env = { ...parleyEnv(dataDir), ...opts.env };
   // For bench/experiments/sqlite-query-timer.mjs.
   if (process.env.BENCH_QUERY_LOG) env.BENCH_QUERY_LOG = process.env.BENCH_QUERY_LOG;
   // Held (shared) while the seed and the processes migrate; released once they all listen.

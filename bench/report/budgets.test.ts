@@ -269,6 +269,27 @@ describe('latency', () => {
     );
   });
 
+  it('judges link previews against the noise of the plain runs, paired', () => {
+    const latency = [
+      lat('parley', 1, 6),
+      lat('parley', 2, 8),
+      lat('parley-links', 1, 7),
+      lat('parley-links', 2, 9),
+    ];
+    const within = row(results({ latency }), 'p99 latency added by link previews');
+    expect(within.verdict).toBe('PASS');
+    expect(within.reason).toMatch(/^\+1\.0 ms ≤ 2 ms; 0 lost, 0 duplicated/);
+    const slow = [
+      lat('parley', 1, 6),
+      lat('parley', 2, 6.5),
+      lat('parley-links', 1, 9),
+      lat('parley-links', 2, 9),
+    ];
+    const beyond = row(results({ latency: slow }), 'p99 latency added by link previews');
+    expect(beyond.verdict).toBe('MISS');
+    expect(beyond.reason).toMatch(/^\+2\.8 ms > 1 ms/);
+  });
+
   it('is n/a for the two-process budget without a pair', () => {
     const r = row(results({ redis: [lat('parley-pg', 1, 19)] }), 'Extra p99 latency');
     expect(r.verdict).toBe('n/a');

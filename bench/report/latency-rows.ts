@@ -73,7 +73,30 @@ export function latencyRows(results: Results): BudgetRow[] {
       verdict: 'n/a',
       limitedBy: acks.limit,
     });
-  return [...rows, redisRow(results)];
+  return [...rows, linksRow(runs), redisRow(results)];
+}
+
+/** Delivery with link previews at work against without, paired: within the noise of the plain runs themselves. */
+function linksRow(runs: LatencyRun[]): BudgetRow {
+  const pair = paired(runs, 'parley-links', 'parley', (r) => r.latency.p99);
+  const extra = pairedDiffs(pair.a, pair.b);
+  const plain = spread(pair.b);
+  const noise = Math.max(BUDGETS.linkPreviewNoiseMs, plain.n ? plain.max - plain.min : 0);
+  const links = delivery(runs, 'parley-links');
+  const checks = [
+    atMost(extra.median, noise, { name: 'paired p99', digits: 1, unit: ' ms', prefix: '+' }),
+    ...(pair.a.length ? links.checks.slice(1) : []),
+  ];
+  return {
+    what: 'p99 latency added by link previews, a link in a fifth of the bodies (SQLite, 100 rooms × 10)',
+    budget: `within noise: ≤ the plain runs' p99 range, at least ${bound(BUDGETS.linkPreviewNoiseMs)} ms`,
+    parley: pair.a.length
+      ? `${fmtSpread(extra, 1, ' ms')} (p99 ${fmtSpread(spread(pair.a), 1, ' ms')} vs ${fmtSpread(plain, 1, ' ms')}); lost+dup ${fmt(links.bad)}`
+      : '–',
+    ...empty,
+    ...judge(checks, [links.load]),
+    limitedBy: pair.a.length ? links.limit : '',
+  };
 }
 
 function redisRow(results: Results): BudgetRow {

@@ -9,6 +9,12 @@ export const BUDGETS = {
   saturation: { ws: 0.7, socketio: 1.5 },
   /** p99 delivery latency, 100 rooms × 10 members; nothing may be lost or duplicated. */
   latencyP99Ms: 25,
+  /**
+   * Link previews never delay delivery: p99 with a link in a fifth of the bodies (each a page of its own, fetched
+   * and its picture thumbnailed) minus p99 without, paired run by run, within the noise of the plain runs — the
+   * larger of this and their own p99's range.
+   */
+  linkPreviewNoiseMs: 1,
   /** p99 of two processes over Redis minus one process's, paired run by run. */
   redisExtraP99Ms: 5,
   /** Idle connections: 100,000 on one process (the bench raises its own open-files limit as root), ≤ 8 KiB RSS each. */

@@ -50,6 +50,7 @@ export async function runLatencyOnce(
         kind: target.kind,
         rooms: target.rooms,
         bodyBytes: 100,
+        linkBase: target.linkBase,
         localAddresses: ctx.localAddresses,
         connectConcurrency: 64,
         warmup: { rate, seconds: ctx.plan.latencyWarmupSeconds },
