@@ -76,5 +76,9 @@ describe('cascades', () => {
     // Ada's own messages go with her; so does the pin she made of Grace's message.
     expect(await pinRows(t)).toEqual([elsewhere.id]);
     expect((await pinsOf(t, grace.token, chatId)).body).toEqual([]);
+    // The room that showed them is told they are gone; the other chat's pin stays untold.
+    const told = await graceRoom.next('pins_updated', (f) => f.pinned_ids.length === 0);
+    expect(told.chat_id).toBe(chatId);
+    expect(other.graceRoom.frames.filter((f) => f.type === 'pins_updated')).toHaveLength(1);
   });
 });

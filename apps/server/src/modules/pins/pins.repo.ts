@@ -69,3 +69,17 @@ export async function unpinMessage(db: Executor, messageId: number): Promise<num
     .executeTakeFirst();
   return row?.chat_id;
 }
+
+/**
+ * The chats (db id and public id) whose pins go with a person's account: pins of their messages and pins they
+ * made. Read before the account's rows go (its cascade takes the pins).
+ */
+export const chatsWithPinsOf = (db: Executor, userId: number) =>
+  db
+    .selectFrom('pins')
+    .innerJoin('messages', 'messages.id', 'pins.message_id')
+    .innerJoin('chats', 'chats.id', 'pins.chat_id')
+    .select(['chats.id', 'chats.chat_id'])
+    .where((eb) => eb.or([eb('messages.sender_id', '=', userId), eb('pins.pinned_by', '=', userId)]))
+    .distinct()
+    .execute();

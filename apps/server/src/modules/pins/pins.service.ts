@@ -46,8 +46,26 @@ const refOf = (chat: ChatRow): ChatRef => ({
  * everyone is unpinned.
  */
 export class PinsService {
+  /** Per account being deleted, the chats whose pins go with it: told their pins once its rows are gone. */
+  private readonly leaving = new Map<number, { id: number; chat_id: string }[]>();
+
   constructor(private readonly deps: Deps) {
-    const { events, lifecycle, log } = deps;
+    const { events, lifecycle, log, db } = deps;
+    events.on('user.deleted', async ({ userId }) => {
+      this.leaving.set(userId, await repo.chatsWithPinsOf(db, userId));
+    });
+    events.on('account.deleted', ({ userId }) => {
+      const chats = this.leaving.get(userId) ?? [];
+      this.leaving.delete(userId);
+      void lifecycle
+        .track(Promise.all(chats.map(async (chat) => this.announce(await this.stateOf(chat)))))
+        .catch((err) => {
+          jobLog(log, 'pins of a deleted account').error(
+            { err },
+            'telling the pins of a deleted account failed',
+          );
+        });
+    });
     events.on('message.deleted', (e) => {
       void lifecycle.track(this.unpinDeleted(e)).catch((err) => {
         jobLog(log, 'unpin deleted message').error({ err }, 'unpinning a deleted message failed');
@@ -118,7 +136,7 @@ export class PinsService {
     return found.message;
   }
 
-  private async stateOf(chat: ChatRow): Promise<PinsState> {
+  private async stateOf(chat: Pick<ChatRow, 'id' | 'chat_id'>): Promise<PinsState> {
     return { chat_id: chat.chat_id, pinned_ids: await repo.pinnedIds(this.deps.db, chat.id) };
   }
 
