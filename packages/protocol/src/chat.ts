@@ -25,7 +25,7 @@ export const DESCRIPTION_MAX_LENGTH = 500;
 const descriptionSchema = z.string().trim().max(DESCRIPTION_MAX_LENGTH, 'Description is too long.');
 
 /** A file sent with a message (SPEC §3 `files`). */
-export const fileTypeSchema = z.enum(['image', 'video', 'pdf', 'text', 'other']);
+export const fileTypeSchema = z.enum(['image', 'video', 'audio', 'pdf', 'text', 'other']);
 export type FileType = z.infer<typeof fileTypeSchema>;
 export const chatFileSchema = z.object({
   id: z.number().int(),
@@ -34,6 +34,14 @@ export const chatFileSchema = z.object({
   name: z.string().optional(),
   size: z.number().int().optional(),
   thumbnail: nullableString.optional(),
+  /** 'voice': recorded in Parley as a voice message; absent for any other file. */
+  kind: z.enum(['voice']).optional(),
+  /** An audio file's length: a voice message's as recorded, another's as read from the file when it could be. */
+  duration_ms: z.number().int().optional(),
+  /** A voice message's 64 peaks, 0..255, for its bars. */
+  waveform: z.array(z.number().int()).optional(),
+  /** A voice message in a private chat: whether the person it was sent to has played it. */
+  played: z.boolean().optional(),
 });
 export type ChatFile = z.infer<typeof chatFileSchema>;
 

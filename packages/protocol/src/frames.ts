@@ -74,6 +74,13 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
     message_id: z.number().int(),
     reactions: z.array(reactionSchema),
   }),
+  /** A private chat's voice message was played by the person it was sent to (`user_id`). */
+  z.object({
+    type: z.literal('voice_played'),
+    message_id: z.number().int(),
+    file_id: z.number().int(),
+    user_id: z.number().int(),
+  }),
   /** The chat's pinned messages changed: their ids as they now stand, newest pin first. */
   z.object({ type: z.literal('pins_updated'), chat_id: z.string(), pinned_ids: messageIds }),
   z.object({

@@ -20,3 +20,5 @@ export * from './search';
 export * from './socket-texts';
 export * from './threads';
 export * from './validation';
+export * from './voice';
+export * from './voice-fields';

@@ -1,5 +1,5 @@
 import type { ChatFile, FileType } from '@parley/protocol';
-import { File as FileIcon, FileImage, FileText, FileVideo, Play } from 'lucide-react';
+import { FileAudio, File as FileIcon, FileImage, FileText, FileVideo, Play } from 'lucide-react';
 import { cn } from '../../../lib/ui/cn';
 import { formatBytes } from '../lib/attachment-files';
 import { fileHref, openPreview } from '../lib/preview-store';
@@ -7,6 +7,7 @@ import { fileHref, openPreview } from '../lib/preview-store';
 const ICONS: Record<FileType, typeof FileIcon> = {
   image: FileImage,
   video: FileVideo,
+  audio: FileAudio,
   pdf: FileText,
   text: FileText,
   other: FileIcon,
@@ -15,6 +16,7 @@ const ICONS: Record<FileType, typeof FileIcon> = {
 const KIND_LABEL: Record<FileType, string> = {
   image: 'Image',
   video: 'Video',
+  audio: 'Audio',
   pdf: 'PDF',
   text: 'Text',
   other: 'File',
