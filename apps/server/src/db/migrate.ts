@@ -22,6 +22,7 @@ import { pinsMigration } from './migrations/0018-pins';
 import { savedMessagesMigration } from './migrations/0019-saved-messages';
 import { forwardedMigration } from './migrations/0020-forwarded';
 import { linkPreviewsMigration } from './migrations/0022-link-previews';
+import { audioMigration } from './migrations/0023-audio';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -46,6 +47,7 @@ const migrations = {
   '0019-saved-messages': savedMessagesMigration,
   '0020-forwarded': forwardedMigration,
   '0022-link-previews': linkPreviewsMigration,
+  '0023-audio': audioMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */

@@ -6,6 +6,19 @@ import type { FilesTable } from './attachments.tables';
 
 // The only place the attachments module's SQL lives: files, and server_secrets (the file URL key).
 export type FileRow = Selectable<FilesTable>;
+/** The columns a file's view (ChatFile) is made from. */
+export const VIEW_COLUMNS = [
+  'id',
+  'type',
+  'name',
+  'size',
+  'thumb_key',
+  'kind',
+  'duration_ms',
+  'waveform',
+  'played_at',
+] as const;
+export type ViewColumn = (typeof VIEW_COLUMNS)[number];
 type Executor = Db | Transaction<Database>;
 
 export async function insertFile(db: Executor, file: Insertable<FilesTable>): Promise<number> {
@@ -44,17 +57,39 @@ export const filesInRange = prepared((db, p: { chat: number; first: number; last
   db
     .selectFrom('messages')
     .innerJoin('files', 'files.message_id', 'messages.id')
-    .select(['files.id', 'files.message_id', 'files.type', 'files.name', 'files.size', 'files.thumb_key'])
+    .select([...VIEW_COLUMNS.map((c) => `files.${c}` as const), 'files.message_id'])
     .where('messages.chat_id', '=', p.chat)
     .where('messages.id', '>=', p.first)
     .where('messages.id', '<=', p.last)
     .orderBy('files.id'),
 );
 
+/** A message's voice messages: their ids and whether they were played. */
+export const voiceFilesOf = (db: Executor, messageId: number) =>
+  db
+    .selectFrom('files')
+    .select(['id', 'played_at'])
+    .where('message_id', '=', messageId)
+    .where('kind', '=', 'voice')
+    .execute();
+
+/** Marks these files played unless they were; the ids this call marked (none when another was first). */
+export const markPlayed = (db: Executor, ids: number[], at: string) =>
+  db
+    .updateTable('files')
+    .set({ played_at: at })
+    .where('id', 'in', ids)
+    .where('played_at', 'is', null)
+    .returning('id')
+    .execute();
+
 export const keysOfChat = (db: Executor, chatDbId: number) =>
   db.selectFrom('files').select(['storage_key', 'thumb_key']).where('chat_id', '=', chatDbId).execute();
 
-/** What a forwarded copy's file row takes from the original's as it is. */
+/**
+ * What a forwarded copy's file row takes from the original's as it is: a voice message stays one (its kind,
+ * duration and waveform); whether it was played is the original's and stays behind.
+ */
 const COPIED_FILE_COLUMNS = [
   'type',
   'mime',
@@ -63,6 +98,9 @@ const COPIED_FILE_COLUMNS = [
   'storage_key',
   'thumb_key',
   'created_at',
+  'kind',
+  'duration_ms',
+  'waveform',
 ] as const;
 
 /**

@@ -1,13 +1,16 @@
-import { ATTACHMENT_MAX_BYTES } from '@parley/protocol';
+import { ATTACHMENT_MAX_BYTES, VOICE_TEXT, voiceFieldsSchema } from '@parley/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
 import { asStorageFull, BadRequestError, isStorageFull, PayloadTooLargeError } from '../../platform/errors';
 import { unreadableForm } from '../../platform/picture-form';
 import { type ByteRange, RangeNotSatisfiableError } from '../../platform/storage';
+import { parseBody } from '../../platform/validate';
 import type { StagedUpload } from './attachments.service';
 
 const MAX_FILES = 10;
+/** A voice message's fields, sent before its file. */
+const VOICE_FIELDS = new Set(['kind', 'duration_ms', 'waveform']);
 
 /**
  * The one range of a `Range: bytes=a-b | a- | -n` header (videos are played by ranges); anything else — several
@@ -34,11 +37,18 @@ export async function attachmentsRoutes(app: FastifyInstance, ctx: AppContext) {
       const uploads: StagedUpload[] = [];
       try {
         let tooLarge = false;
+        const fields: Record<string, string> = {};
+        let fieldsLate = false;
         try {
           for await (const part of req.parts({
-            limits: { fileSize: ATTACHMENT_MAX_BYTES, files: MAX_FILES, fields: 5 },
+            limits: { fileSize: ATTACHMENT_MAX_BYTES, files: MAX_FILES, fields: 5, fieldSize: 1024 },
           })) {
-            if (part.type !== 'file') continue;
+            if (part.type !== 'file') {
+              if (!VOICE_FIELDS.has(part.fieldname)) continue;
+              if (uploads.length > 0) fieldsLate = true;
+              fields[part.fieldname] = String(part.value);
+              continue;
+            }
             const staged = await ctx.attachments.stage(part.file, part.filename || 'file');
             if (part.file.truncated || staged.size === 0) await staged.remove();
             else uploads.push(staged);
@@ -55,8 +65,11 @@ export async function attachmentsRoutes(app: FastifyInstance, ctx: AppContext) {
         }
         if (tooLarge) throw new PayloadTooLargeError('Each file must be at most 25 MB.');
         if (uploads.length === 0) throw new BadRequestError('Choose at least one file.');
+        if (fieldsLate) throw new BadRequestError(VOICE_TEXT.fieldsFirst);
+        // A voice message: `kind`, `duration_ms` and `waveform`, all three checked (400 with each field's reason).
+        const voice = Object.keys(fields).length > 0 ? parseBody(voiceFieldsSchema, fields) : undefined;
         return {
-          files: await ctx.attachments.upload(chat.id, userId, uploads).catch((err: unknown) => {
+          files: await ctx.attachments.upload(chat.id, userId, uploads, voice).catch((err: unknown) => {
             throw asStorageFull(err);
           }),
         };
@@ -83,7 +96,8 @@ export async function attachmentsRoutes(app: FastifyInstance, ctx: AppContext) {
           .header('content-range', `bytes */${err.total}`)
           .send({ detail: 'The requested range is not satisfiable.' });
       }
-      const inline = file.type === 'image' || file.type === 'video' || file.type === 'pdf';
+      const inline =
+        file.type === 'image' || file.type === 'video' || file.type === 'audio' || file.type === 'pdf';
       const encoded = encodeURIComponent(file.name);
       // Sandboxed (no scripts, no same-origin) for everything; Chrome's PDF viewer does not run sandboxed,
       // so a PDF gets a strict policy instead. Only Parley's own pages may frame a file (the preview).

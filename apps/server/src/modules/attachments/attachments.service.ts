@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { ChatFile } from '@parley/protocol';
+import { type ChatFile, VOICE_TEXT, type VoiceFields } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { NotFoundError, UnsupportedMediaTypeError } from '../../platform/errors';
+import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import { sharp } from '../../platform/images';
 import { type ByteRange, type FileStorage, randomFileName } from '../../platform/storage';
@@ -41,7 +41,17 @@ const THUMB_MAX_PIXELS_OTHER = 64_000_000;
 /** Thumbnails made at once by this process: decoding is the one step that needs a whole image in memory. */
 const THUMB_CONCURRENCY = 2;
 export const ATTACHMENT_TYPE_REFUSED =
-  'This file type is not supported. Attach images, videos, PDF, Word (.doc, .docx) or text (.txt) files.';
+  'This file type is not supported. Attach images, videos, audio, PDF, Word (.doc, .docx) or text (.txt) files.';
+
+/** A stored waveform (JSON of 64 integers, checked on upload) as the file shows it. */
+const waveformOf = (json: string): number[] | undefined => {
+  try {
+    const peaks = JSON.parse(json) as unknown;
+    return Array.isArray(peaks) ? peaks.filter((p): p is number => Number.isInteger(p)) : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** Chat attachments: checked by their bytes, stored behind the storage interface, served by signed URLs. */
 export class AttachmentsService {
@@ -68,11 +78,19 @@ export class AttachmentsService {
   /**
    * Stores staged uploads for a chat the caller is a member of (checked by the caller) and returns their views.
    * Every file is checked (and every image thumbnailed) before anything is stored, so a refused request stores
-   * nothing; a failure while storing removes what this request had stored.
+   * nothing; a failure while storing removes what this request had stored. With `voice`, the upload is one
+   * voice message: a single audio file, stored with its duration and waveform.
    */
-  async upload(chatDbId: number, uploaderId: number, uploads: StagedUpload[]): Promise<ChatFile[]> {
+  async upload(
+    chatDbId: number,
+    uploaderId: number,
+    uploads: StagedUpload[],
+    voice?: VoiceFields,
+  ): Promise<ChatFile[]> {
+    if (voice && uploads.length !== 1) throw new BadRequestError(VOICE_TEXT.oneFile);
     const kinds = await Promise.all(uploads.map((u) => detectKind(u.path, u.name)));
     if (kinds.some((k) => k === null)) throw new UnsupportedMediaTypeError(ATTACHMENT_TYPE_REFUSED);
+    if (voice && kinds[0]?.type !== 'audio') throw new UnsupportedMediaTypeError(VOICE_TEXT.notAudio);
     const thumbs: (Buffer | null)[] = [];
     for (const [i, upload] of uploads.entries())
       thumbs.push(
@@ -106,6 +124,10 @@ export class AttachmentsService {
           storage_key: key,
           thumb_key: thumbKey,
           created_at: new Date().toISOString(),
+          kind: voice ? 'voice' : null,
+          duration_ms: voice?.duration_ms ?? kind.durationMs ?? null,
+          waveform: voice ? JSON.stringify(voice.waveform) : null,
+          played_at: null,
         });
       }
       const ids = await this.deps.db.transaction().execute(async (trx) => {
@@ -145,7 +167,8 @@ export class AttachmentsService {
     }
   }
 
-  view(row: Pick<repo.FileRow, 'id' | 'type' | 'name' | 'size' | 'thumb_key'>): ChatFile {
+  view(row: Pick<repo.FileRow, repo.ViewColumn>): ChatFile {
+    const waveform = row.waveform ? waveformOf(row.waveform) : undefined;
     return {
       id: row.id,
       type: row.type,
@@ -155,6 +178,10 @@ export class AttachmentsService {
       thumbnail: row.thumb_key
         ? `/api/files/${row.id}/thumb?${this.deps.signer.sign(`${row.id}.thumb`)}`
         : null,
+      ...(row.kind ? { kind: row.kind } : {}),
+      ...(row.duration_ms !== null ? { duration_ms: row.duration_ms } : {}),
+      ...(waveform ? { waveform } : {}),
+      ...(row.kind === 'voice' ? { played: row.played_at !== null } : {}),
     };
   }
 
@@ -221,6 +248,19 @@ export class AttachmentsService {
   /** The files a person uploaded (their data export), with the keys to read them from storage. */
   uploadedBy(userId: number) {
     return repo.filesOfUploader(this.deps.db, userId);
+  }
+
+  /**
+   * Marks a message's voice messages played (the messages module decided who may; `mark` false only looks).
+   * `voice` false: the message has none; `marked`: the files this call marked, empty when they already were (a
+   * second call changes nothing).
+   */
+  async markVoicePlayed(messageId: number, mark = true): Promise<{ voice: boolean; marked: number[] }> {
+    const files = await repo.voiceFilesOf(this.deps.db, messageId);
+    const unplayed = files.filter((f) => f.played_at === null).map((f) => f.id);
+    if (unplayed.length === 0 || !mark) return { voice: files.length > 0, marked: [] };
+    const marked = await repo.markPlayed(this.deps.db, unplayed, new Date().toISOString());
+    return { voice: true, marked: marked.map((r) => r.id) };
   }
 
   /** Storage keys of a chat's files, read before the chat goes; removeKeys deletes them after. */

@@ -15,6 +15,13 @@ export interface FilesTable {
   storage_key: string;
   thumb_key: string | null;
   created_at: string;
+  /** 'voice' for a voice message; null for any other file. */
+  kind: 'voice' | null;
+  duration_ms: number | null;
+  /** A voice message's waveform: a JSON array of 64 integers 0..255. */
+  waveform: string | null;
+  /** When a private chat's voice message was first played by the person it was sent to. */
+  played_at: string | null;
 }
 
 export interface ServerSecretsTable {

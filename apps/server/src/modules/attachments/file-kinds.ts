@@ -1,12 +1,16 @@
 import { createReadStream } from 'node:fs';
 import type { FileType } from '@parley/protocol';
 import { fileTypeFromFile } from 'file-type';
+import { parseFile } from 'music-metadata';
 
-// What may be attached (SPEC: images, video, .pdf, .doc, .docx, .txt), decided from the bytes, never the name.
+// What may be attached (SPEC: images, video, .pdf, .doc, .docx, .txt; and audio), decided from the bytes, never
+// the name.
 export interface FileKind {
   type: FileType;
   mime: string;
   ext: string;
+  /** An audio file's length, when the file says it. */
+  durationMs?: number;
 }
 
 const BY_MIME: Record<string, FileKind> = {
@@ -28,6 +32,74 @@ const BY_MIME: Record<string, FileKind> = {
   'application/x-cfb': { type: 'other', mime: 'application/msword', ext: 'doc' },
   'application/msword': { type: 'other', mime: 'application/msword', ext: 'doc' },
 };
+
+/** Audio formats by their bytes: MP3, WAV, and Ogg (Opus, Vorbis, FLAC, Speex). */
+const AUDIO_BY_MIME: Record<string, FileKind> = {
+  'audio/mpeg': { type: 'audio', mime: 'audio/mpeg', ext: 'mp3' },
+  'audio/wav': { type: 'audio', mime: 'audio/wav', ext: 'wav' },
+  'audio/ogg; codecs=opus': { type: 'audio', mime: 'audio/ogg', ext: 'ogg' },
+  'audio/ogg': { type: 'audio', mime: 'audio/ogg', ext: 'ogg' },
+};
+
+const M4A: FileKind = { type: 'audio', mime: 'audio/mp4', ext: 'm4a' };
+/**
+ * Containers that hold sound, pictures or both, named by file-type from their first bytes alone (an audio-only
+ * WebM is 'video/webm'; an MP4 is 'audio/x-m4a' or 'video/mp4' by its brand): their tracks decide.
+ */
+const AUDIO_OR_VIDEO: Record<string, { audio: FileKind; video: FileKind }> = {
+  'video/webm': {
+    audio: { type: 'audio', mime: 'audio/webm', ext: 'webm' },
+    video: BY_MIME['video/webm'] as FileKind,
+  },
+  'video/mp4': { audio: M4A, video: BY_MIME['video/mp4'] as FileKind },
+  'audio/x-m4a': { audio: M4A, video: BY_MIME['video/mp4'] as FileKind },
+  'audio/mp4': { audio: M4A, video: BY_MIME['video/mp4'] as FileKind },
+};
+
+/**
+ * What a media file holds, as music-metadata reads it from its headers (with `scan`, from every frame: an MP3
+ * without a header that says its length); null when it cannot be read.
+ */
+async function mediaOf(filePath: string, scan = false) {
+  try {
+    const { format } = await parseFile(filePath, { skipCovers: true, skipPostHeaders: true, duration: scan });
+    const seconds = format.duration;
+    return {
+      hasAudio: format.hasAudio !== false,
+      // A container's own track list: MP4's default of "has audio" is no evidence of a sound track.
+      audioTrack: format.trackInfo.some((t) => t.type === 2),
+      videoTrack: format.hasVideo === true || format.trackInfo.some((t) => t.type === 1),
+      durationMs:
+        seconds !== undefined && Number.isFinite(seconds) && seconds > 0
+          ? Math.round(seconds * 1000)
+          : undefined,
+    };
+  } catch {
+    return null;
+  }
+}
+
+const withDuration = (kind: FileKind, durationMs: number | undefined): FileKind =>
+  durationMs === undefined ? kind : { ...kind, durationMs };
+
+/**
+ * An audio file, or a container of audio or video, by its tracks. Audio must be readable to its length (file-type
+ * knows MP3 by a two-byte frame sync, which any file may start with); a video container that cannot be read
+ * stays a video, as before audio was taken.
+ */
+async function mediaKind(filePath: string, mime: string): Promise<FileKind | null | undefined> {
+  const audio = AUDIO_BY_MIME[mime];
+  const either = AUDIO_OR_VIDEO[mime];
+  if (!audio && !either) return undefined;
+  let media = await mediaOf(filePath);
+  if (audio) {
+    if (media && media.durationMs === undefined) media = await mediaOf(filePath, true);
+    return media?.hasAudio && media.durationMs !== undefined ? withDuration(audio, media.durationMs) : null;
+  }
+  if (media?.audioTrack && !media.videoTrack)
+    return withDuration(either?.audio as FileKind, media.durationMs);
+  return either?.video;
+}
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 const CONTROL = /[\x00-\x08\x0B\x0E-\x1F\x7F]/;
@@ -54,6 +126,8 @@ async function looksLikeText(filePath: string): Promise<boolean> {
 export async function detectKind(filePath: string, fileName: string): Promise<FileKind | null> {
   const detected = await fileTypeFromFile(filePath);
   if (detected) {
+    const media = await mediaKind(filePath, detected.mime);
+    if (media !== undefined) return media;
     const kind = BY_MIME[detected.mime];
     if (kind?.mime === 'application/msword' && !/\.doc$/i.test(fileName)) return null;
     return kind ?? null;

@@ -12,8 +12,9 @@ import {
 const file = (name: string, type: string, size = 100) => ({ name, type, size });
 
 describe('attachmentProblem', () => {
-  it('accepts images, videos and the listed documents', () => {
+  it('accepts images, videos, audio and the listed documents', () => {
     expect(attachmentProblem(file('a.png', 'image/png'))).toBeNull();
+    expect(attachmentProblem(file('song.mp3', 'audio/mpeg'))).toBeNull();
     expect(attachmentProblem(file('clip.webm', 'video/webm'))).toBeNull();
     expect(attachmentProblem(file('doc.pdf', 'application/pdf'))).toBeNull();
     expect(attachmentProblem(file('Notes.TXT', ''))).toBeNull();
@@ -42,6 +43,7 @@ describe('guessFileType and formatBytes', () => {
   it('guesses the stored kind from type and name', () => {
     expect(guessFileType(file('a.jpg', 'image/jpeg'))).toBe('image');
     expect(guessFileType(file('a.mov', 'video/quicktime'))).toBe('video');
+    expect(guessFileType(file('a.m4a', 'audio/mp4'))).toBe('audio');
     expect(guessFileType(file('a.pdf', ''))).toBe('pdf');
     expect(guessFileType(file('a.txt', 'text/plain'))).toBe('text');
     expect(guessFileType(file('a.docx', ''))).toBe('other');

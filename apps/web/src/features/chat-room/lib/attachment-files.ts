@@ -1,14 +1,14 @@
 import { ATTACHMENT_MAX_BYTES, type FileType } from '@parley/protocol';
 
-// What the attach button may send (SPEC §5: images, videos, .pdf, .doc, .docx, .txt; at most 25 MB each),
+// What the attach button may send (SPEC §5: images, videos, .pdf, .doc, .docx, .txt, and audio; at most 25 MB each),
 // checked here so a refusal is a clear toast before anything is uploaded. The server checks again, by the bytes.
 
-export const ATTACH_ACCEPT = 'image/*,video/*,.pdf,.doc,.docx,.txt';
+export const ATTACH_ACCEPT = 'image/*,video/*,audio/*,.pdf,.doc,.docx,.txt';
 /** The server takes at most 10 files per upload and per message. */
 export const ATTACH_MAX_FILES = 10;
 
 export const TYPE_REFUSED_TEXT =
-  'can’t be attached. Attach images, videos, PDF, Word (.doc, .docx) or text (.txt) files.';
+  'can’t be attached. Attach images, videos, audio, PDF, Word (.doc, .docx) or text (.txt) files.';
 export const TOO_LARGE_TEXT = 'is too large. Each file must be at most 25 MB.';
 export const TOO_MANY_TEXT = `Attach at most ${ATTACH_MAX_FILES} files at once.`;
 
@@ -18,6 +18,7 @@ const DOCUMENT_NAME = /\.(pdf|docx?|txt)$/i;
 export function guessFileType(file: Pick<File, 'name' | 'type'>): FileType {
   if (file.type.startsWith('image/')) return 'image';
   if (file.type.startsWith('video/')) return 'video';
+  if (file.type.startsWith('audio/')) return 'audio';
   if (file.type === 'application/pdf' || /\.pdf$/i.test(file.name)) return 'pdf';
   if (/\.txt$/i.test(file.name)) return 'text';
   return 'other';
@@ -26,7 +27,9 @@ export function guessFileType(file: Pick<File, 'name' | 'type'>): FileType {
 /** Why one chosen file cannot be attached, or null. SVG is refused: it is never served inline. */
 export function attachmentProblem(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
   const media =
-    (file.type.startsWith('image/') && file.type !== 'image/svg+xml') || file.type.startsWith('video/');
+    (file.type.startsWith('image/') && file.type !== 'image/svg+xml') ||
+    file.type.startsWith('video/') ||
+    file.type.startsWith('audio/');
   if (!media && !DOCUMENT_NAME.test(file.name)) return `“${file.name}” ${TYPE_REFUSED_TEXT}`;
   if (file.size > ATTACHMENT_MAX_BYTES) return `“${file.name}” ${TOO_LARGE_TEXT}`;
   if (file.size === 0) return `“${file.name}” is empty.`;

@@ -29,7 +29,7 @@ describe('stageFiles', () => {
     );
     expect(staged).toEqual(first);
     expect(problems).toEqual([
-      '“tool.exe” can’t be attached. Attach images, videos, PDF, Word (.doc, .docx) or text (.txt) files.',
+      '“tool.exe” can’t be attached. Attach images, videos, audio, PDF, Word (.doc, .docx) or text (.txt) files.',
     ]);
   });
 
