@@ -38,6 +38,8 @@ export interface DomainEventMap {
   'reactions.updated': { chatId: string; messageId: number; reactions: Reaction[] };
   /** A thread got replies: its summary as it now stands. */
   'thread.updated': { chatId: string; rootId: number; thread: ThreadSummary };
+  /** A private chat's voice message was first played by `userId`, the person it was sent to. */
+  'voice.played': { chatId: string; messageId: number; fileIds: number[]; userId: number };
   /** A chat's pinned messages changed: their ids as they now stand, newest pin first. */
   'pins.updated': { chatId: string; pinnedIds: number[] };
   /** messageIds: what became read for its senders (empty when the reader hides read receipts). */

@@ -92,6 +92,16 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
       ),
   );
 
+  // The person a private chat's voice message was sent to played it (idempotent).
+  app.put<MessageParams>('/chats/:chatId/messages/:messageId/played/', auth, async (req, reply) => {
+    await ctx.messages.voicePlayed.mark(
+      sessionOf(req).userId,
+      req.params.chatId,
+      messageIdOf(req.params.messageId),
+    );
+    return reply.code(204).send();
+  });
+
   app.get<MessageParams>('/chats/:chatId/messages/:messageId/edits/', auth, async (req) =>
     changes.edits(sessionOf(req).userId, req.params.chatId, messageIdOf(req.params.messageId)),
   );

@@ -26,6 +26,7 @@ import * as repo from './messages.repo';
 import { dropPagesOnChange, NewestPages } from './newest-pages';
 import { ReceiptBatcher } from './receipts';
 import { type ChatNames, Threads } from './threads';
+import { VoicePlayed } from './voice-played';
 
 interface Deps {
   db: Db;
@@ -65,6 +66,8 @@ export class MessagesService {
   readonly forwarding: Forwarding;
   /** Each message's link preview (link-preview-updates.ts). */
   readonly linkPreviews: LinkPreviewUpdates;
+  /** A private chat's voice messages marked played by the person they were sent to (voice-played.ts). */
+  readonly voicePlayed: VoicePlayed;
 
   constructor(private readonly deps: Deps) {
     const {
@@ -104,6 +107,7 @@ export class MessagesService {
     });
     this.forwarding = new Forwarding({ db, membership: chats, blocks, writer: this.writer });
     this.threads = new Threads({ db, events, membership: chats, reader: this.reader, chatNames });
+    this.voicePlayed = new VoicePlayed({ db, events, membership: chats, attachments });
     this.receipts = new ReceiptBatcher({
       db,
       events,

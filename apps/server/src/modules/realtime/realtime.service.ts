@@ -65,6 +65,7 @@ export class RealtimeService {
     this.on('reactions.updated', (e) => this.onReactionsUpdated(e));
     this.on('thread.updated', (e) => this.onThreadUpdated(e));
     this.on('pins.updated', (e) => this.onPinsUpdated(e));
+    this.on('voice.played', (e) => this.onVoicePlayed(e));
     this.on('messages.read', (e) => this.onMessagesRead(e));
     this.on('messages.delivered', (e) => this.onMessagesDelivered(e));
     this.on('unread.changed', (e) => this.onUnreadChanged(e));
@@ -150,6 +151,16 @@ export class RealtimeService {
 
   private onPinsUpdated({ chatId, pinnedIds }: Event<'pins.updated'>): Promise<void> {
     return this.frames.toRoom(chatId, { type: 'pins_updated', chat_id: chatId, pinned_ids: pinnedIds });
+  }
+
+  /** A voice message played: to the room (its sender), as a read is, not to people a block stands between. */
+  private async onVoicePlayed({ chatId, messageId, fileIds, userId }: Event<'voice.played'>): Promise<void> {
+    for (const fileId of fileIds)
+      await this.frames.toRoomAbout(
+        chatId,
+        { type: 'voice_played', message_id: messageId, file_id: fileId, user_id: userId },
+        userId,
+      );
   }
 
   private onReactionsUpdated({ chatId, messageId, reactions }: Event<'reactions.updated'>): Promise<void> {
