@@ -21,7 +21,7 @@ describe('voice message uploads', () => {
   it('stores the file as audio with kind, duration and waveform, unplayed, and serves it inline', async () => {
     const t = app();
     const { ada, chatId } = await pair(t);
-    const webm = webmOf({ ms: 3000, duration: false });
+    const webm = webmOf({ ms: 3000, live: true });
     const res = await uploadVoice(t.baseUrl, ada.token, chatId, { bytes: webm });
     expect(res.status, res.text).toBe(200);
     const [file] = res.body.files;

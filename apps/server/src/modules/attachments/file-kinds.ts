@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { FileType } from '@parley/protocol';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
+import { webmTracks } from './webm-tracks';
 
 // What may be attached (SPEC: images, video, .pdf, .doc, .docx, .txt; and audio), decided from the bytes, never
 // the name.
@@ -98,6 +99,9 @@ async function mediaKind(filePath: string, mime: string): Promise<FileKind | nul
   }
   if (media?.audioTrack && !media.videoTrack)
     return withDuration(either?.audio as FileKind, media.durationMs);
+  // A WebM recorded live (MediaRecorder's) is one music-metadata cannot read: its tracks are read here.
+  const tracks = !media && mime === 'video/webm' ? await webmTracks(filePath) : null;
+  if (tracks?.audio && !tracks.video) return either?.audio;
   return either?.video;
 }
 
