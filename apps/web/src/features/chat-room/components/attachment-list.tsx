@@ -1,5 +1,7 @@
-import type { ChatFile, FileType } from '@parley/protocol';
+import type { ChatFile, FileType, Message } from '@parley/protocol';
 import { FileAudio, File as FileIcon, FileImage, FileText, FileVideo, Play } from 'lucide-react';
+import { AudioAttachment } from '../../../components/audio/audio-attachment';
+import { marksPlayed, markVoicePlayed } from '../../../lib/messages/voice-played';
 import { cn } from '../../../lib/ui/cn';
 import { formatBytes } from '../lib/attachment-files';
 import { fileHref, openPreview } from '../lib/preview-store';
@@ -25,23 +27,52 @@ const KIND_LABEL: Record<FileType, string> = {
 export const fileIconOf = (type: FileType) => ICONS[type];
 const nameOf = (file: ChatFile) => file.name || `${KIND_LABEL[file.type]} ${file.id}`;
 
-/** A message's files: image thumbnails, a video tile, and a chip per document; each opens the preview. */
-export function AttachmentList({ files, own }: { files: ChatFile[]; own: boolean }) {
+/** The message the files came with, for a voice message's played mark. */
+export interface AudioContext {
+  message: Message;
+  meId: number;
+  privateChat: boolean;
+}
+
+/**
+ * A message's files: image thumbnails, a video tile, a player for audio and a chip per document; each but audio
+ * opens the preview.
+ */
+export function AttachmentList({
+  files,
+  own,
+  audio,
+}: {
+  files: ChatFile[];
+  own: boolean;
+  audio?: AudioContext;
+}) {
   if (files.length === 0) return null;
   return (
     <ul className="mt-1 flex flex-col gap-1.5" aria-label="Attachments">
       {files.map((file) => (
         <li key={file.id}>
-          <AttachmentTile file={file} own={own} />
+          <AttachmentTile file={file} own={own} audio={audio} />
         </li>
       ))}
     </ul>
   );
 }
 
-function AttachmentTile({ file, own }: { file: ChatFile; own: boolean }) {
+function AttachmentTile({ file, own, audio }: { file: ChatFile; own: boolean; audio?: AudioContext }) {
   const name = nameOf(file);
   const open = () => openPreview(file);
+  if (file.type === 'audio') {
+    const marks = audio && marksPlayed(file, audio.message, audio.meId, audio.privateChat);
+    return (
+      <AudioAttachment
+        file={file}
+        own={own}
+        privateChat={audio?.privateChat}
+        onPlay={marks ? () => markVoicePlayed(audio.message.chatroom, audio.message.id) : undefined}
+      />
+    );
+  }
   if (file.type === 'image') {
     return (
       <button

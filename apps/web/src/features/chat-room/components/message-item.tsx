@@ -216,7 +216,11 @@ export const MessageItem = memo(function MessageItem({
                 remove={actionable && own ? { chatId: message.chatroom, messageId: message.id } : undefined}
               />
             )}
-            <AttachmentList files={message.files} own={own} />
+            <AttachmentList
+              files={message.files}
+              own={own}
+              audio={{ message, meId, privateChat: !isGroup }}
+            />
             {pending?.uploads && (
               <PendingUploads
                 uploads={pending.uploads}

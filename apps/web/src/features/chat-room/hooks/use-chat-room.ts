@@ -127,6 +127,9 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
       case 'pins_updated':
         pinsChanged(queryClient, chatId);
         break;
+      case 'voice_played':
+        dispatch({ type: 'voice_played', message_id: frame.message_id, file_id: frame.file_id });
+        break;
       case 'chat_updated':
         // The frame is the same for every member: the reader's own mute is kept from what they had.
         queryClient.setQueryData<ChatDetail>(chatQueryKeys.detail(chatId), (old) =>

@@ -13,6 +13,7 @@ import {
   removePending,
   withPending,
 } from '../../../lib/messages/pending-message';
+import { applyVoicePlayed } from '../../../lib/messages/voice-played';
 import { PAGE_SIZE } from './page-size';
 
 // The live message list of one room, as a pure reducer: confirmed messages (unique by id, ascending) plus
@@ -52,6 +53,7 @@ export type RoomAction =
     }
   | { type: 'pending_remove'; client_id: string }
   | { type: 'read'; ids: number[] }
+  | { type: 'voice_played'; message_id: number; file_id: number }
   | { type: 'delivered'; ids: number[] }
   | { type: 'updated'; message: Message; meId: number }
   | { type: 'deleted'; message_id: number }
@@ -234,6 +236,10 @@ export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessag
       const messages = markIds(state.messages, action.ids, (m) =>
         m.is_delivered ? m : { ...m, is_delivered: true, is_sent: true },
       );
+      return messages === state.messages ? state : { ...state, messages };
+    }
+    case 'voice_played': {
+      const messages = applyVoicePlayed(state.messages, action.message_id, action.file_id);
       return messages === state.messages ? state : { ...state, messages };
     }
     case 'updated':

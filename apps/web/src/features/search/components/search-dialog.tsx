@@ -10,6 +10,7 @@ import { useListbox } from '../hooks/use-listbox';
 import { useSearchResults } from '../hooks/use-search-results';
 import { flattenGroups, type SearchOption } from '../lib/result-model';
 import { DialogFrame } from './dialog-frame';
+import { ResultAudio } from './result-audio';
 import { OptionRow, SearchOptionContent } from './search-option';
 
 /**
@@ -52,6 +53,7 @@ export function SearchDialog({
   const typed = query.trim();
   const now = new Date();
   const resultCount = options.filter((o) => o.kind !== 'more').length;
+  const active = options.find((o) => o.key === listbox.activeKey);
 
   return (
     <DialogFrame labelledBy={titleId} onClose={onClose}>
@@ -165,6 +167,8 @@ export function SearchDialog({
           )}
         </div>
       </div>
+
+      {active?.kind === 'message' && <ResultAudio result={active.result} ownId={ownId} />}
 
       <div className="hidden items-center gap-4 border-t border-slate-200 dark:border-slate-800 px-4 py-2 text-xs text-slate-500 dark:text-slate-400 sm:flex">
         <span>
