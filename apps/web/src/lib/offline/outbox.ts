@@ -9,6 +9,12 @@ import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 // A thread's replies wait here too (thread_root set): they are its pane's, never the room's pending list; who
 // sends them is thread-sends.ts's rule.
 
+/** A voice message's fields as its upload sends them. */
+export interface VoiceMeta {
+  duration_ms: number;
+  waveform: number[];
+}
+
 export interface OutboxEntry {
   client_id: string;
   chat_id: string;
@@ -22,6 +28,8 @@ export interface OutboxEntry {
   files?: File[];
   /** What the pending bubble shows of those files. */
   uploads?: { name: string; size: number; type: FileType }[];
+  /** The one file is a voice message, uploaded with these fields. */
+  voice?: VoiceMeta;
   /** The uploaded files' ids: once set, the files are never uploaded again. */
   file_ids?: number[];
   /** The server refused it (an error frame with its client_id): it waits for Retry or Cancel. */

@@ -1,6 +1,7 @@
 import type { ChatFile } from '@parley/protocol';
 import { API_BASE_URL } from '../../../lib/http/api-client';
 import { ApiError, serverErrorOr } from '../../../lib/http/api-error';
+import type { VoiceMeta } from '../../../lib/offline/outbox';
 import { browserAuthStorage, readToken } from '../../../lib/session/auth-storage';
 
 export const UPLOAD_FAILED_TEXT = 'Failed to upload the file. Please try again.';
@@ -9,6 +10,8 @@ export interface UploadOptions {
   /** Called with the share sent so far, 0..1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** The one file is a voice message: its fields go before it (the server reads them first). */
+  voice?: VoiceMeta;
 }
 
 const parse = (raw: string): unknown => {
@@ -21,13 +24,14 @@ const parse = (raw: string): unknown => {
 };
 
 /**
- * POST /api/chats/{chat_id}/attachments/ (multipart, field `files`) → the stored files' views, whose ids a
+ * POST /api/chats/{chat_id}/attachments/ (multipart, field `files`; a voice message's `kind`, `duration_ms` and
+ * `waveform` before it) → the stored files' views, whose ids a
  * `chat_message` then carries. XMLHttpRequest rather than fetch, for upload progress. 413 and 415 are refusals.
  */
 export function uploadAttachments(
   chatId: string,
   files: readonly File[],
-  { onProgress, signal }: UploadOptions = {},
+  { onProgress, signal, voice }: UploadOptions = {},
 ): Promise<ChatFile[]> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('Upload aborted', 'AbortError'));
@@ -49,6 +53,11 @@ export function uploadAttachments(
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    if (voice) {
+      form.append('kind', 'voice');
+      form.append('duration_ms', String(voice.duration_ms));
+      form.append('waveform', JSON.stringify(voice.waveform));
+    }
     for (const file of files) form.append('files', file, file.name);
     xhr.send(form);
   });

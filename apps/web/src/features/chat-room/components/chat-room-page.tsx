@@ -262,6 +262,12 @@ function Room({
           onSend={room.send}
           onInput={room.onInput}
           onAttach={(files, text, replyTo) => void room.sendFiles(files, text, replyTo)}
+          onVoice={(voice, replyTo) =>
+            void room.sendFiles([voice.file], '', replyTo, {
+              duration_ms: voice.durationMs,
+              waveform: voice.waveform,
+            })
+          }
           mode={acts.mode}
           onModeChange={acts.setMode}
           onSaveEdit={acts.saveEdit}

@@ -4,12 +4,14 @@ import {
   type ClipboardEvent,
   type FormEvent,
   type KeyboardEvent,
+  Suspense,
   useEffect,
   useId,
   useRef,
   useState,
 } from 'react';
 import { cn } from '../../../lib/ui/cn';
+import { lazyRetry } from '../../../lib/ui/retry-import';
 import { useAutoGrow } from '../hooks/use-auto-grow';
 import { type TextAtCaret, useDraft } from '../hooks/use-draft';
 import { useFileDrop } from '../hooks/use-file-drop';
@@ -17,6 +19,7 @@ import { useMentionSuggestions } from '../hooks/use-mention-suggestions';
 import { type ComposerMode, quoteOf } from '../hooks/use-message-actions';
 import { useShortcodeSuggestions } from '../hooks/use-shortcode-suggestions';
 import { useStagedFiles } from '../hooks/use-staged-files';
+import { loadRecorder, useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { insertAtCaret } from '../lib/emoji-shortcodes';
 import { messageLength, tooLongText } from '../lib/message-length';
 import { filesOf } from '../lib/staged-files';
@@ -25,6 +28,11 @@ import { ComposerModeBar } from './composer-mode-bar';
 import { DropOverlay } from './drop-overlay';
 import { MentionList, ShortcodeList } from './mention-list';
 import { StagedFiles } from './pending-uploads';
+import { VoiceButton } from './voice-button';
+import type { Recording } from './voice-recorder';
+
+/** What the composer shows while a voice message records, loaded with the recorder. */
+const RecorderStrip = lazyRetry(loadRecorder);
 
 export interface ComposerProps {
   chatId: string;
@@ -38,6 +46,8 @@ export interface ComposerProps {
   /** Replying to or editing a message, or null. */
   mode: ComposerMode;
   onModeChange: (mode: ComposerMode) => void;
+  /** Sends a recorded voice message (the microphone shows only with it, while nothing is typed). */
+  onVoice?: (recording: Recording, replyTo?: ReplyQuote) => void;
   /** Saves an edit; false keeps the text to try again. */
   onSaveEdit: (message: Message, text: string) => Promise<boolean>;
   /** This person's last message that can be edited (Up arrow in an empty composer). */
@@ -62,6 +72,7 @@ export function Composer({
   onAttach,
   mode,
   onModeChange,
+  onVoice,
   onSaveEdit,
   lastEditable,
 }: ComposerProps) {
@@ -78,6 +89,17 @@ export function Composer({
   const files = staging.files;
   const empty = blank && files.length === 0;
   if (refused && length.over === 0) setRefused(false);
+  // A voice message answers the message being replied to, as text would.
+  const recorder = useVoiceRecorder((recording) => {
+    const replyTo = mode?.kind === 'reply' ? quoteOf(mode.message) : undefined;
+    onVoice?.(recording, replyTo);
+    if (replyTo) onModeChange(null);
+  });
+  const rec = recorder.state;
+  const recording = rec.phase !== 'idle';
+  // Beside the send button (disabled while there is nothing to send, SPEC §2), in its place on a phone's width;
+  // recording takes its place everywhere.
+  const showMic = onVoice !== undefined && empty && !editing;
 
   // A reply or an edit starts with the focus in the composer.
   useEffect(() => {
@@ -179,63 +201,93 @@ export function Composer({
           {tooLongText(length.over)}
         </p>
       )}
-      <form onSubmit={(event) => void submit(event)} className="flex items-end gap-2 px-2 py-2 sm:px-3">
-        <AttachButton disabled={editing !== null} onChoose={staging.add} />
-        <EmojiButton
-          onPick={(emoji) => applyText(insertAtCaret(text, caret, emoji))}
-          onRefocus={() => area.current?.focus()}
-        />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <textarea
-            ref={area}
-            aria-label="Message"
-            aria-describedby={length.show ? countId : undefined}
-            aria-invalid={length.over > 0 || undefined}
-            placeholder="Type your message..."
-            rows={1}
-            enterKeyHint={editing ? 'done' : 'send'}
-            value={text}
-            {...listProps}
-            onChange={(event) => {
-              const { value, selectionStart } = event.target;
-              const completed = shortcodes.complete(value, selectionStart);
-              if (completed) return applyText(completed);
-              change(value, selectionStart);
-              if (!editing) onInput(value);
-            }}
-            onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
-            onKeyDown={onKeyDown}
-            onPaste={onPaste}
-            className={cn(
-              'field-sizing-content block max-h-44 min-h-10 w-full resize-none overflow-y-auto rounded-xl border bg-white px-3 py-2 text-sm leading-5 text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400',
-              length.over > 0 ? 'border-red-500' : 'border-slate-300 dark:border-slate-700',
-            )}
-          />
-          {length.show && (
-            <p
-              id={countId}
-              data-testid="message-count"
-              className={cn(
-                'mt-0.5 self-end px-1 text-xs tabular-nums',
-                length.over > 0
-                  ? 'font-semibold text-red-700 dark:text-red-300'
-                  : 'text-slate-600 dark:text-slate-300',
-              )}
-            >
-              <span className="sr-only">Characters: </span>
-              {length.count} / {MESSAGE_MAX_LENGTH}
-            </p>
-          )}
-        </div>
-        <button
-          type="submit"
-          aria-label={editing ? 'Save edit' : 'Send message'}
-          title={editing ? 'Save edit' : 'Send message'}
-          disabled={empty || saving}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-600/40"
+      {recorder.problem && (
+        <p
+          role="alert"
+          className="flex items-start gap-2 border-b border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
         >
-          <SendHorizontal aria-hidden="true" className="size-5" />
-        </button>
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {recorder.problem}
+        </p>
+      )}
+      <p role="status" className="sr-only" data-testid="voice-status">
+        {recorder.announcement}
+      </p>
+      <form onSubmit={(event) => void submit(event)} className="flex items-end gap-2 px-2 py-2 sm:px-3">
+        {rec.phase !== 'idle' && (
+          <Suspense fallback={<div className="min-h-10 flex-1" />}>
+            <RecorderStrip
+              startedAt={rec.phase === 'recording' ? rec.startedAt : performance.now()}
+              holding={rec.holding}
+              onCancel={recorder.cancel}
+            />
+          </Suspense>
+        )}
+        {/* Hidden, not unmounted, while recording: the draft and the caret wait as they were. */}
+        <div className={recording ? 'hidden' : 'contents'}>
+          <AttachButton disabled={editing !== null} onChoose={staging.add} />
+          <EmojiButton
+            onPick={(emoji) => applyText(insertAtCaret(text, caret, emoji))}
+            onRefocus={() => area.current?.focus()}
+          />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <textarea
+              ref={area}
+              aria-label="Message"
+              aria-describedby={length.show ? countId : undefined}
+              aria-invalid={length.over > 0 || undefined}
+              placeholder="Type your message..."
+              rows={1}
+              enterKeyHint={editing ? 'done' : 'send'}
+              value={text}
+              {...listProps}
+              onChange={(event) => {
+                const { value, selectionStart } = event.target;
+                const completed = shortcodes.complete(value, selectionStart);
+                if (completed) return applyText(completed);
+                change(value, selectionStart);
+                if (!editing) onInput(value);
+              }}
+              onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+              onKeyDown={onKeyDown}
+              onPaste={onPaste}
+              className={cn(
+                'field-sizing-content block max-h-44 min-h-10 w-full resize-none overflow-y-auto rounded-xl border bg-white px-3 py-2 text-sm leading-5 text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400',
+                length.over > 0 ? 'border-red-500' : 'border-slate-300 dark:border-slate-700',
+              )}
+            />
+            {length.show && (
+              <p
+                id={countId}
+                data-testid="message-count"
+                className={cn(
+                  'mt-0.5 self-end px-1 text-xs tabular-nums',
+                  length.over > 0
+                    ? 'font-semibold text-red-700 dark:text-red-300'
+                    : 'text-slate-600 dark:text-slate-300',
+                )}
+              >
+                <span className="sr-only">Characters: </span>
+                {length.count} / {MESSAGE_MAX_LENGTH}
+              </p>
+            )}
+          </div>
+        </div>
+        {showMic && <VoiceButton recorder={recorder} />}
+        {!recording && (
+          <button
+            type="submit"
+            aria-label={editing ? 'Save edit' : 'Send message'}
+            title={editing ? 'Save edit' : 'Send message'}
+            disabled={empty || saving}
+            className={cn(
+              'inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-600/40',
+              showMic && 'max-sm:hidden',
+            )}
+          >
+            <SendHorizontal aria-hidden="true" className="size-5" />
+          </button>
+        )}
       </form>
       {dropRect && <DropOverlay rect={dropRect} />}
     </div>

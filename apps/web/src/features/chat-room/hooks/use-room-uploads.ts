@@ -1,7 +1,7 @@
 import type { ReplyQuote } from '@parley/protocol';
 import { type Dispatch, useCallback, useMemo, useRef } from 'react';
 import { isApiError } from '../../../lib/http/api-error';
-import { nextSeq, type OutboxEntry, outboxFor } from '../../../lib/offline/outbox';
+import { nextSeq, type OutboxEntry, outboxFor, type VoiceMeta } from '../../../lib/offline/outbox';
 import { newClientId } from '../../../lib/realtime/chat-socket';
 import { toast } from '../../../lib/ui/toast';
 import { uploadAttachments, uploadErrorText } from '../api/upload-attachments';
@@ -43,13 +43,20 @@ export function useRoomUploads(
    * a network failure leaves it waiting in the outbox for the next open.
    */
   const upload = useCallback(
-    async ({ client_id, body, reply_to, files }: Caption & { client_id: string; files: File[] }) => {
+    async ({
+      client_id,
+      body,
+      reply_to,
+      files,
+      voice,
+    }: Caption & { client_id: string; files: File[]; voice?: VoiceMeta }) => {
       if (uploads.current.has(client_id)) return;
       const controller = new AbortController();
       uploads.current.set(client_id, controller);
       let fileIds: number[];
       try {
         const stored = await uploadAttachments(chatId, files, {
+          voice,
           signal: controller.signal,
           onProgress: wholePercents((progress) =>
             dispatch({ type: 'pending_update', client_id, patch: { progress } }),
@@ -82,24 +89,37 @@ export function useRoomUploads(
   /**
    * Sends files (the composer checked type and size) as one message, with the text typed beside them as its
    * caption and the message it answers: kept in the outbox with the message, then uploaded at once when the
-   * browser is online (otherwise at the next open).
+   * browser is online (otherwise at the next open). With `voice`, the one file is a voice message.
    */
   const sendFiles = useCallback(
-    async (files: File[], text = '', replyTo?: ReplyQuote) => {
+    async (files: File[], text = '', replyTo?: ReplyQuote, voice?: VoiceMeta) => {
       if (files.length === 0) return;
       stopTyping();
       const caption: Caption = { body: text.trim(), ...(replyTo ? { reply_to: replyTo } : {}) };
       const client_id = newClientId();
       const timestamp = new Date().toISOString();
-      const shown = files.map((f) => ({ name: f.name, size: f.size, type: guessFileType(f) }));
+      const shown = files.map((f) => ({
+        name: voice ? 'Voice message' : f.name,
+        size: f.size,
+        type: voice ? ('audio' as const) : guessFileType(f),
+      }));
       dispatch({
         type: 'pending',
         pending: { client_id, ...caption, timestamp, status: 'uploading', progress: 0, uploads: shown },
       });
       await outbox
-        .add({ client_id, chat_id: chatId, ...caption, timestamp, seq: nextSeq(), files, uploads: shown })
+        .add({
+          client_id,
+          chat_id: chatId,
+          ...caption,
+          timestamp,
+          seq: nextSeq(),
+          files,
+          uploads: shown,
+          ...(voice ? { voice } : {}),
+        })
         .catch(() => undefined);
-      if (navigator.onLine) await upload({ client_id, ...caption, files });
+      if (navigator.onLine) await upload({ client_id, ...caption, files, voice });
     },
     [chatId, outbox, dispatch, upload, stopTyping],
   );
