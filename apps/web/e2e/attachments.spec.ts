@@ -55,7 +55,7 @@ test('an image goes up with its progress shown, arrives live and opens in the fu
   const chatId = decodeURIComponent(new URL(ada.page.url()).pathname.split('/')[2]!);
   await grace.page.goto(`/chats/${chatId}`);
   await expect(grace.page.getByRole('img', { name: 'In this chat' })).toBeVisible();
-  await expect(fileInput(ada.page)).toHaveAttribute('accept', 'image/*,video/*,.pdf,.doc,.docx,.txt');
+  await expect(fileInput(ada.page)).toHaveAttribute('accept', 'image/*,video/*,audio/*,.pdf,.doc,.docx,.txt');
 
   const uploads = uploadsOf(ada.page);
 
