@@ -3,6 +3,7 @@ import { wavOf } from '@parley/fixtures';
 import { VOICE_TEXT } from '@parley/protocol';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousFindings } from './support/axe';
+import { chromiumLaunch } from './support/chromium';
 import { peoplePerTest, privateChat } from './support/people';
 import { loading, openRoom, timeline } from './support/room';
 
@@ -13,22 +14,13 @@ import { loading, openRoom, timeline } from './support/room';
 
 const SHOTS = process.env.PARLEY_E2E_SHOTS ?? path.join(import.meta.dirname, '..', 'test-results', 'screens');
 
-// The microphone: Chromium's fake device, allowed without asking. The project's launch options, plus these.
+// The microphone: Chromium's fake device, allowed without asking; the sound plays without a gesture first.
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
+  launchOptions: chromiumLaunch([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--autoplay-policy=no-user-gesture-required',
+  ]),
 });
 
 const person = peoplePerTest();
