@@ -30,6 +30,7 @@ import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pinsRoutes } from './modules/pins/pins.routes';
+import { pollsRoutes } from './modules/polls/polls.routes';
 import { avatarMediaRoutes, profilesRoutes } from './modules/profiles/profiles.routes';
 import { socketRoutes } from './modules/realtime/socket.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -220,6 +221,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await chatsRoutes(api, ctx);
       await messagesRoutes(api, ctx);
       await pinsRoutes(api, ctx);
+      await pollsRoutes(api, ctx);
       await linkPreviewsRoutes(api, ctx);
       await savedRoutes(api, ctx);
       await groupsRoutes(api, ctx);

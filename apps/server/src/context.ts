@@ -22,6 +22,7 @@ import type { MessagesService } from './modules/messages/messages.service';
 import type { EmailDigestService } from './modules/notifications/email-digest.service';
 import type { PushService } from './modules/notifications/push.service';
 import type { PinsService } from './modules/pins/pins.service';
+import type { PollsService } from './modules/polls/polls.service';
 import type { ProfilesService } from './modules/profiles/profiles.service';
 import type { Hub } from './modules/realtime/hub';
 import type { RealtimeService } from './modules/realtime/realtime.service';
@@ -99,6 +100,8 @@ export interface AppContext {
   linkPreviews: LinkPreviewsService;
   /** Pinned messages: modules/pins. */
   pins: PinsService;
+  /** Polls: votes and closing (a poll is sent and shown as a message): modules/polls. */
+  polls: PollsService;
   /** Each person's saved messages: modules/saved. */
   saved: SavedService;
 }

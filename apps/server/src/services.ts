@@ -32,6 +32,7 @@ import { EmailDigestService } from './modules/notifications/email-digest.service
 import { PushService } from './modules/notifications/push.service';
 import { loadVapidKeys } from './modules/notifications/vapid';
 import { PinsService } from './modules/pins/pins.service';
+import { PollsService } from './modules/polls/polls.service';
 import { ProfilesService } from './modules/profiles/profiles.service';
 import { Hub, SocketSweep } from './modules/realtime/hub';
 import { RealtimeService } from './modules/realtime/realtime.service';
@@ -117,6 +118,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const membership = new ChatMembership(db);
   const blocks = new BlocksService({ db, bus, users, events, log });
   const chats = new ChatsService({ db, membership, events, presence, users, activity: stats, blocks });
+  const polls = new PollsService({ db, events, membership });
   const messages = new MessagesService({
     db,
     events,
@@ -131,6 +133,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     chatNames: (userId, chatDbIds) => chats.summaries(userId, chatDbIds),
     lifecycle,
     previews: linkPreviews,
+    polls,
   });
   const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: log, blocks });
   const ctx: AppContext = {
@@ -246,6 +249,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     }),
     linkPreviews,
     pins: new PinsService({ db, dialect, events, lifecycle, log, chats, messages, users }),
+    polls,
     saved: new SavedService({ db, chats, messages }),
   };
   await ctx.admin.announce();

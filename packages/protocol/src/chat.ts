@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GROUP_NAME_MAX_LENGTH } from './constants';
 import { MSG } from './messages';
+import { pollSchema } from './polls';
 
 // Chats over HTTP and the two socket channels (SPEC §3, §7; DESIGN §6). One discriminated union per direction.
 
@@ -133,6 +134,8 @@ export const messageSchema = z.object({
   forwarded: z.boolean().optional(),
   /** The preview of the body's first link; null while there is none (or it was removed). */
   link_preview: linkPreviewSchema.nullable().optional(),
+  /** A poll's question, answers and counts as this reader sees them; null for any other message. */
+  poll: pollSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -28,6 +28,7 @@ const message: Message = {
   thread: null,
   forwarded: true,
   link_preview: null,
+  poll: null,
 };
 
 describe('server frames', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatDetailSchema, dbIdSchema, messageSchema, reactionSchema, threadSummarySchema } from './chat';
 import { MESSAGE_MAX_LENGTH } from './constants';
+import { pollInputSchema, pollSchema } from './polls';
 
 // The two socket channels (SPEC §7, DESIGN §6): one discriminated union per direction and channel. The server
 // parses what clients send with these, the web client parses what the server sends with them.
@@ -27,6 +28,8 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
     also_in_chat: z.boolean().optional(),
     /** No link preview for this message. */
     no_preview: z.boolean().optional(),
+    /** The message is a poll (its body may then be empty). */
+    poll: pollInputSchema.optional(),
   }),
   z.object({ type: z.literal('typing'), is_typing: z.boolean() }),
   /** With thread_root: the reader read these replies of that thread (its unread count; the chat's marks stay). */
@@ -74,6 +77,8 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
     message_id: z.number().int(),
     reactions: z.array(reactionSchema),
   }),
+  /** A poll's votes or state changed: the poll as it now stands, `my_votes` those of the socket's reader. */
+  z.object({ type: z.literal('poll_updated'), message_id: z.number().int(), poll: pollSchema }),
   /** A private chat's voice message was played by the person it was sent to (`user_id`). */
   z.object({
     type: z.literal('voice_played'),

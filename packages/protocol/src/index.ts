@@ -12,6 +12,7 @@ export * from './invites';
 export * from './messages';
 export * from './offline';
 export * from './pins';
+export * from './polls';
 export * from './profiles';
 export * from './push';
 export * from './safety';

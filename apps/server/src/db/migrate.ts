@@ -21,6 +21,7 @@ import { memberCountsMigration } from './migrations/0017-member-counts';
 import { pinsMigration } from './migrations/0018-pins';
 import { savedMessagesMigration } from './migrations/0019-saved-messages';
 import { forwardedMigration } from './migrations/0020-forwarded';
+import { pollsMigration } from './migrations/0021-polls';
 import { linkPreviewsMigration } from './migrations/0022-link-previews';
 import { audioMigration } from './migrations/0023-audio';
 
@@ -46,6 +47,7 @@ const migrations = {
   '0018-pins': pinsMigration,
   '0019-saved-messages': savedMessagesMigration,
   '0020-forwarded': forwardedMigration,
+  '0021-polls': pollsMigration,
   '0022-link-previews': linkPreviewsMigration,
   '0023-audio': audioMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
@@ -118,7 +120,14 @@ async function migrate(
     getMigrations: async () =>
       Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(dialect)])),
   };
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Features land in any order while their numbers were handed out in advance (0022 before 0021): a database
+  // that ran a later one still runs an earlier one it lacks, instead of refusing to start.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   // Kysely refuses a database that ran a migration this code does not know: one made by a newer Parley.
   const unknown = /previously executed migration (\S+) is missing/.exec(String(error));

@@ -8,6 +8,7 @@ import type { LinkPreviewsTables } from '../modules/link-previews/link-previews.
 import type { MessagesTables } from '../modules/messages/messages.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
 import type { PinsTables } from '../modules/pins/pins.tables';
+import type { PollsTables } from '../modules/polls/polls.tables';
 import type { RealtimeTables } from '../modules/realtime/realtime.tables';
 import type { ReportsTables } from '../modules/reports/reports.tables';
 import type { SafetyTables } from '../modules/safety/safety.tables';
@@ -38,5 +39,6 @@ export interface Database
     AuditTables,
     AdminTables,
     PinsTables,
+    PollsTables,
     SavedTables,
     LinkPreviewsTables {}

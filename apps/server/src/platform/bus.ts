@@ -17,6 +17,11 @@ export interface BusMessage {
    * watching a public group they have not joined ('watchers'); every socket of the topic without it.
    */
   audience?: 'members' | 'watchers';
+  /**
+   * The frame as some readers get it instead of `data` (their own choices in a poll): each of `userIds` gets
+   * that `data`. Carried between processes, never to a client: each socket gets one frame.
+   */
+  variants?: { data: string; userIds: number[] }[];
   /** Internal control: close these sockets (`watchers`: only those watching from outside the group). */
   close?: { code: number; sessionIds?: number[] | 'all'; chatId?: string; watchers?: boolean };
 }

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 
 // Domain events that services emit and the realtime side (sockets, presence, notifications) listens to.
 // Routes never touch sockets; they call services, services emit here.
-import type { Message, Reaction, ThreadSummary } from '@parley/protocol';
+import type { Message, Poll, Reaction, ThreadSummary } from '@parley/protocol';
 
 export interface DomainEventMap {
   'sessions.revoked': { userId: number; sessionIds: number[] | 'all' };
@@ -38,6 +38,16 @@ export interface DomainEventMap {
   'reactions.updated': { chatId: string; messageId: number; reactions: Reaction[] };
   /** A thread got replies: its summary as it now stands. */
   'thread.updated': { chatId: string; rootId: number; thread: ThreadSummary };
+  /**
+   * A poll's votes changed, or it was closed: the poll as nobody in particular sees it (`my_votes` empty), and
+   * each voter's choices, from which every reader is told their own (never anyone else's).
+   */
+  'poll.updated': {
+    chatId: string;
+    messageId: number;
+    poll: Poll;
+    choices: { userId: number; options: number[] }[];
+  };
   /** A private chat's voice message was first played by `userId`, the person it was sent to. */
   'voice.played': { chatId: string; messageId: number; fileIds: number[]; userId: number };
   /** A chat's pinned messages changed: their ids as they now stand, newest pin first. */

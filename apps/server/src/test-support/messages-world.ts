@@ -12,12 +12,14 @@ import { ChatMembership, type ChatRef } from '../modules/chats/chat-membership';
 import * as chatsRepo from '../modules/chats/chats.repo';
 import { MessageReader } from '../modules/messages/message-reader';
 import { MessageWriter } from '../modules/messages/message-writer';
+import { PollsService } from '../modules/polls/polls.service';
 import { DomainEvents } from '../platform/events';
 import { noBlocks } from './no-blocks';
 
 // The messages module's surroundings without an app: a fresh in-memory SQLite database migrated by the
-// project's own migrations, the real chat membership and users services, message reader and writer over it, and people
-// and chats seeded through the real repos. Attachments are a fake (below): files are another module's business.
+// project's own migrations, the real chat membership, users and polls services, message reader and writer over
+// it, and people and chats seeded through the real repos. Attachments are a fake (below): files are another
+// module's business.
 
 /** A fresh in-memory SQLite database with every migration applied. */
 export async function memoryDb(): Promise<Db> {
@@ -81,13 +83,36 @@ export async function messagesWorld() {
   };
 
   const attachments = new FakeAttachments();
-  const reader = new MessageReader({ db, chats, attachments, users });
-  const writer = new MessageWriter({ db, events, chats, attachments, users, reader, blocks: noBlocks });
+  const polls = new PollsService({ db, events, membership: chats });
+  const reader = new MessageReader({ db, chats, attachments, users, polls });
+  const writer = new MessageWriter({
+    db,
+    events,
+    chats,
+    attachments,
+    users,
+    reader,
+    blocks: noBlocks,
+    polls,
+  });
   /** Writes a message through the real writer; its id. */
   const post = async (chat: ChatRef, senderId: number | null, body: string) =>
     (await writer.write({ chat, senderId, clientId: null, body, fileIds: [] })).message.id;
 
-  return { db, events, users, chats, attachments, reader, writer, person, chat, post, traceTransactions };
+  return {
+    db,
+    events,
+    users,
+    chats,
+    attachments,
+    polls,
+    reader,
+    writer,
+    person,
+    chat,
+    post,
+    traceTransactions,
+  };
 }
 
 type AttachmentsPort = Pick<AttachmentsService, 'claimable' | 'attach' | 'filesFor' | 'filesInRange'>;

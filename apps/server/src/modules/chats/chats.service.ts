@@ -9,6 +9,7 @@ import {
   type GroupCreate,
   isAdminRole,
   type MuteState,
+  pollLine,
   privateChatName,
   SAFETY_TEXT,
 } from '@parley/protocol';
@@ -39,6 +40,8 @@ export interface ChatActivity {
       deleted_at: string | null;
       file_count: number | string | bigint | null;
       file_name: string | null;
+      /** The question of a poll. */
+      poll_question: string | null;
     }[]
   >;
   /** Unread messages per chat; messages from people the member blocked are never unread. */
@@ -78,6 +81,12 @@ export function muteStateOf(mutedUntil: string | null, now = new Date().toISOStr
 }
 
 const newChatId = () => randomBytes(9).toString('base64url');
+
+/** What the chat list says of a last message: its text, else a poll's question, or that it was deleted. */
+const lastMessageText = (m: { body: string; deleted_at: string | null; poll_question: string | null }) => {
+  if (m.deleted_at) return DELETED_MESSAGE_TEXT;
+  return !m.body && m.poll_question ? pollLine(m.poll_question) : m.body;
+};
 const nowIso = () => new Date().toISOString();
 
 /**
@@ -120,7 +129,7 @@ export class ChatsService {
         chat_id: c.chat_id,
         is_private: !!c.is_private,
         member_count: mine.length,
-        last_message: visibleLast ? (visibleLast.deleted_at ? DELETED_MESSAGE_TEXT : visibleLast.body) : null,
+        last_message: visibleLast ? lastMessageText(visibleLast) : null,
         last_message_time: visibleLast?.created_at ?? null,
         last_message_files:
           visibleLast && !visibleLast.deleted_at && Number(visibleLast.file_count) > 0

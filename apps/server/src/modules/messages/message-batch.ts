@@ -3,6 +3,8 @@ import {
   type ChatFile,
   MESSAGE_TEXT,
   type Message,
+  type PollInput,
+  pollFromInput,
   THREAD_TEXT,
   type ThreadSummary,
 } from '@parley/protocol';
@@ -35,6 +37,8 @@ export interface Draft {
   forwardOf?: number;
   /** Its sender wants no link preview under it. */
   noPreview?: boolean;
+  /** The message is this poll (stored by the polls module in the same transaction). */
+  poll?: PollInput;
   /** The request that sent it (a socket's), carried by `message.published` for the logs of its fan-out. */
   requestId?: string;
 }
@@ -109,6 +113,7 @@ export const rowOf = (p: Pending): NewMessageRow => ({
   // Always set: a multi-row INSERT gives every row the same columns.
   forwarded: p.forwardOf ? 1 : 0,
   no_preview: p.noPreview ? 1 : 0,
+  has_poll: p.poll ? 1 : 0,
 });
 
 /** A message of the main timeline: anything but a reply sent only to its thread. */
@@ -188,7 +193,7 @@ export function audienceOf(
   return { memberIds, mutedIds: [...(muted.get(p.chat.id) ?? [])], blockedIds };
 }
 
-/** A new message built from what its batch holds: neither delivered nor read yet, nor reacted to. */
+/** A new message built from what its batch holds: neither delivered nor read yet, nor reacted to, nor voted on. */
 export function newMessage(
   p: Pending,
   id: number,
@@ -202,5 +207,9 @@ export function newMessage(
     ? toQuote(quoted, quoted.sender_id === null ? undefined : cardOf.get(quoted.sender_id))
     : null;
   const row = { id, ...rowOf(p), edited_at: null, deleted_at: null, reaction_count: 0 };
-  return toMessage(row, p.chat.chat_id, sender, [], files, { replyTo, reactions: [] });
+  return toMessage(row, p.chat.chat_id, sender, [], files, {
+    replyTo,
+    reactions: [],
+    poll: p.poll ? pollFromInput(p.poll) : null,
+  });
 }

@@ -12,6 +12,7 @@ import type { DomainEvents } from '../../platform/events';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership } from '../chats/chat-membership';
 import { firstLink } from '../link-previews/page-meta';
+import type { PollsService } from '../polls/polls.service';
 import * as repo from './message-changes.repo';
 import type { MessageReader } from './message-reader';
 import { reactionsByMessage } from './message-view';
@@ -37,6 +38,8 @@ interface Deps {
   chats: Pick<ChatMembership, 'requireMember' | 'memberNamesIn' | 'ref'>;
   attachments: Pick<AttachmentsService, 'forgetFilesOf' | 'removeKeys'>;
   reader: Pick<MessageReader, 'byId'>;
+  /** A message deleted for everyone takes its poll with it. */
+  polls: Pick<PollsService, 'removeIn'>;
 }
 
 /**
@@ -86,7 +89,7 @@ export class MessageChanges {
 
   /**
    * Deletes a message for everyone: its sender may, and so may a group's admin. Its text, earlier versions,
-   * reactions and files are erased, not hidden; the row stays so the room shows where it was.
+   * reactions, files and poll are erased, not hidden; the row stays so the room shows where it was.
    */
   async delete(userId: number, chatId: string, messageId: number): Promise<void> {
     const { chat, member } = await this.deps.chats.requireMember(userId, chatId);
@@ -112,12 +115,13 @@ export class MessageChanges {
     messageId: number,
     allow: (row: { sender_id: number | null }) => void,
   ): Promise<void> {
-    const { db, events, attachments } = this.deps;
+    const { db, events, attachments, polls } = this.deps;
     const erased = await db.transaction().execute(async (trx) => {
       const row = await this.messageIn(trx, chatDbId, messageId);
       allow(row);
       if (row.deleted_at !== null) return null;
       const files = await attachments.forgetFilesOf(trx, messageId);
+      if (row.has_poll) await polls.removeIn(trx, messageId);
       await repo.eraseMessage(trx, messageId, new Date().toISOString());
       return { files, latest: (await reads.latestId(trx, chatDbId)) === messageId };
     });

@@ -15,9 +15,18 @@ export const messageByClientId = (db: Executor, chatDbId: number, senderId: numb
 /** A new message's columns; a thread reply also names its root, and one sent only there is out of the timeline. */
 export type NewMessageRow = Omit<
   StoredMessage,
-  'id' | 'edited_at' | 'deleted_at' | 'reaction_count' | 'forwarded' | 'link_preview' | ThreadColumns
+  | 'id'
+  | 'edited_at'
+  | 'deleted_at'
+  | 'reaction_count'
+  | 'forwarded'
+  | 'link_preview'
+  | 'has_poll'
+  | ThreadColumns
 > &
-  Partial<Pick<StoredMessage, 'thread_root_id' | 'in_timeline' | 'forwarded'>> & { no_preview?: number };
+  Partial<Pick<StoredMessage, 'thread_root_id' | 'in_timeline' | 'forwarded' | 'has_poll'>> & {
+    no_preview?: number;
+  };
 
 /** Rows per INSERT at most: the batch is cut into runs of powers of two up to this (powerOfTwoRuns). */
 const INSERT_RUN = 256;

@@ -1,10 +1,11 @@
-import type { ChatFile, Message } from '@parley/protocol';
+import type { ChatFile, Message, Poll } from '@parley/protocol';
 import type { Db } from '../../db/database';
 import { NotFoundError } from '../../platform/errors';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
 import type { PageMember } from '../chats/chats.repo';
+import type { PollsService } from '../polls/polls.service';
 import {
   type MessageRow,
   marksOf,
@@ -29,6 +30,8 @@ interface Deps {
   users: Pick<UsersService, 'cards'>;
   /** People a block stands between with the reader: their reads do not tick the reader's messages. */
   blocks?: { relatedTo(userId: number): Promise<Set<number>> };
+  /** The polls of poll messages, with the reader's own choices. */
+  polls: Pick<PollsService, 'viewsOf'>;
 }
 
 /**
@@ -136,20 +139,23 @@ export class MessageReader {
     const quoted = new Set<number>();
     let reacted = false;
     const roots: number[] = [];
+    const polls: number[] = [];
     for (const r of rows) {
       if (r.reaction_count > 0) reacted = true;
       if (r.thread_reply_count > 0) roots.push(r.id);
+      if (r.has_poll && r.deleted_at === null) polls.push(r.id);
       if (r.reply_to_id === null) continue;
       inPage ??= new Map(rows.map((x) => [x.id, x]));
       if (!inPage.has(r.reply_to_id)) quoted.add(r.reply_to_id);
     }
-    const [files, reactionRows, outside, hidden, participants] = await Promise.all([
+    const [files, reactionRows, outside, hidden, participants, pollOf] = await Promise.all([
       filesOf(),
-      // Only messages that carry reactions: most pages read none. Likewise threads.
+      // Only messages that carry reactions: most pages read none. Likewise threads and polls.
       reacted ? reactionsOf() : [],
       quoted.size > 0 ? repo.quotesOf(db, [...quoted]) : [],
       viewerId > 0 && this.deps.blocks ? this.deps.blocks.relatedTo(viewerId) : null,
       roots.length > 0 ? participantsOf(db, roots) : new Map<number, number[]>(),
+      polls.length > 0 ? this.deps.polls.viewsOf(polls, viewerId) : new Map<number, Poll>(),
     ]);
     const further = new Map<number, repo.QuotedRow>();
     for (const q of outside) if (q.chat_id === chat.id) further.set(q.id, q);
@@ -179,6 +185,7 @@ export class MessageReader {
           replyTo: q ? toQuote(q, senderOf(q.sender_id)) : null,
           reactions: reactions.get(r.id) ?? [],
           thread: threadOf(r, participants.get(r.id)),
+          poll: pollOf.get(r.id) ?? null,
         };
       },
     });

@@ -31,7 +31,8 @@ export async function countUserMessages(db: Db): Promise<number> {
 
 /**
  * The newest message of each chat, with how many files it carries and the first one's name (files is the
- * attachments module's table, read here inside the one statement so a files-only message can be previewed).
+ * attachments module's table, read here inside the one statement so a files-only message can be previewed), and
+ * a poll's question (polls is the polls module's, read alike).
  * Messages of `exceptSenders` (the people the reader blocked) are passed over: the one before stands instead.
  */
 export const lastMessages = (db: Db, chatDbIds: number[], exceptSenders: number[] = []) =>
@@ -53,6 +54,11 @@ export const lastMessages = (db: Db, chatDbIds: number[], exceptSenders: number[
             .orderBy('files.id')
             .limit(1)
             .as('file_name'),
+          eb
+            .selectFrom('polls')
+            .select('polls.question')
+            .whereRef('polls.message_id', '=', 'messages.id')
+            .as('poll_question'),
         ])
         .where('id', 'in', (eb) =>
           eb

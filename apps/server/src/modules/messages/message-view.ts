@@ -4,6 +4,7 @@ import {
   displayNameOf,
   type LinkPreview,
   type Message,
+  type Poll,
   REPLY_QUOTE_LENGTH,
   type Reaction,
   type ReplyQuote,
@@ -94,11 +95,15 @@ export function tickRule(marks: Marks[]): (messageId: number, senderId: number |
 export const ticks = (messageId: number, senderId: number | null, marks: Marks[]): Ticks =>
   tickRule(marks)(messageId, senderId);
 
-/** What a message shows besides its own row: the quote it answers, its reactions and, on a root, its thread. */
+/**
+ * What a message shows besides its own row: the quote it answers, its reactions, on a root its thread, and a
+ * poll's question and votes as the reader sees them.
+ */
 export interface MessageExtras {
   replyTo: ReplyQuote | null;
   reactions: Reaction[];
   thread?: ThreadSummary | null;
+  poll?: Poll | null;
 }
 const NO_EXTRAS: MessageExtras = { replyTo: null, reactions: [] };
 
@@ -223,6 +228,7 @@ function messageOf(
     thread: extras.thread ?? null,
     ...(row.forwarded ? { forwarded: true } : {}),
     link_preview: row.link_preview && !deleted ? (JSON.parse(row.link_preview) as LinkPreview) : null,
+    poll: deleted ? null : (extras.poll ?? null),
   };
 }
 

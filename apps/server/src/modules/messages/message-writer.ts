@@ -15,6 +15,7 @@ import type { Metrics } from '../../platform/metrics';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
+import type { NewPoll, PollsService } from '../polls/polls.service';
 import type { BlocksService } from '../safety/blocks.service';
 import { readBeside } from './batch-side-reads';
 import {
@@ -55,6 +56,8 @@ export interface WriterDeps {
   blocks: Pick<BlocksService, 'blocksInvolving' | 'relatedTo'>;
   /** Absent when metrics are not served. */
   metrics?: Pick<Metrics, 'batchWritten' | 'published'>;
+  /** A poll message's poll is stored in the same transaction. */
+  polls: Pick<PollsService, 'create'>;
 }
 
 type Trx = Transaction<Database>;
@@ -208,11 +211,11 @@ export class MessageWriter {
 
   /**
    * Stores the accepted messages, moves each chat's last activity to its own newest message (drafts are in time
-   * order) and ties each message's files to it.
+   * order), ties each message's files to it and stores the polls.
    */
   private async insert(trx: Trx, accepted: Pending[]): Promise<Map<Pending, number>> {
     if (accepted.length === 0) return new Map();
-    const { chats, attachments } = this.deps;
+    const { chats, attachments, polls } = this.deps;
     const ids = idsOf(accepted, await insertMessages(trx, accepted.map(rowOf)));
     // A reply sent only to its thread leaves the chat's place in the lists where it was.
     const touched = new Map<number, string>();
@@ -224,6 +227,13 @@ export class MessageWriter {
       if (id !== undefined && p.forwardOf && p.senderId !== null)
         await attachments.copyFiles(trx, p.forwardOf, { chatDbId: p.chat.id, messageId: id, by: p.senderId });
     }
+    const asked: NewPoll[] = [];
+    for (const p of accepted) {
+      const id = ids.get(p);
+      if (id !== undefined && p.poll && p.senderId !== null)
+        asked.push({ messageId: id, chatDbId: p.chat.id, senderId: p.senderId, input: p.poll });
+    }
+    if (asked.length > 0) await polls.create(trx, asked);
     return ids;
   }
 

@@ -15,6 +15,7 @@ import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
 import type { LinkPreviewsService } from '../link-previews/link-previews.service';
+import type { PollsService } from '../polls/polls.service';
 import type { BlocksService } from '../safety/blocks.service';
 import { Forwarding } from './forwarding';
 import { LinkPreviewUpdates } from './link-preview-updates';
@@ -44,6 +45,8 @@ interface Deps {
   lifecycle: Pick<Lifecycle, 'track'>;
   /** Link previews' cache and fetching (the link-previews module). */
   previews: Pick<LinkPreviewsService, 'enabled' | 'hasRoom' | 'previewOf'>;
+  /** Poll messages' polls: stored with them, shown on them, gone with them (the polls module). */
+  polls: Pick<PollsService, 'create' | 'viewsOf' | 'removeIn' | 'inputOf'>;
   /** SQLite's count of other connections' commits: with it, the newest history pages are kept (newest-pages.ts). */
   commitsElsewhere?: () => number;
 }
@@ -81,10 +84,11 @@ export class MessagesService {
       blocks,
       commitsElsewhere,
       chatNames,
+      polls,
     } = deps;
     const newestPages = commitsElsewhere ? new NewestPages({ commitsElsewhere }) : undefined;
     if (newestPages) dropPagesOnChange(newestPages, events);
-    this.reader = new MessageReader({ db, newestPages, chats, attachments, users, blocks });
+    this.reader = new MessageReader({ db, newestPages, chats, attachments, users, blocks, polls });
     this.writer = new MessageWriter({
       db,
       events,
@@ -94,8 +98,9 @@ export class MessagesService {
       reader: this.reader,
       metrics,
       blocks,
+      polls,
     });
-    this.changes = new MessageChanges({ db, events, chats, attachments, reader: this.reader });
+    this.changes = new MessageChanges({ db, events, chats, attachments, reader: this.reader, polls });
     this.linkPreviews = new LinkPreviewUpdates({
       db,
       events,
@@ -105,7 +110,7 @@ export class MessagesService {
       previews: deps.previews,
       reader: this.reader,
     });
-    this.forwarding = new Forwarding({ db, membership: chats, blocks, writer: this.writer });
+    this.forwarding = new Forwarding({ db, membership: chats, blocks, writer: this.writer, polls });
     this.threads = new Threads({ db, events, membership: chats, reader: this.reader, chatNames });
     this.voicePlayed = new VoicePlayed({ db, events, membership: chats, attachments });
     this.receipts = new ReceiptBatcher({
@@ -132,8 +137,8 @@ export class MessagesService {
   ): Promise<{ message: Message; created: boolean }> {
     const body = input.body.trim();
     const fileIds = input.file_ids ?? [];
-    // The body may be empty when files travel with the message.
-    if (!body && fileIds.length === 0) throw new InvalidMessageError(SOCKET_ERRORS.blank);
+    // The body may be empty when files travel with the message, or when it is a poll.
+    if (!body && fileIds.length === 0 && !input.poll) throw new InvalidMessageError(SOCKET_ERRORS.blank);
     if (body.length > MESSAGE_MAX_LENGTH) throw new InvalidMessageError(SOCKET_ERRORS.tooLong);
     // Queued at once, the chat looked up meanwhile.
     return this.writer.write({
@@ -146,6 +151,7 @@ export class MessagesService {
       threadRoot: input.thread_root ?? null,
       alsoInChat: !!input.thread_root && !!input.also_in_chat,
       noPreview: !!input.no_preview,
+      ...(input.poll ? { poll: input.poll } : {}),
       requestId,
     });
   }

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// The messages module's tables (migrations 0002-chats, 0005-message-essentials and 0016-threads).
+// The messages module's tables (migrations 0002-chats, 0005-message-essentials and 0016-threads; has_poll 0021-polls).
 export interface MessagesTable {
   id: Generated<number>;
   chat_id: number;
@@ -32,6 +32,8 @@ export interface MessagesTable {
   link_preview_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 once its sender asked for no preview (when sending, or by removing one). */
   no_preview: Generated<number>;
+  /** 1 for a poll (the polls module holds it): a page reads polls only for these. */
+  has_poll: Generated<number>;
 }
 
 /** Who follows a thread, who took part in it (first_reply_id, in order) and how far each has read it. */

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { type PushPayload, type PushSubscribePayload, previewText } from '@parley/protocol';
+import { bodyOrPoll, type PushPayload, type PushSubscribePayload, previewText } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Config } from '../../config';
@@ -113,9 +113,10 @@ export class PushService {
     const targets = await repo.pushTargets(this.deps.db, away, new Date().toISOString());
     if (targets.length === 0) return;
     const sender = message.sender_name || message.sender_username;
+    const text = bodyOrPoll(message);
     const payload: PushPayload = {
       title: sender,
-      body: message.body ? previewText(message.body) : message.files.length > 0 ? 'Sent a file' : '',
+      body: text ? previewText(text) : message.files.length > 0 ? 'Sent a file' : '',
       chatroom_id: chatId,
       // A thread reply opens its thread.
       url: `/${isPrivate ? 'chats' : 'groups'}/${encodeURIComponent(chatId)}${message.thread_root ? `/thread/${message.thread_root}` : ''}`,

@@ -63,6 +63,23 @@ export class FramePublisher {
     ]);
   }
 
+  /**
+   * A frame to a room that some people get in their own version (`variants`: their choices in a poll); everyone
+   * else, watchers included, gets `frame`. One bus message carries them all.
+   */
+  toRoomVariants(
+    chatId: string,
+    frame: ServerFrame,
+    variants: { frame: ServerFrame; userIds: number[] }[],
+  ): Promise<void> {
+    return this.deps.bus.publish(topics.room(chatId), {
+      data: JSON.stringify(frame),
+      ...(variants.length > 0
+        ? { variants: variants.map((v) => ({ data: JSON.stringify(v.frame), userIds: v.userIds })) }
+        : {}),
+    });
+  }
+
   /** A frame already serialised, to one person's sockets. */
   toUser(userId: number, data: string): Promise<void> {
     return this.deps.bus.publish(topics.user(userId), { data });

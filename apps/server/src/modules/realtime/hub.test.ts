@@ -158,6 +158,33 @@ describe('Hub delivery', () => {
   });
 });
 
+describe('Hub variants', () => {
+  it('sends each named user their own variant (encoded once per variant), everyone else the frame', () => {
+    const { hub, log, publish } = setUp();
+    const [a, a2, b, c] = [
+      fakeClient(log, 'a', { userId: 1 }),
+      fakeClient(log, 'a2', { userId: 1 }),
+      fakeClient(log, 'b', { userId: 2 }),
+      fakeClient(log, 'c', { userId: 3 }),
+    ];
+    for (const x of [a, a2, b, c]) hub.attach(ROOM, x.client);
+    publish(ROOM, {
+      data: '{"mine":[]}',
+      variants: [
+        { data: '{"mine":[0]}', userIds: [1, 4] },
+        { data: '{"mine":[1]}', userIds: [2] },
+      ],
+    });
+    expect([a, a2, b, c].map((x) => x.ws.texts())).toEqual([
+      ['{"mine":[0]}'],
+      ['{"mine":[0]}'],
+      ['{"mine":[1]}'],
+      ['{"mine":[]}'],
+    ]);
+    expect(a2.ws.sent[0]?.data).toBe(a.ws.sent[0]?.data);
+  });
+});
+
 describe('Hub topics', () => {
   it('subscribes a topic on the bus while any socket needs it', async () => {
     const { bus, hub, log, publish } = setUp();

@@ -137,8 +137,21 @@ export class Hub {
 
   /** `forNotifications`: a user's topic, whose frames are for their notification sockets (not their rooms'). */
   private deliver(clients: Set<Client>, m: BusMessage, forNotifications: boolean): void {
-    // Encoded to UTF-8 once for every socket of the broadcast, not once per socket.
+    // Encoded to UTF-8 once for every socket of the broadcast, not once per socket (once per variant).
     let payload: Buffer | null = null;
+    let variants: Map<number, { data: string; payload?: Buffer }> | null = null;
+    const payloadFor = (userId: number): Buffer => {
+      if (m.variants) {
+        variants ??= variantsByUser(m.variants);
+        const variant = variants.get(userId);
+        if (variant) {
+          variant.payload ??= Buffer.from(variant.data);
+          return variant.payload;
+        }
+      }
+      payload ??= Buffer.from(m.data);
+      return payload;
+    };
     let written = 0;
     for (const c of clients) {
       if (m.close) {
@@ -158,9 +171,9 @@ export class Hub {
         c.ws.terminate();
         continue;
       }
-      payload ??= Buffer.from(m.data);
+      const bytes = payloadFor(c.userId);
       this.cork(c);
-      c.ws.send(payload, TEXT_FRAME);
+      c.ws.send(bytes, TEXT_FRAME);
       written += 1;
     }
     if (written > 0) this.deps.metrics?.delivered(written);
@@ -182,6 +195,16 @@ export class Hub {
     for (const tcp of this.corked) tcp.uncork();
     this.corked.clear();
   }
+}
+
+/** Each user's variant of a frame (BusMessage.variants), shared by the users it names. */
+function variantsByUser(list: NonNullable<BusMessage['variants']>) {
+  const byUser = new Map<number, { data: string; payload?: Buffer }>();
+  for (const { data, userIds } of list) {
+    const variant = { data };
+    for (const id of userIds) byUser.set(id, variant);
+  }
+  return byUser;
 }
 
 export const PING_INTERVAL_MS = 30_000;

@@ -1,4 +1,4 @@
-import { type NotificationFrame, previewText } from '@parley/protocol';
+import { bodyOrPoll, type NotificationFrame, previewText } from '@parley/protocol';
 import type { DomainEventMap } from '../../platform/events';
 
 /**
@@ -46,7 +46,7 @@ export class NewMessageNotices {
       message: {
         sender: message.sender_name || message.sender_username,
         sender_avatar: message.sender_avatar,
-        message: previewText(message.body),
+        message: previewText(bodyOrPoll(message)),
         chatroom_id: chatId,
         is_private: isPrivate,
         message_id: message.id,

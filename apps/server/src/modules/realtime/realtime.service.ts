@@ -19,6 +19,7 @@ import { FramePublisher } from './frame-publisher';
 import { GroupAnnouncements } from './group-announcements';
 import { topics } from './hub';
 import { NewMessageNotices } from './new-message-notices';
+import { pollFrames } from './poll-frames';
 import { PresenceAnnouncements } from './presence-announcements';
 import { RoomOccupancy } from './room-occupancy';
 import { UnreadCountRounds } from './unread-count-rounds';
@@ -66,6 +67,7 @@ export class RealtimeService {
     this.on('thread.updated', (e) => this.onThreadUpdated(e));
     this.on('pins.updated', (e) => this.onPinsUpdated(e));
     this.on('voice.played', (e) => this.onVoicePlayed(e));
+    this.on('poll.updated', (e) => this.onPollUpdated(e));
     this.on('messages.read', (e) => this.onMessagesRead(e));
     this.on('messages.delivered', (e) => this.onMessagesDelivered(e));
     this.on('unread.changed', (e) => this.onUnreadChanged(e));
@@ -151,6 +153,12 @@ export class RealtimeService {
 
   private onPinsUpdated({ chatId, pinnedIds }: Event<'pins.updated'>): Promise<void> {
     return this.frames.toRoom(chatId, { type: 'pins_updated', chat_id: chatId, pinned_ids: pinnedIds });
+  }
+
+  /** A poll as it now stands to its room, each reader told their own choices alone. */
+  private onPollUpdated(e: Event<'poll.updated'>): Promise<void> {
+    const { frame, variants } = pollFrames(e);
+    return this.frames.toRoomVariants(e.chatId, frame, variants);
   }
 
   /** A voice message played: to the room (its sender), as a read is, not to people a block stands between. */
