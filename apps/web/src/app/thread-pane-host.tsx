@@ -89,11 +89,16 @@ function OpenThread({
   const stateRef = useRef(thread.state);
   stateRef.current = thread.state;
   const { dispatch } = thread;
-  // The menu's outcomes (an edit saved, a deletion, a reaction) apply to the thread as the room's to the room.
+  // The menu's outcomes (an edit saved, a deletion, a reaction, a vote) apply to the thread as the room's to the room.
   const list = useMemo(
     () => ({
       dispatch: (action: RoomAction) => {
-        if (action.type === 'updated' || action.type === 'deleted' || action.type === 'reactions')
+        if (
+          action.type === 'updated' ||
+          action.type === 'deleted' ||
+          action.type === 'reactions' ||
+          action.type === 'poll'
+        )
           dispatch(action);
       },
       loadAround: async (id: number) =>

@@ -1,12 +1,15 @@
+import { type Poll, pollFromInput } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   applyDeleted,
+  applyPoll,
   applyReactions,
   applyThread,
   applyUpdated,
   messageFor,
   newerThread,
   reactionsFor,
+  withOwnVotes,
 } from './message-changes';
 import { testMessage, thumbsUp } from './test-message';
 
@@ -130,5 +133,36 @@ describe('thread summaries', () => {
       thread(1, '2026-01-02T00:00:00.000Z'),
     );
     expect(newerThread(null, thread(1))).toEqual(thread(1));
+  });
+});
+
+describe('polls', () => {
+  const asked = pollFromInput({ question: 'Lunch?', options: ['a', 'b'], multiple: false, anonymous: false });
+  const voted = (my_votes: number[], votes: number[]): Poll => ({
+    ...asked,
+    my_votes,
+    voter_count: votes.reduce((n, v) => n + v, 0),
+    options: asked.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 })),
+  });
+
+  it('takes a poll as it now stands, and keeps the list when nothing changed', () => {
+    const list = [msg(1, { poll: asked }), msg(2)];
+    const next = applyPoll(list, 1, voted([0], [1, 0]));
+    expect(next[0]?.poll).toEqual(voted([0], [1, 0]));
+    expect(next[1]).toBe(list[1]);
+    expect(applyPoll(next, 1, voted([0], [1, 0]))).toBe(next);
+    expect(applyPoll(next, 2, voted([1], [0, 1]))).toBe(next);
+  });
+
+  it("keeps the reader's own choices when a room frame's copy (nobody's) comes", () => {
+    const shown = msg(1, { poll: voted([1], [0, 1]) });
+    const frame = msg(1, { poll: voted([], [1, 1]), body: 'edited' });
+    expect(withOwnVotes(shown, frame).poll).toEqual(voted([1], [1, 1]));
+    expect(applyUpdated([shown], frame, ME)[0]?.poll?.my_votes).toEqual([1]);
+    expect(withOwnVotes(undefined, frame)).toBe(frame);
+  });
+
+  it('drops the poll of a message deleted for everyone', () => {
+    expect(applyDeleted([msg(1, { poll: asked })], 1)[0]?.poll).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import {
   type LinkPreview,
   type Message,
+  type Poll,
   REPLY_QUOTE_LENGTH,
   type Reaction,
   type ThreadSummary,
@@ -58,6 +59,28 @@ const sameThread = (a: ThreadSummary | null | undefined, b: ThreadSummary | null
 const samePreview = (a: LinkPreview | null | undefined, b: LinkPreview | null | undefined) =>
   (a ?? null) === (b ?? null) || (!!a && !!b && a.url === b.url && a.image?.url === b.image?.url);
 
+/** The same counts, voters, state and own choices. */
+export const samePoll = (a: Poll | null | undefined, b: Poll | null | undefined): boolean =>
+  (a ?? null) === (b ?? null) ||
+  (!!a &&
+    !!b &&
+    a.closed === b.closed &&
+    a.voter_count === b.voter_count &&
+    a.my_votes.join() === b.my_votes.join() &&
+    a.options.length === b.options.length &&
+    a.options.every(
+      (o, i) => o.votes === b.options[i]!.votes && o.voters?.join() === b.options[i]!.voters?.join(),
+    ));
+
+/**
+ * A room frame's copy of a poll message is nobody's in particular (`my_votes` empty): the reader's own choices
+ * are kept from the copy shown (HTTP answers and poll_updated frames are the reader's own).
+ */
+export function withOwnVotes(shown: Message | undefined, incoming: Message): Message {
+  if (!shown?.poll || !incoming.poll || incoming.poll.my_votes === shown.poll.my_votes) return incoming;
+  return { ...incoming, poll: { ...incoming.poll, my_votes: shown.poll.my_votes } };
+}
+
 /** Whether what the screen draws of a message (apart from its ticks) differs between two copies. */
 export const sameContent = (a: Message, b: Message) =>
   a.body === b.body &&
@@ -68,7 +91,8 @@ export const sameContent = (a: Message, b: Message) =>
   (a.reply_to?.body ?? null) === (b.reply_to?.body ?? null) &&
   sameReactions(a.reactions, b.reactions) &&
   sameThread(a.thread, b.thread) &&
-  samePreview(a.link_preview, b.link_preview);
+  samePreview(a.link_preview, b.link_preview) &&
+  samePoll(a.poll, b.poll);
 
 function replaceWhere(list: Message[], patch: (m: Message) => Message): Message[] {
   let changed = false;
@@ -94,7 +118,7 @@ export function applyUpdated(list: Message[], message: Message, meId: number): M
     // The ticks only move forward; the frame's copy may be older than the last read report, or than the
     // last reply of its thread.
     const next = {
-      ...incoming,
+      ...withOwnVotes(m, incoming),
       is_sent: m.is_sent || incoming.is_sent,
       is_delivered: m.is_delivered || incoming.is_delivered,
       is_read: m.is_read || incoming.is_read,
@@ -112,7 +136,16 @@ export function applyDeleted(list: Message[], messageId: number): Message[] {
     if (m.id === messageId) {
       return m.is_deleted
         ? m
-        : { ...m, is_deleted: true, body: '', files: [], reactions: [], mentions: [], reply_to: null };
+        : {
+            ...m,
+            is_deleted: true,
+            body: '',
+            files: [],
+            reactions: [],
+            mentions: [],
+            reply_to: null,
+            poll: null,
+          };
     }
     if (m.reply_to?.id === messageId && !m.reply_to.is_deleted)
       return { ...m, reply_to: { ...m.reply_to, body: '', is_deleted: true } };
@@ -130,6 +163,13 @@ export function applyReactions(
   const mine = reactionsFor(reactions, meId);
   return replaceWhere(list, (m) =>
     m.id !== messageId || sameReactions(m.reactions, mine) ? m : { ...m, reactions: mine },
+  );
+}
+
+/** `poll_updated`, or a vote's answer: the poll as it now stands for this reader. */
+export function applyPoll(list: Message[], messageId: number, poll: Poll): Message[] {
+  return replaceWhere(list, (m) =>
+    m.id !== messageId || !m.poll || m.is_deleted || samePoll(m.poll, poll) ? m : { ...m, poll },
   );
 }
 

@@ -1,4 +1,4 @@
-import type { FileType, ReplyQuote } from '@parley/protocol';
+import type { FileType, PollInput, ReplyQuote } from '@parley/protocol';
 
 /** A message of this reader's on its way (into a room, or a thread), shown at once until the server echoes it. */
 export interface PendingMessage {
@@ -18,6 +18,8 @@ export interface PendingMessage {
   file_ids?: number[];
   /** The message this one answers: its id goes out as `reply_to`, the quote is drawn meanwhile. */
   reply_to?: ReplyQuote;
+  /** A poll on its way: drawn with no votes until it is stored. */
+  poll?: PollInput;
 }
 
 // The pending list's changes, shared by the room's and a thread's reducers: each returns the same array when

@@ -1,4 +1,4 @@
-import type { ClientFrame } from '@parley/protocol';
+import type { ClientFrame, PollInput } from '@parley/protocol';
 import type { PendingMessage } from '../messages/pending-message';
 import type { OutboxEntry } from './outbox';
 
@@ -13,11 +13,13 @@ export interface Sendable {
   reply_to?: { id: number };
   thread_root?: number;
   also_in_chat?: boolean;
+  poll?: PollInput;
 }
 
 /**
  * A message's frame: its text, when it carries files their ids (the body may then be empty), when it answers
- * another message that message's id, and for a thread's reply its root (and whether it goes to the chat too).
+ * another message that message's id, for a thread's reply its root (and whether it goes to the chat too), and a
+ * poll (the body may then be empty too).
  */
 export function outboxFrame(p: Sendable): ClientFrame {
   const frame: Extract<ClientFrame, { type: 'chat_message' }> = {
@@ -31,6 +33,7 @@ export function outboxFrame(p: Sendable): ClientFrame {
   }
   if (p.file_ids?.length) frame.file_ids = p.file_ids;
   if (p.reply_to) frame.reply_to = p.reply_to.id;
+  if (p.poll) frame.poll = p.poll;
   return frame;
 }
 
@@ -54,6 +57,7 @@ export function pendingFromOutbox(entry: OutboxEntry): PendingMessage {
   }
   if (entry.file_ids) pending.file_ids = entry.file_ids;
   if (entry.reply_to) pending.reply_to = entry.reply_to;
+  if (entry.poll) pending.poll = entry.poll;
   return pending;
 }
 

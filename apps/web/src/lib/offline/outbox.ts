@@ -1,4 +1,4 @@
-import type { FileType, ReplyQuote } from '@parley/protocol';
+import type { FileType, PollInput, ReplyQuote } from '@parley/protocol';
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 
 // The outbox: every message this person sends is kept in IndexedDB, with its client_id, from the
@@ -38,6 +38,8 @@ export interface OutboxEntry {
   thread_root?: number;
   /** A thread reply sent to the chat too. */
   also_in_chat?: boolean;
+  /** The message is this poll (its body may be empty). */
+  poll?: PollInput;
 }
 
 export type OutboxPatch = Partial<

@@ -272,6 +272,7 @@ function Room({
           onModeChange={acts.setMode}
           onSaveEdit={acts.saveEdit}
           lastEditable={() => lastEditable(room.messages.messages, me.id)}
+          onSendPoll={(poll) => room.send('', undefined, poll)}
         />
       )}
       <AttachmentPreview />

@@ -1,7 +1,12 @@
-import { Paperclip, Smile } from 'lucide-react';
-import { useRef, useState } from 'react';
+import type { PollInput } from '@parley/protocol';
+import { ChartBar, Paperclip, Smile } from 'lucide-react';
+import { Suspense, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { lazyRetry } from '../../../lib/ui/retry-import';
 import { ATTACH_ACCEPT } from '../lib/attachment-files';
 import { EmojiPicker } from './emoji-picker';
+
+const PollDialog = lazyRetry(() => import('./poll-dialog'));
 
 const ICON_BUTTON =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
@@ -83,6 +88,41 @@ export function EmojiButton({
           }}
         />
       )}
+    </>
+  );
+}
+
+/** The composer's poll button: opens 'Create poll' (loaded when first opened), which sends the poll it makes. */
+export function PollButton({
+  disabled,
+  onCreate,
+}: {
+  disabled: boolean;
+  /** False when the poll could not be sent: the dialog stays open. */
+  onCreate: (poll: PollInput) => boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Create poll"
+        title="Create poll"
+        aria-haspopup="dialog"
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+        className={`${ICON_BUTTON} disabled:opacity-40`}
+      >
+        <ChartBar aria-hidden="true" className="size-5" />
+      </button>
+      {/* Out of the composer's form: the dialog has a form of its own. */}
+      {open &&
+        createPortal(
+          <Suspense fallback={null}>
+            <PollDialog onCreate={onCreate} onClose={() => setOpen(false)} />
+          </Suspense>,
+          document.body,
+        )}
     </>
   );
 }

@@ -1,4 +1,10 @@
-import { type ChatMember, MESSAGE_MAX_LENGTH, type Message, type ReplyQuote } from '@parley/protocol';
+import {
+  type ChatMember,
+  MESSAGE_MAX_LENGTH,
+  type Message,
+  type PollInput,
+  type ReplyQuote,
+} from '@parley/protocol';
 import { SendHorizontal, TriangleAlert } from 'lucide-react';
 import {
   type ClipboardEvent,
@@ -23,7 +29,7 @@ import { loadRecorder, useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { insertAtCaret } from '../lib/emoji-shortcodes';
 import { messageLength, tooLongText } from '../lib/message-length';
 import { filesOf } from '../lib/staged-files';
-import { AttachButton, EmojiButton } from './composer-buttons';
+import { AttachButton, EmojiButton, PollButton } from './composer-buttons';
 import { ComposerModeBar } from './composer-mode-bar';
 import { DropOverlay } from './drop-overlay';
 import { MentionList, ShortcodeList } from './mention-list';
@@ -52,6 +58,8 @@ export interface ComposerProps {
   onSaveEdit: (message: Message, text: string) => Promise<boolean>;
   /** This person's last message that can be edited (Up arrow in an empty composer). */
   lastEditable: () => Message | null;
+  /** Sends a poll (the poll button shows only with it); false when it could not go out. */
+  onSendPoll?: (poll: PollInput) => boolean;
 }
 
 /**
@@ -60,8 +68,8 @@ export interface ComposerProps {
  * and the chat's draft, kept per account until it is sent (use-draft.ts). Several lines (Enter sends,
  * Shift+Enter breaks the line; the box grows to about eight lines, then scrolls), files chosen, pasted or dropped
  * onto the room wait above it with thumbnails until sent (use-staged-files.ts, use-file-drop.ts), the count shows
- * near the limit (past it, nothing is sent), an emoji picker (loaded when first opened) and :shortcode
- * suggestions.
+ * near the limit (past it, nothing is sent), an emoji picker (loaded when first opened), :shortcode
+ * suggestions and, in a room, 'Create poll' (loaded when first opened).
  */
 export function Composer({
   chatId,
@@ -75,6 +83,7 @@ export function Composer({
   onVoice,
   onSaveEdit,
   lastEditable,
+  onSendPoll,
 }: ComposerProps) {
   const [saving, setSaving] = useState(false);
   const [refused, setRefused] = useState(false);
@@ -226,6 +235,7 @@ export function Composer({
         {/* Hidden, not unmounted, while recording: the draft and the caret wait as they were. */}
         <div className={recording ? 'hidden' : 'contents'}>
           <AttachButton disabled={editing !== null} onChoose={staging.add} />
+          {onSendPoll && <PollButton disabled={editing !== null} onCreate={onSendPoll} />}
           <EmojiButton
             onPick={(emoji) => applyText(insertAtCaret(text, caret, emoji))}
             onRefocus={() => area.current?.focus()}

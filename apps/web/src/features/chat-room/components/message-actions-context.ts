@@ -36,6 +36,10 @@ export interface MessageActions {
   openThread?: (rootId: number) => void;
   /** Pin and Save (absent for someone previewing a public group: they keep nothing of it). */
   marks?: MessageMarks;
+  /** Sets the reader's choices in a poll (none takes the vote back). */
+  vote: (message: Message, options: number[]) => void;
+  /** Closes the reader's own poll. */
+  closePoll: (message: Message) => void;
 }
 
 export const MessageActionsContext = createContext<MessageActions | null>(null);

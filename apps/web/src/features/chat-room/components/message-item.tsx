@@ -1,11 +1,12 @@
 import { DELETED_DISPLAY_NAME, DELETED_USERNAME, type Message, OFFLINE_TEXT } from '@parley/protocol';
 import { Forward } from 'lucide-react';
-import { memo, type ReactNode, useRef, useState } from 'react';
+import { memo, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { useIsBlocked } from '../../../lib/queries/safety';
 import { timeOf } from '../../../lib/text/time-format';
 import { cn } from '../../../lib/ui/cn';
+import { lazyRetry } from '../../../lib/ui/retry-import';
 import type { PendingMessage } from '../lib/room-messages';
 import { AttachmentList } from './attachment-list';
 import { LinkPreviewCard } from './link-preview-card';
@@ -16,6 +17,9 @@ import { MessageTicks } from './message-ticks';
 import { usePendingActions } from './pending-actions-context';
 import { PendingUploads } from './pending-uploads';
 import { InThreadNote, ThreadSummary } from './thread-summary';
+
+/** A poll's card, loaded with the first poll a room shows. */
+const PollCard = lazyRetry(() => import('./poll-card'));
 
 /** /profile for oneself, /user/{username} for others, nothing for a deleted account or a system line. */
 export function senderPath(message: Message, meId: number): string | null {
@@ -209,6 +213,16 @@ export const MessageItem = memo(function MessageItem({
               />
             )}
             <MessageBody message={message} actions={actions} own={own} />
+            {message.poll && !message.is_deleted && (
+              <Suspense fallback={<p className="my-1 font-semibold">{message.poll.question}</p>}>
+                <PollCard
+                  message={message}
+                  poll={message.poll}
+                  own={own}
+                  actions={pending ? null : actions}
+                />
+              </Suspense>
+            )}
             {message.link_preview && !message.is_deleted && (
               <LinkPreviewCard
                 preview={message.link_preview}

@@ -1,11 +1,11 @@
-import { CHANNEL_TEXT } from '@parley/protocol';
+import { CHANNEL_TEXT, POLL_TEXT } from '@parley/protocol';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { toast } from '../../../lib/ui/toast';
 import type { MessageActions } from '../components/message-actions-context';
 import { COMPOSER_STAND_IN } from '../lib/composer-slot';
 
 // A public group's room seen from outside ('watching'): the reader may read and copy, but replying, editing,
-// deleting, reacting and forwarding wait until they join.
+// deleting, reacting, voting and forwarding wait until they join.
 
 export const JOIN_TO_REACT = 'Join this channel to react.';
 
@@ -21,6 +21,7 @@ export function useWatchingActions(actions: MessageActions, watching: boolean): 
       remove: joinFirst,
       forward: joinFirst,
       toggleReaction: () => toast.info(JOIN_TO_REACT, { toastId: 'join-first' }),
+      vote: () => toast.info(POLL_TEXT.joinToVote, { toastId: 'join-first' }),
     };
   }, [actions, watching]);
 }

@@ -130,6 +130,9 @@ export function useChatRoom(chatId: string, meId: number, latest: Message[] | un
       case 'voice_played':
         dispatch({ type: 'voice_played', message_id: frame.message_id, file_id: frame.file_id });
         break;
+      case 'poll_updated':
+        dispatch({ type: 'poll', message_id: frame.message_id, poll: frame.poll });
+        break;
       case 'chat_updated':
         // The frame is the same for every member: the reader's own mute is kept from what they had.
         queryClient.setQueryData<ChatDetail>(chatQueryKeys.detail(chatId), (old) =>

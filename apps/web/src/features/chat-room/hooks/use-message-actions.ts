@@ -12,6 +12,7 @@ import { serverErrorOr } from '../../../lib/http/api-error';
 import { threadPath } from '../../../lib/text/chat-path';
 import { toast } from '../../../lib/ui/toast';
 import { deleteMessage, editMessage, setReaction } from '../api/message-actions';
+import { closePoll, votePoll } from '../api/polls';
 import type { MessageActions } from '../components/message-actions-context';
 import type { RoomMessageList } from './use-room-messages';
 
@@ -101,6 +102,18 @@ export function useMessageActions(
           if (found) setTarget({ id: messageId, seq: ++seq.current });
           else toast.error(COULD_NOT_SHOW_TEXT);
         });
+      },
+      vote: (message, options) => {
+        votePoll(chatId, message.id, options).then(
+          (poll) => dispatch({ type: 'poll', message_id: message.id, poll }),
+          (error) => toast.error(serverErrorOr(error, 'Could not record the vote.')),
+        );
+      },
+      closePoll: (message) => {
+        closePoll(chatId, message.id).then(
+          (poll) => dispatch({ type: 'poll', message_id: message.id, poll }),
+          (error) => toast.error(serverErrorOr(error, 'Could not close the poll.')),
+        );
       },
       openThread: (rootId) => navigate(threadPath({ chat_id: chatId, is_private: isPrivate }, rootId)),
       marks: member ? { chatId, canPin: isPrivate || canDeleteAny } : undefined,

@@ -1,4 +1,4 @@
-import type { ReplyQuote } from '@parley/protocol';
+import type { PollInput, ReplyQuote } from '@parley/protocol';
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { isThreadReply, nextSeq, type OutboxEntry, outboxFor } from '../../../lib/offline/outbox';
 import { outboxChanges, outboxFrame, pendingFromOutbox } from '../../../lib/offline/outbox-sends';
@@ -27,7 +27,7 @@ interface PendingDeps {
   stopTyping: () => void;
 }
 
-export type Sendable = Pick<PendingMessage, 'body' | 'client_id' | 'file_ids' | 'reply_to'>;
+export type Sendable = Pick<PendingMessage, 'body' | 'client_id' | 'file_ids' | 'reply_to' | 'poll'>;
 
 export function usePendingMessages({ chatId, meId, socketRef, list, setError, stopTyping }: PendingDeps) {
   const { state, stateRef, dispatch } = list;
@@ -84,13 +84,14 @@ export function usePendingMessages({ chatId, meId, socketRef, list, setError, st
   );
 
   /**
-   * Sends a message (answering `replyTo` when given). Offline or reconnecting it waits in the outbox, pending,
-   * and the banner says the room is not connected; true whenever the text was not blank.
+   * Sends a message (answering `replyTo` when given; a poll when `poll` is, its text may then be blank). Offline
+   * or reconnecting it waits in the outbox, pending, and the banner says the room is not connected; true
+   * whenever there was something to send.
    */
   const send = useCallback(
-    (text: string, replyTo?: ReplyQuote): boolean => {
+    (text: string, replyTo?: ReplyQuote, poll?: PollInput): boolean => {
       const body = text.trim();
-      if (!body) return false;
+      if (!body && !poll) return false;
       stopTyping();
       const entry: OutboxEntry = {
         client_id: newClientId(),
@@ -99,6 +100,7 @@ export function usePendingMessages({ chatId, meId, socketRef, list, setError, st
         timestamp: new Date().toISOString(),
         seq: nextSeq(),
         ...(replyTo ? { reply_to: replyTo } : {}),
+        ...(poll ? { poll } : {}),
       };
       // Without IndexedDB (a private window may refuse it) the message still goes; it only cannot outlive the tab.
       void outbox.add(entry).catch(() => undefined);

@@ -18,15 +18,19 @@ export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
   // route asked for it while the room's code loaded): no empty list is drawn and then replaced.
   const [state, dispatch] = useReducer(roomReducer, latest, seededRoomMessages);
   const seeded = useRef(latest);
+  /** The newest page as the list last wrote it back to the cache (below): no news to take from it. */
+  const written = useRef<Message[] | undefined>(undefined);
   /** The list as of the last render, for callbacks that must not be rebuilt on every message. */
   const stateRef = useRef(state);
   stateRef.current = state;
   const [loadingOlder, setLoadingOlder] = useState(false);
   const loadingOlderRef = useRef(false);
 
-  // A newest page that comes later seeds it then (and refills it after 'Try Again').
+  // A newest page that comes later seeds it then (and refills it after 'Try Again'). The list's own write-back is
+  // no such page: taken in, it would undo a change (a vote) made while it was on its way to the render.
   useEffect(() => {
-    if (latest && latest !== seeded.current) dispatch({ type: 'page', messages: latest, position: 'latest' });
+    if (latest && latest !== seeded.current && latest !== written.current)
+      dispatch({ type: 'page', messages: latest, position: 'latest' });
     seeded.current = undefined;
   }, [latest]);
 
@@ -35,15 +39,16 @@ export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!state.loaded) return;
-    const timer = setTimeout(
-      () => queryClient.setQueryData(chatQueryKeys.messages(chatId), state.messages.slice(-PAGE_SIZE)),
-      WRITE_BACK_MS,
-    );
+    const timer = setTimeout(() => {
+      const key = chatQueryKeys.messages(chatId);
+      queryClient.setQueryData(key, state.messages.slice(-PAGE_SIZE));
+      written.current = queryClient.getQueryData(key);
+    }, WRITE_BACK_MS);
     return () => clearTimeout(timer);
   }, [chatId, queryClient, state.loaded, state.messages]);
 
   /**
-   * Messages that live frames edited, deleted or reacted to while a catch-up is on its way, one set per
+   * Messages that live frames edited, deleted, reacted or voted on while a catch-up is on its way, one set per
    * catch-up: the frame is at least as new as the fetched copy, so that copy must not replace it.
    */
   const changedLive = useRef(new Set<Set<number>>());
@@ -51,7 +56,7 @@ export function useRoomMessages(chatId: string, latest: Message[] | undefined) {
     const id =
       action.type === 'updated'
         ? action.message.id
-        : action.type === 'deleted' || action.type === 'reactions'
+        : action.type === 'deleted' || action.type === 'reactions' || action.type === 'poll'
           ? action.message_id
           : action.type === 'thread'
             ? action.root_id

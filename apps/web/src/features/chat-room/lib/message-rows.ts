@@ -1,4 +1,4 @@
-import { dayLabel, type Message } from '@parley/protocol';
+import { dayLabel, type Message, pollFromInput } from '@parley/protocol';
 import type { PendingMessage } from './room-messages';
 
 // The rows the virtual list draws: a day heading ('Today', 'Yesterday', a short date with year) before the
@@ -58,6 +58,7 @@ export function pendingAsMessage(p: PendingMessage, me: Sender, chatroom: string
     timestamp: p.timestamp,
     chatroom,
     client_id: p.client_id,
+    poll: p.poll ? pollFromInput(p.poll) : null,
   };
 }
 

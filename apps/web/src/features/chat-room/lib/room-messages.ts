@@ -1,10 +1,12 @@
-import type { Message, Reaction, ThreadSummary } from '@parley/protocol';
+import type { Message, Poll, Reaction, ThreadSummary } from '@parley/protocol';
 import {
   applyDeleted,
+  applyPoll,
   applyReactions,
   applyThread,
   applyUpdated,
   sameContent,
+  withOwnVotes,
 } from '../../../lib/messages/message-changes';
 import {
   addPending,
@@ -58,7 +60,8 @@ export type RoomAction =
   | { type: 'updated'; message: Message; meId: number }
   | { type: 'deleted'; message_id: number }
   | { type: 'reactions'; message_id: number; reactions: Reaction[]; meId: number }
-  | { type: 'thread'; root_id: number; thread: ThreadSummary };
+  | { type: 'thread'; root_id: number; thread: ThreadSummary }
+  | { type: 'poll'; message_id: number; poll: Poll };
 
 /** A reply that lives in its thread alone: the main timeline never shows it. */
 export const threadOnly = (m: Pick<Message, 'thread_root' | 'also_in_chat'>): boolean =>
@@ -202,7 +205,14 @@ export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessag
     }
     case 'received': {
       if (threadOnly(action.message)) return state;
-      const messages = mergeMessages(state.messages, [action.message]);
+      // A room frame's poll is nobody's: the reader's own choices stay as shown.
+      const incoming = action.message.poll
+        ? withOwnVotes(
+            state.messages.find((m) => m.id === action.message.id),
+            action.message,
+          )
+        : action.message;
+      const messages = mergeMessages(state.messages, [incoming]);
       const pending = withoutEchoed(state.pending, [action.message], action.client_id);
       if (messages === state.messages && pending === state.pending) return state;
       return { ...state, messages, pending };
@@ -245,7 +255,8 @@ export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessag
     case 'updated':
     case 'deleted':
     case 'reactions':
-    case 'thread': {
+    case 'thread':
+    case 'poll': {
       const messages =
         action.type === 'updated'
           ? applyUpdated(state.messages, action.message, action.meId)
@@ -253,7 +264,9 @@ export function roomReducer(state: RoomMessages, action: RoomAction): RoomMessag
             ? applyDeleted(state.messages, action.message_id)
             : action.type === 'reactions'
               ? applyReactions(state.messages, action.message_id, action.reactions, action.meId)
-              : applyThread(state.messages, action.root_id, action.thread);
+              : action.type === 'poll'
+                ? applyPoll(state.messages, action.message_id, action.poll)
+                : applyThread(state.messages, action.root_id, action.thread);
       return messages === state.messages ? state : { ...state, messages };
     }
   }

@@ -1,4 +1,4 @@
-import type { ServerFrame } from '@parley/protocol';
+import { pollFromInput, type ServerFrame } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import { testMessage } from '../../../lib/messages/test-message';
 import { READ_BATCH, readFrames, replyFrame, threadActionOf } from './thread-frames';
@@ -42,6 +42,13 @@ describe('threadActionOf', () => {
       type: 'updated',
     });
     expect(of({ type: 'message_updated', message: testMessage(5) })).toBeNull();
+    const poll = pollFromInput({ question: 'Q', options: ['a', 'b'], multiple: false, anonymous: true });
+    expect(of({ type: 'poll_updated', message_id: 11, poll })).toEqual({
+      type: 'poll',
+      message_id: 11,
+      poll,
+    });
+    expect(of({ type: 'poll_updated', message_id: 5, poll })).toBeNull();
   });
 
   it('marks a refusal of a reply of its own, and leaves other errors to the room', () => {

@@ -12,7 +12,7 @@ const concerns = (state: Pick<ThreadState, 'root' | 'replies'>, messageId: numbe
 
 /**
  * The change a room frame makes to the thread under `rootId`, or null when it is about something else: a reply
- * of this thread, its summary, an edit, a deletion or reactions of its root or of a reply it shows, a refusal of
+ * of this thread, its summary, an edit, a deletion, reactions or a poll's votes of its root or of a reply it shows, a refusal of
  * a reply of this reader's.
  */
 export function threadActionOf(
@@ -37,6 +37,10 @@ export function threadActionOf(
     case 'reactions_updated':
       return concerns(state, frame.message_id)
         ? { type: 'reactions', message_id: frame.message_id, reactions: frame.reactions, meId }
+        : null;
+    case 'poll_updated':
+      return concerns(state, frame.message_id)
+        ? { type: 'poll', message_id: frame.message_id, poll: frame.poll }
         : null;
     case 'error': {
       const { client_id } = frame;

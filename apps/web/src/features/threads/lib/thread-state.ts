@@ -1,6 +1,7 @@
-import type { Message, Reaction, ThreadSummary } from '@parley/protocol';
+import type { Message, Poll, Reaction, ThreadSummary } from '@parley/protocol';
 import {
   applyDeleted,
+  applyPoll,
   applyReactions,
   applyUpdated,
   messageFor,
@@ -48,6 +49,7 @@ export type ThreadAction =
   | { type: 'updated'; message: Message; meId: number }
   | { type: 'deleted'; message_id: number }
   | { type: 'reactions'; message_id: number; reactions: Reaction[]; meId: number }
+  | { type: 'poll'; message_id: number; poll: Poll }
   | { type: 'following'; following: boolean }
   | { type: 'pending'; pending: ThreadPending }
   /** The replies found waiting in the outbox when the pane opened: typed before any typed since. */
@@ -163,6 +165,8 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
       return changed(state, (list) => applyDeleted(list, action.message_id));
     case 'reactions':
       return changed(state, (list) => applyReactions(list, action.message_id, action.reactions, action.meId));
+    case 'poll':
+      return changed(state, (list) => applyPoll(list, action.message_id, action.poll));
     case 'following':
       return state.following === action.following ? state : { ...state, following: action.following };
     case 'pending':
