@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pngOf } from '@parley/fixtures';
 import { expect, type Page, test } from '@playwright/test';
-import { seriousFindings } from './support/axe';
+import { expectAxeCleanLightAndDark } from './support/axe';
 import { peoplePerTest, privateChat } from './support/people';
 import { openRoom, send, timeline } from './support/room';
 
@@ -40,13 +40,6 @@ test.afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())))
 
 const card = (page: Page) => timeline(page).getByTestId('link-preview');
 
-async function axeLightAndDark(page: Page) {
-  expect(await seriousFindings(page)).toEqual([]);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  expect(await seriousFindings(page)).toEqual([]);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test('a pasted link shows its page on both sides, and its sender takes the card off', async ({
   browser,
   request,
@@ -82,7 +75,7 @@ test('a pasted link shows its page on both sides, and its sender takes the card 
     for (const page of [ada.page, ben.page]) {
       await page.setViewportSize({ width, height: 800 });
       await expect(card(page)).toBeInViewport();
-      await axeLightAndDark(page);
+      await expectAxeCleanLightAndDark(page);
     }
     await ada.page.screenshot({ path: info.outputPath(`preview-${name}-sender.png`) });
     await ben.page.emulateMedia({ colorScheme: 'dark' });

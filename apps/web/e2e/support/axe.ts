@@ -46,3 +46,11 @@ export async function seriousFindings(page: Page, include?: string): Promise<str
         ),
     );
 }
+
+/** axe finds nothing serious on the page in the light theme, nor in the dark one; it is left light. */
+export async function expectAxeCleanLightAndDark(page: Page) {
+  expect(await seriousFindings(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousFindings(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
