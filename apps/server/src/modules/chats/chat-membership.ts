@@ -22,6 +22,14 @@ export const isPublicGroup = (chat: Pick<ChatRow, 'is_private' | 'visibility'>):
  * Who is in a chat, and the members' marks: the membership check every chat and message call starts with, and
  * what the messages module reads and moves of chats and members (inside its own transactions where it writes).
  */
+/**
+ * No chat id holds a NUL character, and PostgreSQL refuses to compare text holding one (an error, not "no row"):
+ * such an id names no chat, as any other unknown id does.
+ */
+function noSuchChatIfMalformed(chatId: string): void {
+  if (chatId.includes('\u0000')) throw new NotFoundError('Chat not found.');
+}
+
 export class ChatMembership {
   private readonly refs = new Map<string, ChatRef>();
 
@@ -29,6 +37,7 @@ export class ChatMembership {
 
   /** The chat and the caller's membership; 404 alike for no such chat and not a member. */
   async requireMember(userId: number, chatId: string) {
+    noSuchChatIfMalformed(chatId);
     const found = await repo.findChatWithMembership(this.db, chatId, userId);
     if (!found) throw new NotFoundError('Chat not found.');
     return found;
@@ -39,6 +48,7 @@ export class ChatMembership {
    * public group (member null: they preview it). 404 alike for no such chat and a private one they are not in.
    */
   async requireReader(userId: number, chatId: string) {
+    noSuchChatIfMalformed(chatId);
     const found = await repo.findChatWithMembership(this.db, chatId, userId);
     if (found) return found;
     const chat = await repo.findChatByPublicId(this.db, chatId);
@@ -53,6 +63,7 @@ export class ChatMembership {
   async ref(chatId: string): Promise<ChatRef> {
     const known = this.refs.get(chatId);
     if (known) return known;
+    noSuchChatIfMalformed(chatId);
     const row = await repo.findChatByPublicId(this.db, chatId);
     if (!row) throw new NotFoundError('Chat not found.');
     const ref = { id: row.id, chat_id: row.chat_id, is_private: row.is_private };
