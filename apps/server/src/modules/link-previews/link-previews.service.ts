@@ -262,11 +262,11 @@ export class LinkPreviewsService {
 /** A token bucket: `rate` starts a second, at most `burst` saved up. */
 export class Pace {
   private tokens: number;
-  private at = performance.now();
 
   constructor(
     private readonly rate: number,
     private readonly burst: number,
+    private at = performance.now(),
   ) {
     this.tokens = burst;
   }
