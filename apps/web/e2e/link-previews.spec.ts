@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pngOf } from '@parley/fixtures';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAxeCleanLightAndDark } from './support/axe';
+import { expectAxeCleanAtBothWidths } from './support/axe';
 import { peoplePerTest, privateChat } from './support/people';
 import { openRoom, send, timeline } from './support/room';
 
@@ -68,20 +68,9 @@ test('a pasted link shows its page on both sides, and its sender takes the card 
   // Only the sender may take it off.
   await expect(card(ben.page).getByRole('button', { name: 'Remove preview' })).toHaveCount(0);
 
-  for (const [width, name] of [
-    [1280, 'wide'],
-    [390, 'narrow'],
-  ] as const) {
-    for (const page of [ada.page, ben.page]) {
-      await page.setViewportSize({ width, height: 800 });
-      await expect(card(page)).toBeInViewport();
-      await expectAxeCleanLightAndDark(page);
-    }
-    await ada.page.screenshot({ path: info.outputPath(`preview-${name}-sender.png`) });
-    await ben.page.emulateMedia({ colorScheme: 'dark' });
-    await ben.page.screenshot({ path: info.outputPath(`preview-${name}-reader-dark.png`) });
-    await ben.page.emulateMedia({ colorScheme: 'light' });
-  }
+  await expectAxeCleanAtBothWidths([ada.page, ben.page], card, (width, which) =>
+    info.outputPath(`preview-${width}-${which === 'first' ? 'sender' : 'reader-dark'}.png`),
+  );
 
   await card(ada.page).getByRole('button', { name: 'Remove preview' }).click();
   await expect(card(ada.page)).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { POLL_TEXT } from '@parley/protocol';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAxeCleanLightAndDark } from './support/axe';
+import { expectAxeCleanAtBothWidths, expectAxeCleanLightAndDark } from './support/axe';
 import { fullName, groupChat, peoplePerTest } from './support/people';
 import { openRoom, timeline } from './support/room';
 
@@ -85,20 +85,9 @@ test('one asks a poll, the other votes, both see the bars move live', async ({ b
     await expect(poll(page)).toContainText('2 voters');
   }
 
-  for (const [width, name] of [
-    [1280, 'wide'],
-    [390, 'narrow'],
-  ] as const) {
-    for (const page of [ada.page, ben.page]) {
-      await page.setViewportSize({ width, height: 800 });
-      await expect(poll(page)).toBeInViewport();
-      await expectAxeCleanLightAndDark(page);
-    }
-    await ada.page.screenshot({ path: info.outputPath(`poll-${name}-asker.png`) });
-    await ben.page.emulateMedia({ colorScheme: 'dark' });
-    await ben.page.screenshot({ path: info.outputPath(`poll-${name}-voter-dark.png`) });
-    await ben.page.emulateMedia({ colorScheme: 'light' });
-  }
+  await expectAxeCleanAtBothWidths([ada.page, ben.page], poll, (width, which) =>
+    info.outputPath(`poll-${width}-${which === 'first' ? 'asker' : 'voter-dark'}.png`),
+  );
 
   // Ben takes his vote back; Ada sees it go.
   await poll(ben.page).getByRole('button', { name: 'Retract vote' }).click();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // axe runs every rule it has (no tag is chosen) and a screen passes when nothing serious or critical is found.
 // Legacy mode runs axe in the page itself instead of sending each frame's results to a blank page of their own to
@@ -53,4 +53,30 @@ export async function expectAxeCleanLightAndDark(page: Page) {
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await seriousFindings(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * At 1280 and at 390 px: on each page, `shown(page)` is in view and axe is clean in both themes; then `shot` saves
+ * a screenshot of the first page as it is (light) and of the second in the dark theme, named by the width.
+ */
+export async function expectAxeCleanAtBothWidths(
+  pages: [Page, Page],
+  shown: (page: Page) => Locator,
+  shot: (width: 'wide' | 'narrow', which: 'first' | 'second-dark') => string,
+) {
+  for (const [width, name] of [
+    [1280, 'wide'],
+    [390, 'narrow'],
+  ] as const) {
+    for (const page of pages) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(shown(page)).toBeInViewport();
+      await expectAxeCleanLightAndDark(page);
+    }
+    const [first, second] = pages;
+    await first.screenshot({ path: shot(name, 'first') });
+    await second.emulateMedia({ colorScheme: 'dark' });
+    await second.screenshot({ path: shot(name, 'second-dark') });
+    await second.emulateMedia({ colorScheme: 'light' });
+  }
 }
