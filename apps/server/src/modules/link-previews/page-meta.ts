@@ -53,30 +53,27 @@ export function pageMeta(html: string, pageUrl: URL): PageMeta {
   const meta = new Map<string, string>();
   let title = '';
   let inTitle = false;
-  let done = false;
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        if (done) return;
         if (name === 'title') inTitle = true;
         else if (name === 'meta') {
           const key = (attribs.property ?? attribs.name ?? '').trim().toLowerCase();
           // The first of each wins, as the crawlers that read them do.
           if (key && attribs.content !== undefined && !meta.has(key)) meta.set(key, attribs.content);
-        } else if (name === 'body') done = true;
+        }
       },
       ontext(text) {
-        if (inTitle && !done) title += text;
+        if (inTitle) title += text;
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
-        // Metadata belongs in <head>: what the body says is the page's content, not its description.
-        if (name === 'head') done = true;
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  // Metadata belongs in <head>: the rest of the page (most of it) is not read.
+  // Metadata belongs in <head>: what the body says is the page's content, not its description, and the rest of
+  // the page (most of it) is not read.
   const body = html.search(/<\/head\s*>|<body[\s>]/i);
   parser.write(body < 0 ? html : html.slice(0, body));
   parser.end();
