@@ -8,6 +8,7 @@ export * from './display';
 export * from './essentials';
 export * from './forward';
 export * from './frames';
+export * from './integrations';
 export * from './invites';
 export * from './messages';
 export * from './offline';

@@ -24,6 +24,7 @@ import { forwardedMigration } from './migrations/0020-forwarded';
 import { pollsMigration } from './migrations/0021-polls';
 import { linkPreviewsMigration } from './migrations/0022-link-previews';
 import { audioMigration } from './migrations/0023-audio';
+import { integrationsMigration } from './migrations/0024-integrations';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -50,6 +51,7 @@ const migrations = {
   '0021-polls': pollsMigration,
   '0022-link-previews': linkPreviewsMigration,
   '0023-audio': audioMigration,
+  '0024-integrations': integrationsMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */
