@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, DialectName } from './db/database';
 import type { AccountSettingsService } from './modules/accounts/account-settings.service';
+import type { ApiTokensService } from './modules/accounts/api-tokens.service';
 import type { PasswordResetService } from './modules/accounts/password-reset.service';
 import type { SessionService } from './modules/accounts/session.service';
 import type { SignInService } from './modules/accounts/sign-in.service';
@@ -58,6 +59,8 @@ export interface AppContext {
   events: DomainEvents;
   presence: Presence;
   sessions: SessionService;
+  /** Personal access tokens (and bots' tokens): verified by SessionService as sessions with scopes. */
+  apiTokens: ApiTokensService;
   users: UsersService;
   /** Accounts by job: sign-up, sign-in, a forgotten password, and a person's own settings. */
   signUp: SignUpService;

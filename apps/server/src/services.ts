@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AccountSettingsService } from './modules/accounts/account-settings.service';
+import { ApiTokensService } from './modules/accounts/api-tokens.service';
 import { CodeService } from './modules/accounts/code.service';
 import { PasswordResetService } from './modules/accounts/password-reset.service';
 import { Passwords } from './modules/accounts/passwords';
@@ -82,7 +83,8 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const messageLimiter = redisLimiter ? new LocalFirstRateLimiter(redisLimiter) : limiter;
   const presence = presenceStore ? new RedisPresence(presenceStore) : new MemoryPresence();
   const audit = new AuditService(db);
-  const sessions = new SessionService({ db, events, audit, timings: SESSION_TIMINGS });
+  const apiTokens = new ApiTokensService({ db, events, audit });
+  const sessions = new SessionService({ db, events, audit, timings: SESSION_TIMINGS, tokens: apiTokens });
   const users = new UsersService(db);
   const siteSettings = new SiteSettingsService({ db, audit, publicUrl: config.publicUrl });
   const codes = new CodeService({ db, audit });
@@ -149,6 +151,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     events,
     presence,
     sessions,
+    apiTokens,
     users,
     signUp: new SignUpService({
       log,

@@ -9,28 +9,30 @@ import { pollInputSchema, pollSchema } from './polls';
 const ids = z.array(dbIdSchema).max(500);
 const messageIds = z.array(z.number().int());
 
+/** What sending a message asks: a socket's `chat_message` frame, and POST /api/chats/{chat_id}/messages/. */
+export const sendFieldsSchema = z.object({
+  body: z
+    .string()
+    .max(MESSAGE_MAX_LENGTH * 4)
+    .optional()
+    .default(''),
+  client_id: z.string().min(1).max(64).optional(),
+  file_ids: z.array(dbIdSchema).max(10).optional(),
+  /** The id of the message of this chat that this one answers. */
+  reply_to: dbIdSchema.optional(),
+  /** A reply in the thread under this message of the chat (one not itself in a thread). */
+  thread_root: dbIdSchema.optional(),
+  /** With thread_root: the reply shows in the main timeline too. */
+  also_in_chat: z.boolean().optional(),
+  /** No link preview for this message. */
+  no_preview: z.boolean().optional(),
+  /** The message is a poll (its body may then be empty). */
+  poll: pollInputSchema.optional(),
+});
+
 /** Frames a client sends on /ws/chatroom/{chat_id}/. */
 export const clientFrameSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('chat_message'),
-    body: z
-      .string()
-      .max(MESSAGE_MAX_LENGTH * 4)
-      .optional()
-      .default(''),
-    client_id: z.string().min(1).max(64).optional(),
-    file_ids: z.array(dbIdSchema).max(10).optional(),
-    /** The id of the message of this chat that this one answers. */
-    reply_to: dbIdSchema.optional(),
-    /** A reply in the thread under this message of the chat (one not itself in a thread). */
-    thread_root: dbIdSchema.optional(),
-    /** With thread_root: the reply shows in the main timeline too. */
-    also_in_chat: z.boolean().optional(),
-    /** No link preview for this message. */
-    no_preview: z.boolean().optional(),
-    /** The message is a poll (its body may then be empty). */
-    poll: pollInputSchema.optional(),
-  }),
+  sendFieldsSchema.extend({ type: z.literal('chat_message') }),
   z.object({ type: z.literal('typing'), is_typing: z.boolean() }),
   /** With thread_root: the reader read these replies of that thread (its unread count; the chat's marks stay). */
   z.object({ type: z.literal('read_messages'), message_ids: ids, thread_root: dbIdSchema.optional() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sendFieldsSchema } from './frames';
 
 // Integrations: personal access tokens, bots and incoming webhooks. A token is a Bearer credential like a
 // session's; a bot is a user with is_bot, owned by a person; a webhook posts into one chat as an app.
@@ -56,14 +57,12 @@ export const INTEGRATION_AUDIT = {
   webhookRevoked: 'webhook.revoked',
 } as const;
 
-/** POST /api/chats/{chat_id}/messages/: a message sent over HTTP, with the rules of a socket's chat_message. */
-export const httpMessageSchema = z.object({
-  body: z.string(),
-  client_id: z.string().min(1).max(64),
-  reply_to: z.number().int().positive().nullable().optional(),
-  thread_root: z.number().int().positive().nullable().optional(),
-  also_in_chat: z.boolean().optional(),
-  no_preview: z.boolean().optional(),
+/**
+ * POST /api/chats/{chat_id}/messages/: a message sent over HTTP, with a chat_message frame's fields and rules;
+ * client_id is required, so a retried request is answered with the message stored the first time.
+ */
+export const httpMessageSchema = sendFieldsSchema.extend({
+  client_id: z.string().min(1, 'This field is required.').max(64),
 });
 export type HttpMessage = z.infer<typeof httpMessageSchema>;
 

@@ -12,3 +12,10 @@ export async function enforceLimit(
   const r = peekOnly ? await limiter.peek(key, limit, windowMs) : await limiter.hit(key, limit, windowMs);
   if (!r.allowed) throw new TooManyRequestsError(r.retryAfterSeconds);
 }
+
+/**
+ * The per-person chat message limit (config.messageRateLimit messages in this window): one count whichever way
+ * the messages come, a room socket's frames or POST …/messages/.
+ */
+export const MESSAGE_WINDOW_MS = 10_000;
+export const messageLimitKey = (userId: number): string => `ws-msg:${userId}`;

@@ -1,4 +1,5 @@
 import type { Db } from '../../src/db/database';
+import { ApiTokensService } from '../../src/modules/accounts/api-tokens.service';
 import {
   SESSION_TIMINGS,
   SessionService,
@@ -17,5 +18,11 @@ export function sessionServiceOf(
   events = new DomainEvents(),
   db: Db = t.ctx.db,
 ): SessionService {
-  return new SessionService({ db, events, audit: t.ctx.audit, timings: { ...SESSION_TIMINGS, ...timings } });
+  return new SessionService({
+    db,
+    events,
+    audit: t.ctx.audit,
+    timings: { ...SESSION_TIMINGS, ...timings },
+    tokens: new ApiTokensService({ db, events, audit: t.ctx.audit }),
+  });
 }

@@ -21,7 +21,7 @@ const sessionIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
 // HTTP shape of a person's own security: their sessions and two-step sign-in.
 export async function accountSecurityRoutes(app: FastifyInstance, ctx: AppContext) {
-  const auth = requireAuth(ctx.sessions);
+  const auth = requireAuth(ctx.sessions, { signedIn: true });
   /** Setting up and turning on or off: a handful an hour is plenty for a person. */
   const totpLimit = async (req: { session: { userId: number } | null }) =>
     enforceLimit(ctx.limiter, `2fa:${req.session?.userId}`, 20, 60 * 60_000);

@@ -17,6 +17,7 @@ import { BadRequestError } from '../../platform/errors';
 import { enforceLimit } from '../../platform/rate-limit-policy';
 import { parseBody } from '../../platform/validate';
 import { accountSecurityRoutes } from './account-security.routes';
+import { apiTokensRoutes } from './api-tokens.routes';
 
 /** Where a sign-in comes from, for the person's sessions list. */
 const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
@@ -24,6 +25,8 @@ const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers[
 // HTTP shape of the accounts API (SPEC §7). Each route: rate limit → auth → validate → service.
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = requireAuth(ctx.sessions);
+  /** The account's own keys (email, sign-out, deletion): a person signed in, never an API token. */
+  const account = requireAuth(ctx.sessions, { signedIn: true });
   const signups = ctx.config.signupsPerIpHour;
   const perIp = (name: string, limit: number) => async (req: { ip: string }) =>
     enforceLimit(ctx.limiter, `ip:${name}:${req.ip}`, limit, 60 * 60_000);
@@ -49,7 +52,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/users/logout/', { preHandler: auth }, async (_req, reply) => {
+  app.post('/users/logout/', { preHandler: account }, async (_req, reply) => {
     await ctx.signIn.logout(sessionOf(_req));
     return reply.code(200).send({ detail: 'Logged out.' });
   });
@@ -88,14 +91,14 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     ctx.accountSettings.updateSettings(sessionOf(req).userId, parseBody(settingsUpdateSchema, req.body)),
   );
 
-  app.put('/users/email/update/', { preHandler: auth }, async (req) =>
+  app.put('/users/email/update/', { preHandler: account }, async (req) =>
     ctx.accountSettings.requestEmailChange(
       sessionOf(req).userId,
       parseBody(emailUpdateSchema, req.body).email,
     ),
   );
 
-  app.post('/users/email/verify/code/', { preHandler: auth }, async (req) =>
+  app.post('/users/email/verify/code/', { preHandler: account }, async (req) =>
     ctx.accountSettings.confirmEmailChange(
       sessionOf(req).userId,
       parseBody(codeOnlySchema, req.body).verification_code,
@@ -103,12 +106,13 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   await accountSecurityRoutes(app, ctx);
+  await apiTokensRoutes(app, ctx);
 
   /** Each try checks the password: a handful an hour is plenty for a person, too few to guess it. */
   const deleteLimit = async (req: { session: { userId: number } | null }) =>
     enforceLimit(ctx.limiter, `account-delete:${req.session?.userId}`, 10, 60 * 60_000);
 
-  app.delete('/users/account/delete/', { preHandler: [auth, deleteLimit] }, async (req, reply) => {
+  app.delete('/users/account/delete/', { preHandler: [account, deleteLimit] }, async (req, reply) => {
     // A client that sends no password (SPEC's bodiless call) is told what is missing, not which field.
     const body = req.body as { password?: unknown } | null | undefined;
     if (typeof body?.password !== 'string' || body.password === '')

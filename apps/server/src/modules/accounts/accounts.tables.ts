@@ -27,6 +27,8 @@ export interface UsersTable {
   is_site_admin: Generated<number>;
   /** Set while an admin has deactivated the account: no login, no sessions. */
   deactivated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A bot (migration 0024): no password, no email; the bots module keeps the rest. */
+  is_bot: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -80,7 +82,21 @@ export interface AccountKeysTable {
   value: string;
 }
 
+/** A personal access token (migration 0024): its SHA-256 only; scopes 'read' or 'read,write'. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  scopes: string;
+  created_at: string;
+  expires_at: string | null;
+  /** Written at most once a minute per token. */
+  last_used_at: string | null;
+}
+
 export interface AccountsTables {
+  api_tokens: ApiTokensTable;
   users: UsersTable;
   sessions: SessionsTable;
   codes: CodesTable;

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
+  API_TOKEN_PREFIX,
   SECURITY_AUDIT,
   SESSION_ACTIVITY_INTERVAL_MS,
   SESSION_TTL_REMEMBER_MS,
@@ -13,12 +14,14 @@ import { NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import { PeriodicTask } from '../../platform/periodic';
 import type { AuditService } from '../audit/audit.service';
+import type { ApiTokensService } from './api-tokens.service';
+import { hashToken } from './session-hash';
 import { toSessionInfo } from './session-view';
 import * as repo from './sessions.repo';
 
 export type { Session };
 
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export { hashToken };
 
 const LIVE_AMONG_CHUNK = 500;
 
@@ -76,6 +79,8 @@ interface Deps {
   /** Where revocations by their owner are recorded. */
   audit: Pick<AuditService, 'record'>;
   timings: SessionTimings;
+  /** A `prl_` bearer is an API token: verified there, as a session with scopes and a negative id. */
+  tokens: Pick<ApiTokensService, 'verify' | 'liveAmong'>;
 }
 
 /** Session tokens: 256 random bits handed out once; only their SHA-256 hash is stored. */
@@ -148,6 +153,7 @@ export class SessionService {
    */
   async verify(token: string | undefined | null): Promise<Session | null> {
     if (!token || token.length > 200) return null;
+    if (token.startsWith(API_TOKEN_PREFIX)) return this.deps.tokens.verify(token);
     const hash = hashToken(token);
     const now = Date.now();
     const hit = this.verified.get(hash);
@@ -243,6 +249,7 @@ export class SessionService {
   }
 
   async isLive(sessionId: number): Promise<boolean> {
+    if (sessionId < 0) return (await this.deps.tokens.liveAmong([-sessionId])).size > 0;
     const expiresAt = await repo.expiryOf(this.deps.db, sessionId);
     return expiresAt !== undefined && expiresAt > new Date().toISOString();
   }
@@ -250,7 +257,11 @@ export class SessionService {
   /** Which of these sessions are still live (as isLive decides), in one query per 500 ids. */
   async liveAmong(sessionIds: number[]): Promise<Set<number>> {
     const live = new Set<number>();
-    const ids = [...new Set(sessionIds)];
+    const all = [...new Set(sessionIds)];
+    const ids = all.filter((id) => id > 0);
+    // A token's sockets carry its id negated (api-tokens.service.ts).
+    for (const tokenId of await this.deps.tokens.liveAmong(all.filter((id) => id < 0).map((id) => -id)))
+      live.add(-tokenId);
     const now = new Date().toISOString();
     for (let i = 0; i < ids.length; i += LIVE_AMONG_CHUNK) {
       for (const id of await repo.liveIds(this.deps.db, padToBucket(ids.slice(i, i + LIVE_AMONG_CHUNK)), now))

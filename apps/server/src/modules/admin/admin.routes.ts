@@ -14,8 +14,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { bearerToken, sessionOf } from '../../platform/auth';
-import { NotFoundError } from '../../platform/errors';
+import { bearerToken, sessionOf, tokenRefusal } from '../../platform/auth';
+import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import { responseSchema } from '../../platform/response-schema';
 import { parseBody } from '../../platform/validate';
 
@@ -36,6 +36,9 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext) {
       app.addHook('onRequest', async (req: FastifyRequest) => {
         const session = await ctx.sessions.verify(bearerToken(req));
         if (!session || !(await ctx.users.isSiteAdmin(session.userId))) throw new NotFoundError();
+        // A site admin's token reaches here, and is refused: the console is for the person signed in.
+        const refusal = tokenRefusal(session, req.method, { signedIn: true });
+        if (refusal) throw new ForbiddenError(refusal);
         req.session = session;
       });
       const idOf = (req: FastifyRequest) => parseBody(idParams, req.params).id;

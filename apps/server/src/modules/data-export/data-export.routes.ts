@@ -10,7 +10,7 @@ const exportIdSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) 
 
 // HTTP shape of "Export my data": ask for one, list one's own, download one with the session.
 export async function dataExportRoutes(app: FastifyInstance, ctx: AppContext) {
-  const auth = requireAuth(ctx.sessions);
+  const auth = requireAuth(ctx.sessions, { signedIn: true });
 
   app.post(
     '/users/export/',

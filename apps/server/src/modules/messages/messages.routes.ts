@@ -1,10 +1,12 @@
 import {
   forwardRequestSchema,
+  httpMessageSchema,
   isSingleEmoji,
   MESSAGE_TEXT,
   messageEditSchema,
   messageSchema,
   messagesQuerySchema,
+  SOCKET_ERRORS,
   threadQuerySchema,
   threadsQuerySchema,
 } from '@parley/protocol';
@@ -12,15 +14,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
-import { BadRequestError, NotFoundError } from '../../platform/errors';
-import { enforceLimit } from '../../platform/rate-limit-policy';
+import { BadRequestError, NotFoundError, TooManyRequestsError } from '../../platform/errors';
+import { enforceLimit, MESSAGE_WINDOW_MS, messageLimitKey } from '../../platform/rate-limit-policy';
 import { responseSchema } from '../../platform/response-schema';
 import { parseBody } from '../../platform/validate';
 
-// HTTP shape of messages (SPEC §7). Sending is on the room socket (realtime/socket.routes.ts).
+// HTTP shape of messages (SPEC §7). People send on the room socket (realtime/socket.routes.ts); scripts and
+// bots may POST a message here.
 
 /** The history page is the hottest read: serialised from the contract's schema by fast-json-stringify. */
 const historyPage = { response: { 200: responseSchema(z.array(messageSchema)) } };
+const sentMessage = responseSchema(messageSchema);
 
 type MessageParams = { Params: { chatId: string; messageId: string } };
 type ReactionParams = { Params: { chatId: string; messageId: string; emoji: string } };
@@ -51,6 +55,28 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
         req.params.chatId,
         parseBody(messagesQuerySchema, req.query),
       ),
+  );
+
+  // Sending over HTTP (scripts, bots, write tokens): a chat_message frame's rules, limit and fan-out; 201 with
+  // the stored message, or 200 with it for a client_id already stored.
+  app.post<{ Params: { chatId: string } }>(
+    '/chats/:chatId/messages/',
+    { ...auth, schema: { response: { 200: sentMessage, 201: sentMessage } } },
+    async (req, reply) => {
+      const userId = sessionOf(req).userId;
+      const input = parseBody(httpMessageSchema, req.body);
+      const limit = await ctx.messageLimiter.hit(
+        messageLimitKey(userId),
+        ctx.config.messageRateLimit,
+        MESSAGE_WINDOW_MS,
+      );
+      if (!limit.allowed) {
+        ctx.metrics?.rateLimitRefused('http');
+        throw new TooManyRequestsError(limit.retryAfterSeconds, SOCKET_ERRORS.rateLimited);
+      }
+      const { message, created } = await ctx.messages.send(userId, req.params.chatId, input, req.id);
+      return reply.code(created ? 201 : 200).send(message);
+    },
   );
 
   app.patch<MessageParams>('/chats/:chatId/messages/:messageId/', auth, async (req) =>

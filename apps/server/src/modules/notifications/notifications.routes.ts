@@ -7,7 +7,7 @@ import { parseBody } from '../../platform/validate';
 
 // Web Push subscriptions. The missed-message mail has no routes: the settings switch drives it.
 export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const auth = requireAuth(ctx.sessions);
+  const auth = requireAuth(ctx.sessions, { signedIn: true });
   const perUser = async (req: { session: { userId: number } | null }) =>
     enforceLimit(ctx.limiter, `push:subscribe:${req.session?.userId}`, 30, 60 * 60_000);
 

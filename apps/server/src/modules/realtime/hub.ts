@@ -20,6 +20,8 @@ export interface Client {
   chatId: string | null;
   /** A room socket of someone previewing a public group they have not joined: they read, never post. */
   watcher?: boolean;
+  /** Opened with an API token that may only read: it receives frames and sends none that change anything. */
+  readOnly?: boolean;
 }
 
 /** Sockets asked to catch up at once, and the pause before the next as many (see Hub.catchUp). */

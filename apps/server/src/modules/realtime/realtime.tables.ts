@@ -3,6 +3,8 @@ export interface SocketTicketsTable {
   ticket_hash: string;
   session_id: number;
   user_id: number;
+  /** A token's scopes ('read' or 'read,write'); null for a signed-in session (migration 0024). */
+  scopes: string | null;
   expires_at: string;
 }
 

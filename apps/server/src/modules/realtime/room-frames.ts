@@ -5,6 +5,7 @@ import {
   clientFrameSchema,
   SOCKET_ERRORS,
   SOCKET_MAX_PAYLOAD_BYTES,
+  TOKEN_TEXT,
 } from '@parley/protocol';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../context';
@@ -15,14 +16,12 @@ import {
   STORAGE_FULL,
   warnStorageFull,
 } from '../../platform/errors';
+import { MESSAGE_WINDOW_MS, messageLimitKey } from '../../platform/rate-limit-policy';
 import type { Client } from './hub';
 import { sendFrame, type Upgrade } from './socket-connection';
 
 // The frames a room's socket sends: chat messages, typing, and read and delivery receipts. Each is checked
 // against the protocol's schema and handed to the service that decides; refusals go back as error frames.
-
-/** The window of the chat message rate limit (config.messageRateLimit messages per person). */
-const MESSAGE_WINDOW_MS = 10_000;
 
 export type RoomFrameDeps = Pick<
   AppContext,
@@ -46,9 +45,12 @@ export async function handleRoomFrame(
   const frame = parseFrame(ws, data);
   if (!frame) return;
   // Someone watching a public group from outside posts nothing; their typing and receipts count for nothing.
-  if (client.watcher) {
-    if (frame.type === 'chat_message')
-      sendFrame(ws, { type: 'error', message: CHANNEL_TEXT.joinToPost, client_id: frame.client_id });
+  // Nor do a read-only token's: it was given to receive.
+  if (client.watcher || client.readOnly) {
+    if (frame.type === 'chat_message') {
+      const message = client.watcher ? CHANNEL_TEXT.joinToPost : TOKEN_TEXT.readOnly;
+      sendFrame(ws, { type: 'error', message, client_id: frame.client_id });
+    }
     return;
   }
   switch (frame.type) {
@@ -113,7 +115,7 @@ async function sendMessage(
 ): Promise<void> {
   const { config, metrics, messageLimiter, messages } = deps;
   const limit = await messageLimiter.hit(
-    `ws-msg:${client.userId}`,
+    messageLimitKey(client.userId),
     config.messageRateLimit,
     MESSAGE_WINDOW_MS,
   );

@@ -25,7 +25,8 @@ export function ticketRoutes(
   const { config, lifecycle, sessions, limiter, tickets } = deps;
   const gate = new OpeningGate(config.socketOpeningsInFlight, config.socketOpeningsQueued);
   noteGate(lifecycle, 'tickets', gate);
-  const auth = requireAuth(sessions);
+  // A read token takes tickets too: its socket receives frames and sends none that change anything.
+  const auth = requireAuth(sessions, { reading: true });
   app.post('/api/ws/ticket/', async (req, reply) => {
     if (gate.refuse()) throw new OpeningsBusyError();
     return gate.run(async () => {

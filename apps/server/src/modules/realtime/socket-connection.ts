@@ -194,7 +194,14 @@ export function letGoOfRequest(
   const requestId = req.id;
   return {
     upgrade: { requestId, log: () => log.child({ reqId: requestId }) },
-    client: { ws, tcp, userId: session.userId, sessionId: session.sessionId, chatId },
+    client: {
+      ws,
+      tcp,
+      userId: session.userId,
+      sessionId: session.sessionId,
+      chatId,
+      ...(session.scopes && !session.scopes.includes('write') ? { readOnly: true } : {}),
+    },
   };
 }
 

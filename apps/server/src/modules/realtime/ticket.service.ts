@@ -22,6 +22,7 @@ export class TicketService {
       ticket_hash: hashToken(ticket),
       session_id: session.sessionId,
       user_id: session.userId,
+      scopes: session.scopes ? session.scopes.join(',') : null,
       expires_at: new Date(now + TICKET_TTL_MS).toISOString(),
     });
     return ticket;
@@ -35,8 +36,8 @@ export class TicketService {
     // A session token may start with "t_" too (1 in 4,096 do): one that is no ticket is tried as a session.
     if (!row) return this.deps.sessions.verify(token);
     if (row.expires_at <= new Date().toISOString()) return null;
-    return (await this.deps.sessions.isLive(row.session_id))
-      ? { sessionId: row.session_id, userId: row.user_id }
-      : null;
+    if (!(await this.deps.sessions.isLive(row.session_id))) return null;
+    const session: Session = { sessionId: row.session_id, userId: row.user_id };
+    return row.scopes ? { ...session, scopes: row.scopes.split(',') as ('read' | 'write')[] } : session;
   }
 }

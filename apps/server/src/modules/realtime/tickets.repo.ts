@@ -8,7 +8,7 @@ export async function deleteExpiredTickets(db: Db, now: string): Promise<void> {
 
 export async function insertTicket(
   db: Db,
-  t: { ticket_hash: string; session_id: number; user_id: number; expires_at: string },
+  t: { ticket_hash: string; session_id: number; user_id: number; scopes: string | null; expires_at: string },
 ): Promise<void> {
   await db.insertInto('socket_tickets').values(t).execute();
 }
@@ -18,5 +18,5 @@ export const takeTicket = (db: Db, ticketHash: string) =>
   db
     .deleteFrom('socket_tickets')
     .where('ticket_hash', '=', ticketHash)
-    .returning(['session_id', 'user_id', 'expires_at'])
+    .returning(['session_id', 'user_id', 'scopes', 'expires_at'])
     .executeTakeFirst();
