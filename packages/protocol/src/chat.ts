@@ -104,6 +104,10 @@ export const messageSchema = z.object({
   sender_name: z.string(),
   sender_username: z.string(),
   sender_avatar: nullableString,
+  /** The sender is a bot (a 'Bot' badge beside the name). */
+  sender_is_bot: z.boolean().optional(),
+  /** Posted by an incoming webhook, named in sender_name (an 'App' badge); sender is then null. */
+  sender_is_app: z.boolean().optional(),
   body: z.string(),
   files: z.array(chatFileSchema),
   is_read: z.boolean(),

@@ -8,6 +8,8 @@ const message: Message = {
   sender_name: 'Ada Lovelace',
   sender_username: 'ada',
   sender_avatar: null,
+  sender_is_bot: false,
+  sender_is_app: false,
   body: 'hello',
   files: [{ id: 1, type: 'image', file: '/media/x.png', name: 'x.png', size: 10, thumbnail: null }],
   is_read: false,

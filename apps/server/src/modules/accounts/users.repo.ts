@@ -77,6 +77,7 @@ export interface UserCard {
   last_name: string;
   displayname: string;
   avatar: string | null;
+  is_bot: number;
 }
 
 export const cards = (db: Db, userIds: number[]): Promise<UserCard[]> =>
@@ -84,7 +85,7 @@ export const cards = (db: Db, userIds: number[]): Promise<UserCard[]> =>
     ? Promise.resolve([])
     : db
         .selectFrom('users')
-        .select(['id', 'username', 'first_name', 'last_name', 'displayname', 'avatar'])
+        .select(['id', 'username', 'first_name', 'last_name', 'displayname', 'avatar', 'is_bot'])
         .where('id', 'in', inList(userIds))
         .execute();
 

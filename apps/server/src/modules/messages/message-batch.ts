@@ -37,6 +37,8 @@ export interface Draft {
   forwardOf?: number;
   /** Its sender wants no link preview under it. */
   noPreview?: boolean;
+  /** Posted by an incoming webhook of this name (senderId null): a message, not a system line. */
+  appName?: string;
   /** The message is this poll (stored by the polls module in the same transaction). */
   poll?: PollInput;
   /** The request that sent it (a socket's), carried by `message.published` for the logs of its fan-out. */
@@ -102,7 +104,7 @@ export interface Audience {
 export const rowOf = (p: Pending): NewMessageRow => ({
   chat_id: p.chat.id,
   sender_id: p.senderId,
-  kind: p.senderId === null ? 'system' : 'user',
+  kind: p.senderId === null && !p.appName ? 'system' : 'user',
   client_id: p.clientId,
   body: p.body,
   created_at: p.createdAt,
@@ -114,6 +116,7 @@ export const rowOf = (p: Pending): NewMessageRow => ({
   forwarded: p.forwardOf ? 1 : 0,
   no_preview: p.noPreview ? 1 : 0,
   has_poll: p.poll ? 1 : 0,
+  app_name: p.appName ?? null,
 });
 
 /** A message of the main timeline: anything but a reply sent only to its thread. */

@@ -22,9 +22,10 @@ export type NewMessageRow = Omit<
   | 'forwarded'
   | 'link_preview'
   | 'has_poll'
+  | 'app_name'
   | ThreadColumns
 > &
-  Partial<Pick<StoredMessage, 'thread_root_id' | 'in_timeline' | 'forwarded' | 'has_poll'>> & {
+  Partial<Pick<StoredMessage, 'thread_root_id' | 'in_timeline' | 'forwarded' | 'has_poll' | 'app_name'>> & {
     no_preview?: number;
   };
 

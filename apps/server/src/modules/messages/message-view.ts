@@ -22,6 +22,8 @@ export interface Sender {
   last_name: string;
   displayname: string;
   avatar: string | null;
+  /** 1 for a bot (accounts' users.is_bot). */
+  is_bot?: number;
 }
 
 /** Read and delivery marks of a chat's members, to decide each message's ticks (DESIGN §1). */
@@ -140,13 +142,18 @@ interface SenderFields {
   name: string;
   username: string;
   avatar: string | null;
+  isBot: boolean;
 }
 
 const senderFields = (sender: Sender | undefined, system: boolean): SenderFields => ({
   name: system || !sender ? '' : displayNameOf(sender),
   username: sender?.username ?? (system ? '' : DELETED_USERNAME),
   avatar: avatarUrl(sender?.avatar ?? null),
+  isBot: !!sender?.is_bot,
 });
+
+/** A webhook's message names the hook, with no username or picture of a person. */
+const appFields = (name: string): SenderFields => ({ name, username: '', avatar: null, isBot: false });
 
 export function toMessage(
   row: MessageRow,
@@ -156,7 +163,7 @@ export function toMessage(
   files: ChatFile[] = [],
   extras: MessageExtras = NO_EXTRAS,
 ): Message {
-  const who = senderFields(sender, row.kind === 'system');
+  const who = row.app_name ? appFields(row.app_name) : senderFields(sender, row.kind === 'system');
   return messageOf(row, chatId, who, ticks(row.id, row.sender_id, marks), files, extras);
 }
 
@@ -177,7 +184,11 @@ export function pageOfMessages(rows: MessageRow[], chatId: string, parts: PagePa
   const senders = new Map<number, SenderFields>();
   return rows.map((row) => {
     const system = row.kind === 'system';
-    let who = system || row.sender_id === null ? undefined : senders.get(row.sender_id);
+    let who = row.app_name
+      ? appFields(row.app_name)
+      : system || row.sender_id === null
+        ? undefined
+        : senders.get(row.sender_id);
     if (!who) {
       who = senderFields(parts.senderOf(row.sender_id), system);
       if (!system && row.sender_id !== null) senders.set(row.sender_id, who);
@@ -208,6 +219,8 @@ function messageOf(
     sender_name: who.name,
     sender_username: who.username,
     sender_avatar: who.avatar,
+    sender_is_bot: who.isBot,
+    sender_is_app: !!row.app_name,
     body: deleted ? '' : row.body,
     files: deleted ? [] : files,
     is_read: t.is_read,

@@ -30,6 +30,7 @@ export const messageColumns = [
   'forwarded',
   'link_preview',
   'has_poll',
+  'app_name',
 ] as const;
 
 export const messageById = (db: Executor, id: number) =>
@@ -38,7 +39,7 @@ export type StoredMessage = NonNullable<Awaited<ReturnType<typeof messageById>>>
 /** A message's columns of threads: the root it replies under, and on a root its count and last reply time. */
 export type ThreadColumns = 'thread_root_id' | 'in_timeline' | 'thread_reply_count' | 'thread_last_reply_at';
 /** Columns a row may lack when it was read by a statement older than them (a message then plain). */
-export type LaterColumns = ThreadColumns | 'forwarded' | 'link_preview' | 'has_poll';
+export type LaterColumns = ThreadColumns | 'forwarded' | 'link_preview' | 'has_poll' | 'app_name';
 
 /** Several messages of one chat by id (search results), newest first. */
 export const messagesByIds = (db: Db, chatDbId: number, ids: number[]) =>

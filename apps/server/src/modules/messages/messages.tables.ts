@@ -26,6 +26,8 @@ export interface MessagesTable {
   thread_last_reply_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 for a copy forwarded from another message. */
   forwarded: Generated<number>;
+  /** The incoming webhook that posted it, by name (migration 0024): its sender is null, its kind 'user'. */
+  app_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** The link preview shown under the text, as JSON (a LinkPreview); null while there is none. */
   link_preview: ColumnType<string | null, string | null | undefined, string | null>;
   /** The link_previews row it came from, which keeps its picture stored while named. */
