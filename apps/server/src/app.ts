@@ -21,6 +21,7 @@ import { ping } from './db/health.repo';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
+import { botsRoutes } from './modules/bots/bots.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { groupsRoutes } from './modules/chats/groups.routes';
 import { invitesRoutes } from './modules/chats/invites.routes';
@@ -233,6 +234,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await safetyRoutes(api, ctx);
       await reportsRoutes(api, ctx);
       await adminRoutes(api, ctx);
+      await botsRoutes(api, ctx);
       api.all('/*', async (_req, reply) => reply.code(404).send({ detail: 'Not found.' }));
     },
     { prefix: '/api' },

@@ -13,6 +13,8 @@ import type { AdminService } from './modules/admin/admin.service';
 import type { SiteSettingsService } from './modules/admin/site-settings.service';
 import type { AttachmentsService } from './modules/attachments/attachments.service';
 import type { AuditService } from './modules/audit/audit.service';
+import type { BotEvents } from './modules/bots/bot-events';
+import type { BotsService } from './modules/bots/bots.service';
 import type { ChatMembership } from './modules/chats/chat-membership';
 import type { ChatsService } from './modules/chats/chats.service';
 import type { GroupsService } from './modules/chats/groups.service';
@@ -59,6 +61,9 @@ export interface AppContext {
   events: DomainEvents;
   presence: Presence;
   sessions: SessionService;
+  /** Bots people own (users with is_bot), and the events POSTed to them. */
+  bots: BotsService;
+  botEvents: BotEvents;
   /** Personal access tokens (and bots' tokens): verified by SessionService as sessions with scopes. */
   apiTokens: ApiTokensService;
   users: UsersService;

@@ -21,6 +21,8 @@ import { SiteSettingsService } from './modules/admin/site-settings.service';
 import { AttachmentsService } from './modules/attachments/attachments.service';
 import { UrlSigner } from './modules/attachments/url-signer';
 import { AuditService } from './modules/audit/audit.service';
+import { BotEvents } from './modules/bots/bot-events';
+import { BotsService } from './modules/bots/bots.service';
 import { ChatMembership } from './modules/chats/chat-membership';
 import { ChatsService } from './modules/chats/chats.service';
 import { GroupsService } from './modules/chats/groups.service';
@@ -88,7 +90,8 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const users = new UsersService(db);
   const siteSettings = new SiteSettingsService({ db, audit, publicUrl: config.publicUrl });
   const codes = new CodeService({ db, audit });
-  const twoFactor = new TwoFactorService({ db, box: await SecretBox.load(db), audit });
+  const box = await SecretBox.load(db);
+  const twoFactor = new TwoFactorService({ db, box, audit });
   const passwords = new Passwords(config.argonMemoryKiB);
   const accountSettings = new AccountSettingsService({
     log,
@@ -119,7 +122,26 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const stats = new MessageStats(db);
   const membership = new ChatMembership(db);
   const blocks = new BlocksService({ db, bus, users, events, log });
-  const chats = new ChatsService({ db, membership, events, presence, users, activity: stats, blocks });
+  const bots = new BotsService({
+    db,
+    config,
+    events,
+    users,
+    tokens: apiTokens,
+    box,
+    audit,
+    accounts: accountSettings,
+  });
+  const chats = new ChatsService({
+    db,
+    membership,
+    events,
+    presence,
+    users,
+    activity: stats,
+    blocks,
+    gate: bots,
+  });
   const polls = new PollsService({ db, events, membership });
   const messages = new MessagesService({
     db,
@@ -251,6 +273,13 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       audit,
     }),
     linkPreviews,
+    bots,
+    botEvents: new BotEvents({
+      events,
+      bots,
+      log,
+      options: { ...config.botEvents, allowPrivateHosts: config.eventsAllowPrivateHosts },
+    }),
     pins: new PinsService({ db, dialect, events, lifecycle, log, chats, messages, users }),
     polls,
     saved: new SavedService({ db, chats, messages }),
@@ -270,6 +299,7 @@ export async function closeContext(ctx: AppContext, sweep: SocketSweep): Promise
   await ctx.sessions.stop();
   await ctx.dataExports.stop();
   await ctx.linkPreviews.stop();
+  await ctx.botEvents.stop();
   ctx.realtime.close();
   ctx.messages.close();
   await ctx.emailDigests.stop();

@@ -183,6 +183,8 @@ export const chatMemberSchema = z.object({
   name: z.string(),
   avatar: nullableString,
   is_blue_verified: z.boolean(),
+  /** A bot (a 'Bot' badge beside the name); absent for people. */
+  is_bot: z.boolean().optional(),
   last_seen: nullableString,
   is_online: z.boolean(),
   role: memberRoleSchema,

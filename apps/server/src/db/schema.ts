@@ -2,6 +2,7 @@ import type { AccountsTables } from '../modules/accounts/accounts.tables';
 import type { AdminTables } from '../modules/admin/admin.tables';
 import type { AttachmentsTables } from '../modules/attachments/attachments.tables';
 import type { AuditTables } from '../modules/audit/audit.tables';
+import type { BotsTables } from '../modules/bots/bots.tables';
 import type { ChatsTables } from '../modules/chats/chats.tables';
 import type { DataExportTables } from '../modules/data-export/data-export.tables';
 import type { LinkPreviewsTables } from '../modules/link-previews/link-previews.tables';
@@ -37,6 +38,7 @@ export interface Database
     SafetyTables,
     ReportsTables,
     AuditTables,
+    BotsTables,
     AdminTables,
     PinsTables,
     PollsTables,

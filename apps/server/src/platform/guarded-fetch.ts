@@ -110,23 +110,88 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
   }
 }
 
+/** What a guarded POST needs: where it may connect, how long it may take, how much of the answer is read. */
+export interface GuardedPostOptions
+  extends Pick<GuardedFetchOptions, 'allowAddress' | 'timeoutMs' | 'maxBytes' | 'userAgent'> {
+  /** Tests only: http as well as https. */
+  httpToo: boolean;
+  headers: Record<string, string>;
+}
+
+export interface GuardedPostResponse {
+  status: number;
+  mediaType: string;
+  body: Buffer;
+}
+
+/**
+ * POSTs a JSON body to an address someone gave (a bot's events URL): https to allowed addresses only (any port,
+ * like a Web Push service), checked as written and as resolved; a redirect is an answer, never followed, since a
+ * POST must not be carried somewhere else. The answer's body is read up to maxBytes, within the deadline.
+ */
+export async function guardedPost(
+  address: string,
+  json: string,
+  options: GuardedPostOptions,
+): Promise<GuardedPostResponse> {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new GuardedFetchError('not a URL');
+  }
+  if (url.protocol !== 'https:' && !(options.httpToo && url.protocol === 'http:'))
+    throw new GuardedFetchError('address refused');
+  if (!mayRequest(url, { allowAddress: options.allowAddress, anyPort: true }))
+    throw new GuardedFetchError('address refused');
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const res = await request(
+    url,
+    'POST',
+    {
+      'User-Agent': options.userAgent,
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(json)),
+      ...options.headers,
+    },
+    options.allowAddress,
+    deadline,
+    json,
+  );
+  const mediaType = (res.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const body = await readAtMost(res, options.maxBytes, deadline);
+  return { status: res.statusCode ?? 0, mediaType, body };
+}
+
+/** One GET of a page or picture. */
+const get = (url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promise<IncomingMessage> =>
+  request(
+    url,
+    'GET',
+    { 'User-Agent': options.userAgent, Accept: options.accept, 'Accept-Encoding': 'gzip, deflate, br' },
+    options.allowAddress,
+    signal,
+  );
+
 /** One request; the connection resolves the host through publicLookup, so what it reaches is what was checked. */
-function get(url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
+function request(
+  url: URL,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  allowAddress: (address: string) => boolean,
+  signal: AbortSignal,
+  body?: string,
+): Promise<IncomingMessage> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = send(
       url,
       {
-        method: 'GET',
+        method,
         port: url.port || DEFAULT_PORT[url.protocol],
-        headers: {
-          'User-Agent': options.userAgent,
-          Accept: options.accept,
-          'Accept-Encoding': 'gzip, deflate, br',
-        },
+        headers,
         signal,
-        lookup:
-          options.allowAddress === isPublicAddress ? publicLookup : lookupAllowing(options.allowAddress),
+        lookup: allowAddress === isPublicAddress ? publicLookup : lookupAllowing(allowAddress),
       },
       resolve,
     );
@@ -141,7 +206,7 @@ function get(url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promi
         ),
       ),
     );
-    req.end();
+    req.end(body);
   });
 }
 

@@ -50,7 +50,8 @@ export class SignInService {
     await enforceLimit(limiter, ipKey, IP_TRIES, LOCK_WINDOW_MS, true);
 
     const user = await usersRepo.findUserByEmail(this.deps.db, email);
-    const ok = await this.deps.passwords.matches(user?.password_hash, password);
+    // A bot has no password: it is checked against the dummy hash, as an unknown email is, and refused alike.
+    const ok = await this.deps.passwords.matches(user?.is_bot ? undefined : user?.password_hash, password);
     if (!user || !ok) {
       await limiter.hit(accountKey, ACCOUNT_TRIES, LOCK_WINDOW_MS);
       await limiter.hit(ipKey, IP_TRIES, LOCK_WINDOW_MS);

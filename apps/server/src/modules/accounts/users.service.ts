@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { MAX_DB_ID } from '@parley/protocol';
 import type { Db } from '../../db/database';
 import { visiblePresence } from './user-view';
@@ -69,6 +70,28 @@ export class UsersService {
 
   avatarOf(userId: number): Promise<string | null> {
     return usersRepo.findAvatarOf(this.db, userId);
+  }
+
+  /**
+   * A bot's user row: activated, with no password (sign-in treats it as unknown) and an address under the
+   * reserved .invalid domain, which no mail reaches and nobody can sign up with. The username must be free.
+   */
+  async createBot(bot: { username: string; name: string }, db: Db = this.db): Promise<number> {
+    return usersRepo.insertUser(db, {
+      username: bot.username,
+      email: `bot-${randomBytes(12).toString('hex')}@bots.invalid`,
+      password_hash: '!',
+      first_name: bot.name,
+      last_name: '',
+      displayname: bot.name,
+      is_activated: 1,
+      is_bot: 1,
+      date_joined: new Date().toISOString(),
+    });
+  }
+
+  renameBot(botId: number, name: string): Promise<void> {
+    return usersRepo.updateUser(this.db, botId, { first_name: name, displayname: name });
   }
 
   /** Written when a person's last socket closes. */

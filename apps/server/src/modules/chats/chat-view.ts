@@ -36,6 +36,7 @@ export function toMember(m: MemberRow, online: Set<number>): ChatMember {
     name,
     avatar,
     is_blue_verified: !!m.is_blue_verified,
+    ...(m.is_bot ? { is_bot: true } : {}),
     last_seen: visible ? m.last_seen : null,
     is_online: visible && online.has(m.user_id),
     role: m.role,

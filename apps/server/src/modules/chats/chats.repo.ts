@@ -82,6 +82,7 @@ export const membersOf = (db: Executor, chatDbIds: number[]) =>
           'u.last_name',
           'u.displayname',
           'u.avatar',
+          'u.is_bot',
           'u.is_blue_verified',
           'u.last_seen',
           'u.online_status',
@@ -313,6 +314,7 @@ const pageMembers = prepared((db, p: { chat: number }) =>
       'u.last_name',
       'u.displayname',
       'u.avatar',
+      'u.is_bot',
     ])
     .where('cm.chat_id', '=', p.chat),
 );

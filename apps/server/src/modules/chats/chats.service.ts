@@ -69,6 +69,13 @@ interface Deps {
    * the blocker's chat list.
    */
   blocks: Pick<BlocksService, 'relatedTo' | 'refusal' | 'blockedIdsBy'>;
+  /** Someone who may not be written to first though no block stands between (a bot its owner keeps closed). */
+  gate?: PrivateChatGate;
+}
+
+/** Asked before a new private chat is made: why the person may not start it, or null. */
+export interface PrivateChatGate {
+  refusal(userId: number, otherId: number): Promise<string | null>;
 }
 
 /** A mute "always" is stored as this time, so one comparison with now tells every mute apart. */
@@ -255,6 +262,8 @@ export class ChatsService {
     // The blocked person is refused outright; the blocker may open the chat they already have (to unblock there).
     if (refusal === SAFETY_TEXT.cannotMessage || (refusal && !existing)) throw new ForbiddenError(refusal);
     if (existing) return { chat_id: existing.chat_id };
+    const gated = await this.deps.gate?.refusal(userId, other);
+    if (gated) throw new ForbiddenError(gated);
     try {
       return await this.deps.db.transaction().execute(async (trx) => {
         const now = nowIso();
