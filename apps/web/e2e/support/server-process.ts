@@ -34,6 +34,8 @@ export function serverEnv(port: number, dataDir: string): Record<string, string>
     SIGNUPS_PER_IP_HOUR: '1000',
     // Link previews of pages a journey serves on this machine.
     PREVIEW_ALLOW_PRIVATE_HOSTS: 'true',
+    // Bots' events and commands sent to servers a journey runs on this machine.
+    EVENTS_ALLOW_PRIVATE_HOSTS: 'true',
     // SQLite, in-process fan-out and the dev outbox, whatever the calling shell has set.
     DATABASE_URL: '',
     REDIS_URL: '',

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useSettings } from '../../../lib/queries/settings-query';
 import { BlockedPeopleSection } from './blocked-people-section';
+import { BotsSection } from './bots-section';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { EmailSetting } from './email-setting';
@@ -36,6 +37,7 @@ export function SettingsPage() {
           <TwoStepSection />
           <SessionsSection />
           <BlockedPeopleSection />
+          <BotsSection />
           <DataExportSection />
           <DeleteAccountSection />
         </>
