@@ -40,6 +40,8 @@ export interface ProfileListItem {
   avatar: string | null;
   is_online: boolean;
   is_blue_verified: boolean;
+  /** A bot (a 'Bot' badge beside the name); absent for people. */
+  is_bot?: boolean;
 }
 
 /** GET /api/stats */
@@ -63,6 +65,8 @@ export interface PublicProfile {
   last_seen: string | null;
   is_online: boolean;
   is_blue_verified: boolean;
+  /** A bot (a 'Bot' badge beside the name); absent for people. */
+  is_bot?: boolean;
 }
 
 /** The answer of a profile update. */

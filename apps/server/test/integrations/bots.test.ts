@@ -66,6 +66,14 @@ describe('bots', () => {
     expect(login.status).toBe(400);
     expect(login.body.detail).toBe(MSG.invalidCredentials);
 
+    // Wherever people are shown it is marked a bot; the count of people leaves it out.
+    const profile = await t.get(`/api/users/@${made.bot.username}/`, ada.token);
+    expect(profile.body.is_bot).toBe(true);
+    const cards = (await t.get('/api/profiles')).body as { username: string; is_bot?: boolean }[];
+    expect(cards.find((c) => c.username === made.bot.username)?.is_bot).toBe(true);
+    expect(cards.find((c) => c.username === ada.user.username)).not.toHaveProperty('is_bot');
+    expect((await t.get('/api/stats')).body.total_users).toBe(1);
+
     // Its token acts as the bot.
     const me = await t.get('/api/users/profile/', made.token);
     expect(me.body.username).toBe(made.bot.username);

@@ -133,7 +133,7 @@ export async function activatedById(db: Db, id: number): Promise<number | undefi
 export const listVisibleProfiles = (db: Db, ids?: number[]) => {
   let q = db
     .selectFrom('users')
-    .select(['id', 'username', 'displayname', 'avatar', 'is_blue_verified', 'online_status'])
+    .select(['id', 'username', 'displayname', 'avatar', 'is_blue_verified', 'online_status', 'is_bot'])
     .where('is_activated', '=', 1)
     .where('hide_profile', '=', 0);
   if (ids) q = q.where('id', 'in', ids.length > 0 ? ids : [0]);
@@ -145,6 +145,8 @@ export async function countActivatedUsers(db: Db): Promise<number> {
     .selectFrom('users')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('is_activated', '=', 1)
+    // People, not their bots.
+    .where('is_bot', '=', 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -166,6 +168,7 @@ export const findPublicByUsername = (db: Db, username: string) =>
       'is_blue_verified',
       'hide_profile',
       'online_status',
+      'is_bot',
     ])
     .where(sameUsername(username))
     .where('is_activated', '=', 1)

@@ -46,6 +46,7 @@ export class ProfilesService {
       avatar: avatarUrl(r.avatar),
       is_online: !!r.online_status && online.has(r.id),
       is_blue_verified: !!r.is_blue_verified,
+      ...(r.is_bot ? { is_bot: true } : {}),
     }));
     // Array.prototype.sort is stable: within each group the id order stays.
     return items.sort((a, b) => Number(b.is_online) - Number(a.is_online));
@@ -84,6 +85,7 @@ export class ProfilesService {
       last_seen: presence.last_seen,
       is_online: presence.is_online,
       is_blue_verified: !!u.is_blue_verified,
+      ...(u.is_bot ? { is_bot: true } : {}),
     };
   }
 
