@@ -47,6 +47,14 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Single sign-on: the OpenID provider's issuer URL and this server's client there; off while unset. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The sign-in button's label: 'Sign in with {OIDC_NAME}'. */
+  OIDC_NAME: z.string().min(1).max(40).default('SSO'),
+  /** Password sign-up and sign-in off for everyone but site admins. */
+  OIDC_ONLY: z.enum(['true', 'false']).default('false'),
   /** Prometheus metrics on /metrics behind this bearer token; off when neither this nor METRICS_PORT is set. */
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
   /** Prometheus metrics without a token on a port of their own (bind it where only Prometheus reaches). */
@@ -101,6 +109,8 @@ export interface Config {
   botsForAdminsOnly: boolean;
   /** A bot event's attempts: the waits before each retry (2 s, 10 s, 30 s: within a minute) and each deadline. */
   botEvents: { retryDelaysMs: number[]; timeoutMs: number };
+  /** Single sign-on through an OpenID provider (OIDC_*), or null when not configured. */
+  oidc: OidcSettings | null;
   metricsToken: string | null;
   metricsPort: number | null;
   /** Sign-ups one address may make per hour; code and mail requests are allowed proportionally more. */
@@ -110,6 +120,16 @@ export interface Config {
   /** Where stored files go (STORAGE_URL), and how to reach an S3-compatible store. */
   storage: StorageSpec;
   s3: S3Settings;
+}
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider's name on the button. */
+  name: string;
+  /** OIDC_ONLY: passwords sign in site admins only, and nobody signs up with one. */
+  only: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -123,6 +143,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(
       'Invalid configuration: set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither.',
     );
+  if (e.OIDC_ISSUER && !(e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET))
+    throw new Error('Invalid configuration: OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.');
+  if (e.OIDC_ONLY === 'true' && !e.OIDC_ISSUER)
+    throw new Error('Invalid configuration: OIDC_ONLY=true needs OIDC_ISSUER (no way to sign in otherwise).');
   let storage: StorageSpec;
   try {
     storage = parseStorageUrl(e.STORAGE_URL, path.resolve(e.DATA_DIR));
@@ -158,6 +182,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     eventsAllowPrivateHosts: e.EVENTS_ALLOW_PRIVATE_HOSTS === 'true',
     botsForAdminsOnly: e.BOT_CREATORS === 'admins',
     botEvents: { retryDelaysMs: [2_000, 10_000, 30_000], timeoutMs: 5_000 },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+            only: e.OIDC_ONLY === 'true',
+          }
+        : null,
     metricsToken: e.METRICS_TOKEN || null,
     metricsPort: e.METRICS_PORT ?? null,
     argonMemoryKiB: 19 * 1024,

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db, DialectName } from './db/database';
 import type { AccountSettingsService } from './modules/accounts/account-settings.service';
 import type { ApiTokensService } from './modules/accounts/api-tokens.service';
+import type { OidcService } from './modules/accounts/oidc.service';
 import type { PasswordResetService } from './modules/accounts/password-reset.service';
 import type { SessionService } from './modules/accounts/session.service';
 import type { SignInService } from './modules/accounts/sign-in.service';
@@ -70,6 +71,8 @@ export interface AppContext {
   /** Accounts by job: sign-up, sign-in, a forgotten password, and a person's own settings. */
   signUp: SignUpService;
   signIn: SignInService;
+  /** Single sign-on through the OpenID provider, or null when none is configured. */
+  oidc: OidcService | null;
   passwordReset: PasswordResetService;
   accountSettings: AccountSettingsService;
   /** Two-step sign-in: its factor and recovery codes are accounts' tables. */

@@ -7,6 +7,8 @@ import { migrateToLatest } from './db/migrate';
 import { AccountSettingsService } from './modules/accounts/account-settings.service';
 import { ApiTokensService } from './modules/accounts/api-tokens.service';
 import { CodeService } from './modules/accounts/code.service';
+import { OidcService, ssoSiteView } from './modules/accounts/oidc.service';
+import { OidcClient } from './modules/accounts/oidc-client';
 import { PasswordResetService } from './modules/accounts/password-reset.service';
 import { Passwords } from './modules/accounts/passwords';
 import { SecretBox } from './modules/accounts/secret-box';
@@ -88,7 +90,12 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const apiTokens = new ApiTokensService({ db, events, audit });
   const sessions = new SessionService({ db, events, audit, timings: SESSION_TIMINGS, tokens: apiTokens });
   const users = new UsersService(db);
-  const siteSettings = new SiteSettingsService({ db, audit, publicUrl: config.publicUrl });
+  const siteSettings = new SiteSettingsService({
+    db,
+    audit,
+    publicUrl: config.publicUrl,
+    signIn: ssoSiteView(config.oidc),
+  });
   const codes = new CodeService({ db, audit });
   const box = await SecretBox.load(db);
   const twoFactor = new TwoFactorService({ db, box, audit });
@@ -186,8 +193,31 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       sessions,
       audit,
       signupGate: siteSettings,
+      ssoOnly: config.oidc?.only ? config.oidc.name : null,
     }),
-    signIn: new SignInService({ db, limiter, passwords, sessions, audit, twoFactor }),
+    signIn: new SignInService({
+      db,
+      limiter,
+      passwords,
+      sessions,
+      audit,
+      twoFactor,
+      ssoOnly: config.oidc?.only ? config.oidc.name : null,
+    }),
+    oidc: config.oidc
+      ? new OidcService({
+          db,
+          log,
+          settings: config.oidc,
+          client: new OidcClient(config.oidc),
+          passwords,
+          sessions,
+          audit,
+          twoFactor,
+          signupGate: siteSettings,
+          firstAdmin: { becomeFirstAdmin: (trx, userId) => ctx.signUp.becomeFirstAdmin(trx, userId) },
+        })
+      : null,
     passwordReset: new PasswordResetService({ log, db, mailer, limiter, passwords, codes, sessions }),
     accountSettings,
     twoFactor,

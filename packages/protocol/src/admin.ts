@@ -9,6 +9,8 @@ export const AUDIT = {
   codeFailed: 'auth.code_failed',
   codeLocked: 'auth.code_locked',
   deactivatedLogin: 'auth.deactivated_login',
+  /** Signed in through the OpenID provider (detail: created, when the sign-in made the account). */
+  ssoSignIn: 'auth.sso_sign_in',
   adminGranted: 'admin.granted',
   adminRevoked: 'admin.revoked',
   userDeactivated: 'admin.user.deactivated',
@@ -178,13 +180,13 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 /**
- * A way to sign in with an account elsewhere (OpenID Connect). The server lists the providers it is configured
- * for; none can be configured yet, so the list is empty and the auth screen shows no such button.
+ * A way to sign in with an account elsewhere (OpenID Connect). The server lists the provider it is configured
+ * for (OIDC_ISSUER), or none; the auth screen shows a 'Sign in with {name}' button for each.
  */
 export const signInProviderSchema = z.object({
   /** A short name: 'google', 'facebook', … (the button draws a known one's mark). */
   id: z.string(),
-  /** The button's label, such as 'Google'. */
+  /** The provider's name for the button's 'Sign in with {name}', such as 'Google'. */
   name: z.string(),
   /** Where the button goes to start signing in. */
   start_url: z.string(),
@@ -194,13 +196,18 @@ export type SignInProvider = z.infer<typeof signInProviderSchema>;
 /**
  * GET /api/site/: what anyone may know of this server before signing in, so the auth screen says what it offers up
  * front: who may sign up (with `domains` when limited to addresses there), whether an invite link can still be
- * used (then a closed server's sign-up form asks for one), and the other ways to sign in.
+ * used (then a closed server's sign-up form asks for one), the other ways to sign in, and whether passwords do.
  */
 export const publicSiteSchema = z.object({
   signups: z.enum(signupModes),
   domains: z.array(z.string()),
   invites: z.boolean(),
   sign_in_providers: z.array(signInProviderSchema),
+  /**
+   * Whether passwords sign people in and up. False under OIDC_ONLY: only site admins still sign in with one (the
+   * server decides), so the screen offers the provider and keeps the password form behind a small link.
+   */
+  password_sign_in: z.boolean(),
 });
 export type PublicSite = z.infer<typeof publicSiteSchema>;
 

@@ -20,6 +20,7 @@ export * from './safety';
 export * from './saved';
 export * from './search';
 export * from './socket-texts';
+export * from './sso';
 export * from './threads';
 export * from './validation';
 export * from './voice';

@@ -152,10 +152,22 @@ describe('GET /api/site/', () => {
 
   it('tells anyone, before a form is filled, who may sign up and whether an invite link can be used', async () => {
     const { admin } = await adminAndPeople(app(), 0);
-    expect(await site()).toEqual({ signups: 'open', domains: [], invites: false, sign_in_providers: [] });
+    expect(await site()).toEqual({
+      signups: 'open',
+      domains: [],
+      invites: false,
+      sign_in_providers: [],
+      password_sign_in: true,
+    });
 
     await app().put('/api/admin/settings/', { signups: 'closed' }, admin.token);
-    expect(await site()).toEqual({ signups: 'closed', domains: [], invites: false, sign_in_providers: [] });
+    expect(await site()).toEqual({
+      signups: 'closed',
+      domains: [],
+      invites: false,
+      sign_in_providers: [],
+      password_sign_in: true,
+    });
     const made = await app().post('/api/admin/settings/invites/', { max_uses: 1 }, admin.token);
     expect(await site()).toMatchObject({ signups: 'closed', invites: true });
     // Used up, the link no longer counts.
@@ -169,6 +181,7 @@ describe('GET /api/site/', () => {
       domains: ['corp.test'],
       invites: true,
       sign_in_providers: [],
+      password_sign_in: true,
     });
     await app().del(`/api/admin/settings/invites/${open.body.id}/`, admin.token);
     expect(await site()).toMatchObject({ invites: false });

@@ -18,6 +18,7 @@ import { enforceLimit } from '../../platform/rate-limit-policy';
 import { parseBody } from '../../platform/validate';
 import { accountSecurityRoutes } from './account-security.routes';
 import { apiTokensRoutes } from './api-tokens.routes';
+import { oidcRoutes } from './oidc.routes';
 
 /** Where a sign-in comes from, for the person's sessions list. */
 const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
@@ -107,6 +108,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   await accountSecurityRoutes(app, ctx);
   await apiTokensRoutes(app, ctx);
+  await oidcRoutes(app, ctx);
 
   /** Each try checks the password: a handful an hour is plenty for a person, too few to guess it. */
   const deleteLimit = async (req: { session: { userId: number } | null }) =>

@@ -95,7 +95,29 @@ export interface ApiTokensTable {
   last_used_at: string | null;
 }
 
+/** A sign-in sent to the OpenID provider (migration 0025), found by the SHA-256 of its cookie's random id. */
+export interface OidcFlowsTable {
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  /** The invite link the sign-up page carried, used if the sign-in makes an account. */
+  invite: string | null;
+  expires_at: string;
+}
+
+/** A sign-in the provider confirmed, until the web app trades its one-time code (SHA-256 kept) for a session. */
+export interface OidcHandoffsTable {
+  code_hash: string;
+  user_id: number;
+  /** 1 when this sign-in made the account. */
+  created: number;
+  expires_at: string;
+}
+
 export interface AccountsTables {
+  oidc_flows: OidcFlowsTable;
+  oidc_handoffs: OidcHandoffsTable;
   api_tokens: ApiTokensTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -1,4 +1,4 @@
-import { AUDIT, type AuthResponse, DEACTIVATED_LOGIN_MESSAGE, MSG } from '@parley/protocol';
+import { AUDIT, type AuthResponse, DEACTIVATED_LOGIN_MESSAGE, MSG, SSO_MSG } from '@parley/protocol';
 import type { Db } from '../../db/database';
 import { BadRequestError, ForbiddenError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -18,6 +18,8 @@ interface Deps {
   audit: AuditService;
   /** The second step of a sign-in (two-step sign-in), after the password. */
   twoFactor: Pick<TwoFactorService, 'checkSignIn'>;
+  /** OIDC_ONLY: the provider's name; passwords then sign in site admins only. */
+  ssoOnly?: string | null;
 }
 
 /** What a sign-in brings besides its credentials: the second step's code, and where it signs in from. */
@@ -62,6 +64,9 @@ export class SignInService {
       await audit.record({ type: AUDIT.deactivatedLogin, target_id: user.id, detail: { ip } });
       throw new ForbiddenError(DEACTIVATED_LOGIN_MESSAGE);
     }
+    // Told only once the password is right, so the refusal says nothing of who is a site admin.
+    if (this.deps.ssoOnly && !user.is_site_admin)
+      throw new ForbiddenError(SSO_MSG.passwordsOff.replace('{name}', this.deps.ssoOnly));
     if (!user.is_activated) {
       throw new ForbiddenError({
         requires_verification: true,

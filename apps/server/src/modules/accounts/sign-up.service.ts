@@ -5,6 +5,7 @@ import {
   DEACTIVATED_LOGIN_MESSAGE,
   MSG,
   type RegisterPayload,
+  SSO_MSG,
   type VerificationRequired,
 } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
@@ -34,6 +35,8 @@ interface Deps extends CodeMailDeps {
   audit: AuditService;
   /** Who may sign up: the admin module's server settings. */
   signupGate: SignupGate;
+  /** OIDC_ONLY: the provider's name; accounts are then made by signing in with it, never with a password. */
+  ssoOnly?: string | null;
 }
 
 const SIGNUP_SUBJECT = 'Verify your Parley account';
@@ -51,6 +54,7 @@ export class SignUpService {
     log: FastifyBaseLogger = this.deps.log,
   ): Promise<VerificationRequired> {
     const { db, passwords } = this.deps;
+    if (this.deps.ssoOnly) throw new ForbiddenError(SSO_MSG.signUpOff.replace('{name}', this.deps.ssoOnly));
     const email = input.email.toLowerCase();
     passwords.assertAllowed(input.password, 'password');
     const taken: Record<string, string[]> = {};
@@ -135,11 +139,12 @@ export class SignUpService {
 
   /**
    * The first account whose address is verified becomes the server's site admin (README), unless someone holds
-   * the role already (the operator's `grant-admin`): an address nobody proved owns nothing. Two verifications at
+   * the role already (the operator's `grant-admin`): an address nobody proved owns nothing. Single sign-on asks
+   * it too, for an account the provider's verified address makes or verifies. Two verifications at
    * once make one admin: on PostgreSQL they take turns on a lock, on SQLite on the write the caller made first,
    * and each looks again once it has its turn.
    */
-  private async becomeFirstAdmin(trx: Db, userId: number): Promise<boolean> {
+  async becomeFirstAdmin(trx: Db, userId: number): Promise<boolean> {
     if (await usersRepo.anotherVerifiedOrAdmin(trx, userId)) return false;
     await usersRepo.lockFirstAdminChoice(trx, this.deps.dialect);
     if (await usersRepo.anotherVerifiedOrAdmin(trx, userId)) return false;

@@ -7,6 +7,7 @@ import {
   type PublicSite,
   SIGNUP_DOMAIN_MESSAGE,
   SIGNUPS_CLOSED_MESSAGE,
+  type SignInProvider,
   type SignupMode,
   type SiteSettings,
   type SiteSettingsUpdate,
@@ -33,6 +34,8 @@ interface Deps {
   audit: AuditService;
   /** The web app's origin for invite URLs ('' for a relative link). */
   publicUrl: string | null;
+  /** The other ways to sign in (single sign-on), and whether passwords still sign people in and up. */
+  signIn: { providers: SignInProvider[]; passwordSignIn: boolean };
 }
 
 /**
@@ -65,8 +68,8 @@ export class SiteSettingsService implements SignupGate {
       signups,
       domains: signups === 'domains' ? parseDomains(row.domains) : [],
       invites: signups !== 'open' && (await repo.anyUsableInvite(this.deps.db, new Date().toISOString())),
-      // Signing in with an account elsewhere cannot be configured yet: no provider, no button.
-      sign_in_providers: [],
+      sign_in_providers: this.deps.signIn.providers,
+      password_sign_in: this.deps.signIn.passwordSignIn,
     };
   }
 
