@@ -162,7 +162,15 @@ export const chatListItemSchema = z.object({
   last_message: nullableString,
   last_message_time: nullableString,
   /** The files of the last message (how many, the first one's name), so a files-only message previews; null without. */
-  last_message_files: z.object({ count: z.number().int(), name: z.string() }).nullable().optional(),
+  last_message_files: z
+    .object({
+      count: z.number().int(),
+      name: z.string(),
+      /** 'voice' when the first file is a voice message: the list says so rather than its file name. */
+      kind: z.literal('voice').optional(),
+    })
+    .nullable()
+    .optional(),
   is_admin: z.boolean(),
   unread_count: z.number().int(),
   /**

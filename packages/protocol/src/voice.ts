@@ -23,4 +23,6 @@ export const VOICE_TEXT = {
   micDenied: 'Parley cannot use your microphone. Allow it in your browser’s site settings to record.',
   micMissing: 'No microphone was found.',
   micUnsupported: 'This browser cannot record voice messages.',
+  /** What stands for a voice message in a line (the chat list, an upload in progress). */
+  voiceMessage: 'Voice message',
 } as const;

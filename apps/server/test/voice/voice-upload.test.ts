@@ -2,7 +2,7 @@ import { elfOf, m4aOf, mp3Of, oggOpusOf, pdfOf, wavOf, webmOf } from '@parley/fi
 import { VOICE_TEXT } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import { fetchPath, fileRows, uploadFiles } from '../attachments/attachment-helpers';
-import { history, newClientId, people, startChat } from '../chats/chat-helpers';
+import { history, myChats, newClientId, people, startChat } from '../chats/chat-helpers';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 import { joinRoom } from '../helpers/ws-client';
 import { uploadVoice, voiceFields, WAVEFORM } from './voice-helpers';
@@ -130,6 +130,9 @@ describe('a voice message sent, read back and forwarded', () => {
     expect(echo.message.files[0]).toMatchObject(voice);
     const [stored] = (await history(t, grace.token, chatId)).filter((m) => m.id === echo.message.id);
     expect(stored?.files[0]).toMatchObject(voice);
+    // The chat list says what it is, not its file name.
+    const listed = (await myChats(t, grace.token)).find((c) => c.chat_id === chatId);
+    expect(listed?.last_message_files).toMatchObject({ count: 1, kind: 'voice' });
 
     const forwarded = await t.post(
       `/api/chats/${chatId}/messages/${echo.message.id}/forward/`,

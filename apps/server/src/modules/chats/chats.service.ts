@@ -40,6 +40,8 @@ export interface ChatActivity {
       deleted_at: string | null;
       file_count: number | string | bigint | null;
       file_name: string | null;
+      /** The first file's kind ('voice' for a voice message). */
+      file_kind: string | null;
       /** The question of a poll. */
       poll_question: string | null;
     }[]
@@ -140,7 +142,11 @@ export class ChatsService {
         last_message_time: visibleLast?.created_at ?? null,
         last_message_files:
           visibleLast && !visibleLast.deleted_at && Number(visibleLast.file_count) > 0
-            ? { count: Number(visibleLast.file_count), name: visibleLast.file_name ?? '' }
+            ? {
+                count: Number(visibleLast.file_count),
+                name: visibleLast.file_name ?? '',
+                ...(visibleLast.file_kind === 'voice' ? { kind: 'voice' as const } : {}),
+              }
             : null,
         is_admin: isAdminRole(c.role),
         unread_count: unreadByChat.get(c.id) ?? 0,

@@ -30,7 +30,7 @@ export async function countUserMessages(db: Db): Promise<number> {
 }
 
 /**
- * The newest message of each chat, with how many files it carries and the first one's name (files is the
+ * The newest message of each chat, with how many files it carries and the first one's name and kind (files is the
  * attachments module's table, read here inside the one statement so a files-only message can be previewed), and
  * a poll's question (polls is the polls module's, read alike).
  * Messages of `exceptSenders` (the people the reader blocked) are passed over: the one before stands instead.
@@ -54,6 +54,13 @@ export const lastMessages = (db: Db, chatDbIds: number[], exceptSenders: number[
             .orderBy('files.id')
             .limit(1)
             .as('file_name'),
+          eb
+            .selectFrom('files')
+            .select('files.kind')
+            .whereRef('files.message_id', '=', 'messages.id')
+            .orderBy('files.id')
+            .limit(1)
+            .as('file_kind'),
           eb
             .selectFrom('polls')
             .select('polls.question')

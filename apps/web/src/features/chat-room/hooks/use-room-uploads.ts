@@ -1,4 +1,4 @@
-import type { ReplyQuote } from '@parley/protocol';
+import { type ReplyQuote, VOICE_TEXT } from '@parley/protocol';
 import { type Dispatch, useCallback, useMemo, useRef } from 'react';
 import { isApiError } from '../../../lib/http/api-error';
 import { nextSeq, type OutboxEntry, outboxFor, type VoiceMeta } from '../../../lib/offline/outbox';
@@ -99,7 +99,7 @@ export function useRoomUploads(
       const client_id = newClientId();
       const timestamp = new Date().toISOString();
       const shown = files.map((f) => ({
-        name: voice ? 'Voice message' : f.name,
+        name: voice ? VOICE_TEXT.voiceMessage : f.name,
         size: f.size,
         type: voice ? ('audio' as const) : guessFileType(f),
       }));

@@ -19,6 +19,12 @@ describe('chat list texts', () => {
     expect(lastMessagePreview({ last_message: '', last_message_files: { count: 2, name: 'a.pdf' } })).toBe(
       '📎 2 files',
     );
+    expect(
+      lastMessagePreview({
+        last_message: '',
+        last_message_files: { count: 1, name: 'voice-1732800000.webm', kind: 'voice' },
+      }),
+    ).toBe('🎤 Voice message');
     expect(lastMessagePreview({ last_message: '', last_message_files: null })).toBeNull();
     expect(lastMessagePreview({ last_message: null })).toBeNull();
   });
