@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider-types.d.ts" />
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';

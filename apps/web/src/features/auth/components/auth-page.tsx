@@ -1,6 +1,7 @@
-import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { ErrorBanner } from '../../../components/ui/alert';
+import { SSO_MSG, SSO_PROVIDER_ID, ssoErrorMessage } from '@parley/protocol';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ErrorBanner, InfoNote } from '../../../components/ui/alert';
 import { LoadingState } from '../../../components/ui/spinner';
 import { authStore, useAuth } from '../../../lib/session/auth-store';
 import { cn } from '../../../lib/ui/cn';
@@ -10,6 +11,7 @@ import { AuthShell } from './auth-shell';
 import { LoginForm } from './login-form';
 import { SignupPanel } from './signup-form';
 import { SocialButtons } from './social-buttons';
+import { SsoTotpForm, useSsoReturn } from './sso-return';
 
 type Mode = 'login' | 'signup';
 const TABS: Array<{ mode: Mode; label: string; path: string }> = [
@@ -28,6 +30,13 @@ export function AuthPage() {
   const mode: Mode = location.pathname.startsWith('/register') ? 'signup' : 'login';
   // Who may sign up and the other ways to sign in: said before a form is filled.
   const site = useSite();
+  const providers = site.data?.sign_in_providers ?? [];
+  const ssoName = providers.find((p) => p.id === SSO_PROVIDER_ID)?.name ?? 'your provider';
+  // Passwords sign in site admins only (OIDC_ONLY): the provider's button first, the form behind a link.
+  const passwordsOff = site.data?.password_sign_in === false;
+  const [passwordForm, setPasswordForm] = useState(false);
+  const sso = useSsoReturn();
+  const invite = useSearchParams()[0].get('invite')?.trim() || null;
 
   // A banner belongs to the attempt that raised it; leaving the screen forgets it.
   useEffect(() => () => authStore.getState().clearError(), []);
@@ -97,17 +106,38 @@ export function AuthPage() {
 
       <div id="auth-panel" role="tabpanel" aria-labelledby={`tab-${mode}`} className="mt-6 space-y-4">
         {error && <ErrorBanner>{error}</ErrorBanner>}
+        {sso.error && !error && <ErrorBanner>{ssoErrorMessage(sso.error, ssoName)}</ErrorBanner>}
         {/* Keyed by mode: switching tabs starts from an empty form with no field errors. */}
-        {mode === 'login' ? (
-          <LoginForm key="login" />
+        {sso.totpCode ? (
+          <SsoTotpForm code={sso.totpCode} onBack={sso.dismissTotp} />
         ) : site.isPending ? (
           <LoadingState />
+        ) : passwordsOff && mode === 'signup' ? (
+          <>
+            <InfoNote>{SSO_MSG.signUpOff.replace('{name}', ssoName)}</InfoNote>
+            <SocialButtons providers={providers} invite={invite} divider={false} />
+          </>
+        ) : passwordsOff && !passwordForm ? (
+          <>
+            <SocialButtons providers={providers} divider={false} />
+            <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+              <button
+                type="button"
+                onClick={() => setPasswordForm(true)}
+                className="rounded font-medium text-brand-600 dark:text-brand-300 hover:text-brand-700 dark:hover:text-brand-200"
+              >
+                Site administrator? Log in with a password
+              </button>
+            </p>
+          </>
+        ) : mode === 'login' ? (
+          <LoginForm key="login" />
         ) : (
           <SignupPanel key="signup" site={site.data} />
         )}
       </div>
 
-      <SocialButtons providers={site.data?.sign_in_providers ?? []} />
+      {!passwordsOff && !sso.totpCode && <SocialButtons providers={providers} invite={invite} />}
 
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}

@@ -1,8 +1,12 @@
-import type { SignInProvider } from '@parley/protocol';
+import { type SignInProvider, SSO_PROVIDER_ID, signInLabel } from '@parley/protocol';
+import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { API_BASE_URL } from '../../../lib/http/api-client';
+import { ssoStartHref } from '../lib/sso-landing';
 
-// Signing in with an account elsewhere: one button per provider the server lists (GET /api/site/). SPEC's Google
-// and Facebook buttons did nothing, so with no provider configured (none can be yet) nothing is shown.
+// Signing in with an account elsewhere: one 'Sign in with {name}' button per provider the server lists (GET
+// /api/site/): the single sign-on provider it is configured for. SPEC's Google and Facebook buttons did nothing,
+// so with no provider configured nothing is shown.
 function GoogleMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4">
@@ -34,27 +38,51 @@ function FacebookMark() {
   );
 }
 
-const MARKS: Record<string, () => ReactNode> = { google: GoogleMark, facebook: FacebookMark };
+const SsoMark = () => <KeyRound aria-hidden="true" className="size-4" />;
+
+const MARKS: Record<string, () => ReactNode> = {
+  google: GoogleMark,
+  facebook: FacebookMark,
+  [SSO_PROVIDER_ID]: SsoMark,
+};
 
 const socialButton =
   'inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-lg border border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 text-sm font-medium text-slate-700 dark:text-slate-300 shadow-sm transition-colors hover:bg-slate-50 dark:hover:bg-slate-800';
 
-export function SocialButtons({ providers }: { providers: SignInProvider[] }) {
+/**
+ * `invite`: a sign-up page's invite link, carried to the account the sign-in may make. `divider`: the 'or continue
+ * with' line above, when the buttons follow a password form.
+ */
+export function SocialButtons({
+  providers,
+  invite = null,
+  divider = true,
+}: {
+  providers: SignInProvider[];
+  invite?: string | null;
+  divider?: boolean;
+}) {
   if (providers.length === 0) return null;
   return (
     <div>
-      <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-600 dark:text-slate-400 uppercase">
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-        or continue with
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-      </div>
+      {divider && (
+        <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-600 dark:text-slate-400 uppercase">
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          or continue with
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        </div>
+      )}
       <div className="flex flex-wrap gap-3">
         {providers.map((provider) => {
           const Mark = MARKS[provider.id];
           return (
-            <a key={provider.id} href={provider.start_url} className={socialButton}>
+            <a
+              key={provider.id}
+              href={ssoStartHref(provider.start_url, API_BASE_URL, invite)}
+              className={socialButton}
+            >
               {Mark && <Mark />}
-              {provider.name}
+              {signInLabel(provider.name)}
             </a>
           );
         })}

@@ -1,0 +1,91 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type OidcTestProvider, startOidcProvider } from '../../server/test/helpers/oidc-provider';
+import { expectAxeCleanAtBothWidths } from './support/axe';
+import { freePort, startServer, untilHealthy } from './support/server-process';
+
+// Single sign-on in Chromium: a Parley server of this file's own, configured for a real OpenID provider started
+// here (oidc-provider and its own login and consent pages). The sign-in page shows 'Sign in with Acme ID'; a
+// person goes through the provider's pages and lands in the app signed in, with an account made from the
+// provider's claims; a sign-in that comes back refused shows a clear banner.
+
+test.describe.configure({ mode: 'serial' });
+
+let provider: OidcTestProvider;
+let server: ChildProcess;
+let base: string;
+
+test.beforeAll(async () => {
+  provider = await startOidcProvider();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  provider.allow(base);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-sso-'));
+  server = startServer(port, dataDir, provider.env('Acme ID'));
+  const api = await playwrightRequest.newContext({ baseURL: base });
+  await untilHealthy(api);
+  await api.dispose();
+});
+
+test.afterAll(async () => {
+  server?.kill();
+  await provider?.close();
+});
+
+const ssoButton = (page: Page) => page.getByRole('link', { name: 'Sign in with Acme ID' });
+
+test('the sign-in page offers the provider, and is clean at both widths in both themes', async ({
+  browser,
+}, info) => {
+  const pages: Page[] = [];
+  for (let i = 0; i < 2; i++) {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/login`);
+    await expect(ssoButton(page)).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    pages.push(page);
+  }
+  await expectAxeCleanAtBothWidths([pages[0] as Page, pages[1] as Page], ssoButton, (width, which) =>
+    info.outputPath(`sign-in-${width}-${which === 'first' ? 'light' : 'dark'}.png`),
+  );
+  for (const page of pages) await page.context().close();
+});
+
+test('a person signs in through the provider and lands in the app with a new account', async ({ page }) => {
+  provider.account('grace', {
+    email: `grace.${Date.now()}@example.test`,
+    email_verified: true,
+    given_name: 'Grace',
+    family_name: 'Hopper',
+    preferred_username: 'grace',
+  });
+  await page.goto(`${base}/login`);
+  await ssoButton(page).click();
+
+  // The provider's own pages: its login form, then its consent.
+  await page.getByPlaceholder('Enter any login').fill('grace');
+  await page.getByPlaceholder('and password').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Back in Parley, signed in, with the one-time code gone from the address; the account is the claims'.
+  await expect(page).toHaveURL(`${base}/`);
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  const me = await page.evaluate(async () => {
+    const raw = localStorage.getItem('user') ?? sessionStorage.getItem('user');
+    return raw ? (JSON.parse(raw) as { username: string; displayname: string }) : null;
+  });
+  expect(me).toMatchObject({ username: 'grace', displayname: 'Grace Hopper' });
+});
+
+test('a sign-in that comes back refused is told in a banner', async ({ page }) => {
+  await page.goto(`${base}/login`);
+  await ssoButton(page).click();
+  await page.getByRole('link', { name: '[ Cancel ]' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert')).toHaveText('Acme ID did not sign you in.');
+  await expect(ssoButton(page)).toBeVisible();
+});
