@@ -36,6 +36,16 @@ describe('asking a poll', () => {
     expect(listed.last_message).toBe(pollLine('Lunch?'));
     // Any other message carries no poll.
     expect((await say(adaRoom, 'plain')).poll).toBeNull();
+    // A reply quotes the question, live and in the history.
+    graceRoom.send({ type: 'chat_message', body: 'Soup, surely', client_id: 'q-1', reply_to: message.id });
+    const reply = await adaRoom.next('chat_message', (f) => f.client_id === 'q-1');
+    expect(reply.message.reply_to).toMatchObject({
+      id: message.id,
+      body: pollLine('Lunch?'),
+      sender_name: 'Ada Tester',
+    });
+    const [quoted] = (await history(t, ada.token, chatId)).filter((m) => m.id === reply.message.id);
+    expect(quoted.reply_to.body).toBe(pollLine('Lunch?'));
   });
 
   it('refuses a bad poll with an error frame and stores nothing', async () => {

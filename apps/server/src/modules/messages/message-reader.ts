@@ -182,7 +182,17 @@ export class MessageReader {
       extrasOf: (r: MessageRow) => {
         const q = r.reply_to_id === null ? undefined : quoteOf(r.reply_to_id);
         return {
-          replyTo: q ? toQuote(q, senderOf(q.sender_id)) : null,
+          // A poll quoted from this page has its question among the page's polls; one from further back read it.
+          replyTo: q
+            ? toQuote(
+                {
+                  ...q,
+                  poll_question:
+                    pollOf.get(q.id)?.question ?? ('poll_question' in q ? q.poll_question : null),
+                },
+                senderOf(q.sender_id),
+              )
+            : null,
           reactions: reactions.get(r.id) ?? [],
           thread: threadOf(r, participants.get(r.id)),
           poll: pollOf.get(r.id) ?? null,

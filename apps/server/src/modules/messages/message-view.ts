@@ -1,4 +1,5 @@
 import {
+  bodyOrPoll,
   type ChatFile,
   DELETED_USERNAME,
   displayNameOf,
@@ -245,17 +246,27 @@ function messageOf(
   };
 }
 
-/** A reply's quote of the message it answers: the start of its text, or nothing once it was deleted. */
+/**
+ * A reply's quote of the message it answers: the start of its text (a poll's question when it has none), or
+ * nothing once it was deleted; a webhook's message is quoted under the hook's name.
+ */
 export function toQuote(
-  quoted: Pick<StoredMessage, 'id' | 'body' | 'deleted_at' | 'kind' | 'sender_id'>,
+  quoted: Pick<StoredMessage, 'id' | 'body' | 'deleted_at' | 'kind' | 'sender_id'> & {
+    poll_question?: string | null;
+    app_name?: string | null;
+  },
   sender: Sender | undefined,
 ): ReplyQuote {
   const deleted = quoted.deleted_at !== null;
+  const text = bodyOrPoll({
+    body: quoted.body,
+    poll: quoted.poll_question ? { question: quoted.poll_question } : null,
+  });
   return {
     id: quoted.id,
-    sender_name: quoted.kind === 'system' || !sender ? '' : displayNameOf(sender),
+    sender_name: quoted.app_name ?? (quoted.kind === 'system' || !sender ? '' : displayNameOf(sender)),
     sender_id: quoted.kind === 'system' ? null : quoted.sender_id,
-    body: deleted ? '' : [...quoted.body].slice(0, REPLY_QUOTE_LENGTH).join(''),
+    body: deleted ? '' : [...text].slice(0, REPLY_QUOTE_LENGTH).join(''),
     is_deleted: deleted,
   };
 }

@@ -169,14 +169,22 @@ export async function messagesAround(
 
 /**
  * The messages replies quote, and the roots of thread replies: enough to show each quote and to check it is in
- * the replying chat (and a root not itself in a thread).
+ * the replying chat (and a root not itself in a thread). A poll's question is read with it (polls is the polls
+ * module's table, read here inside the one statement), since a poll's body is empty.
  */
 export const quotesOf = (db: Executor, ids: number[]) =>
   ids.length === 0
     ? Promise.resolve([])
     : db
         .selectFrom('messages')
-        .select(['id', 'chat_id', 'sender_id', 'kind', 'body', 'deleted_at', 'thread_root_id'])
+        .select(['id', 'chat_id', 'sender_id', 'kind', 'body', 'deleted_at', 'thread_root_id', 'app_name'])
+        .select((eb) =>
+          eb
+            .selectFrom('polls')
+            .select('polls.question')
+            .whereRef('polls.message_id', '=', 'messages.id')
+            .as('poll_question'),
+        )
         .where('id', 'in', ids)
         .execute();
 export type QuotedRow = Awaited<ReturnType<typeof quotesOf>>[number];
