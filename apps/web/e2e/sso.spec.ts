@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { type OidcTestProvider, startOidcProvider } from '../../server/test/helpers/oidc-provider';
-import { expectAxeCleanAtBothWidths } from './support/axe';
+import { expectAxeCleanAtBothWidths, expectAxeCleanLightAndDark } from './support/axe';
 import { freePort, startServer, untilHealthy } from './support/server-process';
 
 // Single sign-on in Chromium: a Parley server of this file's own, configured for a real OpenID provider started
@@ -15,23 +15,31 @@ import { freePort, startServer, untilHealthy } from './support/server-process';
 test.describe.configure({ mode: 'serial' });
 
 let provider: OidcTestProvider;
-let server: ChildProcess;
+const servers: ChildProcess[] = [];
+/** The server with passwords as usual, and the one where they sign in site admins only (OIDC_ONLY). */
 let base: string;
+let ssoOnlyBase: string;
+
+async function startParley(env: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  provider.allow(origin);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-sso-'));
+  servers.push(startServer(port, dataDir, { ...provider.env('Acme ID'), ...env }));
+  const api = await playwrightRequest.newContext({ baseURL: origin });
+  await untilHealthy(api);
+  await api.dispose();
+  return origin;
+}
 
 test.beforeAll(async () => {
   provider = await startOidcProvider();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  provider.allow(base);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-sso-'));
-  server = startServer(port, dataDir, provider.env('Acme ID'));
-  const api = await playwrightRequest.newContext({ baseURL: base });
-  await untilHealthy(api);
-  await api.dispose();
+  base = await startParley({});
+  ssoOnlyBase = await startParley({ OIDC_ONLY: 'true' });
 });
 
 test.afterAll(async () => {
-  server?.kill();
+  for (const server of servers) server.kill();
   await provider?.close();
 });
 
@@ -88,4 +96,22 @@ test('a sign-in that comes back refused is told in a banner', async ({ page }) =
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('alert')).toHaveText('Acme ID did not sign you in.');
   await expect(ssoButton(page)).toBeVisible();
+});
+
+test('where passwords sign in site admins only, the provider comes first', async ({ page }, info) => {
+  await page.goto(`${ssoOnlyBase}/login`);
+  await expect(ssoButton(page)).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: info.outputPath('sso-only-narrow.png') });
+  await expectAxeCleanLightAndDark(page);
+
+  // A site admin still has the password form, a click away; the server decides who may use it.
+  await page.getByRole('button', { name: 'Site administrator? Log in with a password' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Accounts on this server are made by signing in with Acme ID.')).toBeVisible();
+  await expect(ssoButton(page)).toBeVisible();
+  await expect(page.getByLabel('First Name')).toHaveCount(0);
 });

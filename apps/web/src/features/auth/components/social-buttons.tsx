@@ -1,6 +1,7 @@
 import { type SignInProvider, SSO_PROVIDER_ID, signInLabel } from '@parley/protocol';
 import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { buttonClasses } from '../../../components/ui/button';
 import { API_BASE_URL } from '../../../lib/http/api-client';
 import { ssoStartHref } from '../lib/sso-landing';
 
@@ -51,7 +52,7 @@ const socialButton =
 
 /**
  * `invite`: a sign-up page's invite link, carried to the account the sign-in may make. `divider`: the 'or continue
- * with' line above, when the buttons follow a password form.
+ * with' line above, when the buttons follow a password form; without it they are the screen's main action.
  */
 export function SocialButtons({
   providers,
@@ -79,7 +80,7 @@ export function SocialButtons({
             <a
               key={provider.id}
               href={ssoStartHref(provider.start_url, API_BASE_URL, invite)}
-              className={socialButton}
+              className={divider ? socialButton : buttonClasses('primary', 'lg', 'w-full')}
             >
               {Mark && <Mark />}
               {signInLabel(provider.name)}
