@@ -3,10 +3,11 @@ import type { Config } from '../config';
 
 /**
  * Hides query values that must never reach a log wherever a URL is logged: `token=`/`ticket=` (socket tickets,
- * session tokens), `sig=` (a signed file URL is a capability) and `q=` (message search words quote bodies).
+ * session tokens), `sig=` (a signed file URL is a capability), `q=` (message search words quote bodies) and
+ * `code=`/`state=` (what an OpenID provider sends single sign-on's callback).
  */
 export const redactUrl = (url: string): string =>
-  url.replace(/([?&](?:token|ticket|sig|q)=)[^&#]*/gi, '$1[REDACTED]');
+  url.replace(/([?&](?:token|ticket|sig|q|code|state)=)[^&#]*/gi, '$1[REDACTED]');
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {

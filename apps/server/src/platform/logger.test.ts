@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl } from './logger';
+
+describe('redactUrl', () => {
+  it('hides credentials in a logged address and keeps the rest', () => {
+    expect(redactUrl('/ws/chat/x/?token=abc&ticket=def')).toBe(
+      '/ws/chat/x/?token=[REDACTED]&ticket=[REDACTED]',
+    );
+    expect(redactUrl('/api/auth/oidc/callback?code=abc&state=def&iss=x')).toBe(
+      '/api/auth/oidc/callback?code=[REDACTED]&state=[REDACTED]&iss=x',
+    );
+    expect(redactUrl('/api/chats/?limit=5')).toBe('/api/chats/?limit=5');
+  });
+});
