@@ -3,7 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { generate } from 'otplib';
 import { type OidcTestProvider, startOidcProvider } from '../../server/test/helpers/oidc-provider';
+import { createVerifiedAccount } from './support/accounts';
 import { expectAxeCleanAtBothWidths, expectAxeCleanLightAndDark } from './support/axe';
 import { freePort, startServer, untilHealthy } from './support/server-process';
 
@@ -72,12 +74,8 @@ test('a person signs in through the provider and lands in the app with a new acc
   });
   await page.goto(`${base}/login`);
   await ssoButton(page).click();
-
   // The provider's own pages: its login form, then its consent.
-  await page.getByPlaceholder('Enter any login').fill('grace');
-  await page.getByPlaceholder('and password').fill('any password');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await atProvider(page, 'grace');
 
   // Back in Parley, signed in, with the one-time code gone from the address; the account is the claims'.
   await expect(page).toHaveURL(`${base}/`);
@@ -87,6 +85,43 @@ test('a person signs in through the provider and lands in the app with a new acc
     return raw ? (JSON.parse(raw) as { username: string; displayname: string }) : null;
   });
   expect(me).toMatchObject({ username: 'grace', displayname: 'Grace Hopper' });
+});
+
+/** Through the provider's login and consent pages, as `login`. */
+async function atProvider(page: Page, login: string) {
+  await page.getByPlaceholder('Enter any login').fill(login);
+  await page.getByPlaceholder('and password').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('a person with two-step sign-in is still asked for a code', async ({ page }) => {
+  const api = await playwrightRequest.newContext({ baseURL: base });
+  const account = await createVerifiedAccount(api, 'twostep');
+  const token = (await (await api.post('/api/users/login/', { data: account })).json()).token as string;
+  const auth = { Authorization: `Bearer ${token}` };
+  const { secret } = await (await api.post('/api/users/2fa/setup/', { headers: auth })).json();
+  const enabled = await api.post('/api/users/2fa/enable/', {
+    headers: auth,
+    data: { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) },
+  });
+  expect(enabled.ok(), await enabled.text()).toBe(true);
+  const [recoveryCode] = (await enabled.json()).recovery_codes as string[];
+  await api.dispose();
+
+  const login = `twostep${Date.now()}`;
+  provider.account(login, { email: account.email, email_verified: true });
+  await page.goto(`${base}/login`);
+  await ssoButton(page).click();
+  await atProvider(page, login);
+
+  const code = page.getByLabel('Authentication code');
+  await expect(code).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(new URL(page.url()).hash).toBe('');
+  await code.fill(recoveryCode as string);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 });
 
 test('a sign-in that comes back refused is told in a banner', async ({ page }) => {
