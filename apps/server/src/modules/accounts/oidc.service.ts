@@ -87,6 +87,8 @@ export class OidcService {
 
   /** A new sign-in: the provider's address, and the id the browser must bring back (its cookie's value). */
   async start(redirectUri: string, invite: string | null): Promise<{ url: string; flowId: string }> {
+    // Sign-ins abandoned half way are cleared as new ones start: the tables stay as small as their traffic.
+    await repo.deleteExpired(this.deps.db, new Date().toISOString());
     const { url, checks } = await this.deps.client.start(redirectUri);
     const flowId = randomBytes(32).toString('base64url');
     await repo.insertFlow(this.deps.db, {
@@ -105,9 +107,8 @@ export class OidcService {
    * URI with the query the provider sent. The flow is used up whatever the outcome, so an answer counts once.
    */
   async callback(flowId: string | null, callbackUrl: URL, ip: string): Promise<OidcCallbackResult> {
-    const now = new Date();
-    await repo.deleteExpired(this.deps.db, now.toISOString());
-    const flow = flowId ? await repo.takeFlow(this.deps.db, hashToken(flowId), now.toISOString()) : undefined;
+    const now = new Date().toISOString();
+    const flow = flowId ? await repo.takeFlow(this.deps.db, hashToken(flowId), now) : undefined;
     if (!flow || !sameText(callbackUrl.searchParams.get('state') ?? '', flow.state))
       return { error: 'state' };
     let identity: OidcIdentity;
