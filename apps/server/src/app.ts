@@ -38,6 +38,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { savedRoutes } from './modules/saved/saved.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { hookPostRoutes, webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { answerClientError } from './platform/client-errors';
 import { drainRequest } from './platform/drain';
 import { HttpError, StorageFullError, warnStorageFull } from './platform/errors';
@@ -235,6 +236,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await reportsRoutes(api, ctx);
       await adminRoutes(api, ctx);
       await botsRoutes(api, ctx);
+      await webhooksRoutes(api, ctx);
       api.all('/*', async (_req, reply) => reply.code(404).send({ detail: 'Not found.' }));
     },
     { prefix: '/api' },
@@ -244,6 +246,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   if (servesDevOutbox) await app.register(async (dev) => devMailRoutes(dev, mailer));
 
   await app.register(async (media) => avatarMediaRoutes(media, ctx));
+  await app.register(async (hooks) => hookPostRoutes(hooks, ctx));
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

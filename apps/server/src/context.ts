@@ -35,6 +35,7 @@ import type { ReportsService } from './modules/reports/reports.service';
 import type { BlocksService } from './modules/safety/blocks.service';
 import type { SavedService } from './modules/saved/saved.service';
 import type { SearchService } from './modules/search/search.service';
+import type { WebhooksService } from './modules/webhooks/webhooks.service';
 import type { AvatarStore } from './platform/avatars';
 import type { Bus } from './platform/bus';
 import type { DomainEvents } from './platform/events';
@@ -115,4 +116,6 @@ export interface AppContext {
   polls: PollsService;
   /** Each person's saved messages: modules/saved. */
   saved: SavedService;
+  /** A chat's incoming webhooks, and what they post: modules/webhooks. */
+  webhooks: WebhooksService;
 }

@@ -46,6 +46,7 @@ import { ReportsService } from './modules/reports/reports.service';
 import { BlocksService } from './modules/safety/blocks.service';
 import { SavedService } from './modules/saved/saved.service';
 import { SearchService } from './modules/search/search.service';
+import { WebhooksService } from './modules/webhooks/webhooks.service';
 import { AvatarStore } from './platform/avatars';
 import { MemoryBus } from './platform/bus';
 import { DomainEvents } from './platform/events';
@@ -313,6 +314,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     pins: new PinsService({ db, dialect, events, lifecycle, log, chats, messages, users }),
     polls,
     saved: new SavedService({ db, chats, messages }),
+    webhooks: new WebhooksService({ db, membership, messages, audit, limiter }),
   };
   await ctx.admin.announce();
   const sweep = new SocketSweep({ hub: ctx.hub, sessions, log, intervalMs: config.socketPingMs }).start();

@@ -180,4 +180,7 @@ export const webhookPostSchema = z
 export const WEBHOOK_TEXT = {
   tooLong: `At most ${WEBHOOK_MAX_TEXT} characters.`,
   badPayload: 'Send {"text": "..."} or {"body": "..."}.',
+  notFound: 'Webhook not found.',
+  /** A plain member of a group asks to manage its hooks. */
+  adminsOnly: 'Only the group owner and admins can manage webhooks.',
 } as const;

@@ -14,6 +14,7 @@ import type { RealtimeTables } from '../modules/realtime/realtime.tables';
 import type { ReportsTables } from '../modules/reports/reports.tables';
 import type { SafetyTables } from '../modules/safety/safety.tables';
 import type { SavedTables } from '../modules/saved/saved.tables';
+import type { WebhooksTables } from '../modules/webhooks/webhooks.tables';
 
 // The whole database as Kysely sees it, composed from the tables each module owns and declares beside its repo
 // (`<module>.tables.ts`). The table names are re-exported here for the code that imports them from db/.
@@ -43,4 +44,5 @@ export interface Database
     PinsTables,
     PollsTables,
     SavedTables,
-    LinkPreviewsTables {}
+    LinkPreviewsTables,
+    WebhooksTables {}

@@ -10,5 +10,8 @@ describe('redactUrl', () => {
       '/api/auth/oidc/callback?code=[REDACTED]&state=[REDACTED]&iss=x',
     );
     expect(redactUrl('/api/chats/?limit=5')).toBe('/api/chats/?limit=5');
+    // An incoming webhook's URL is its secret.
+    expect(redactUrl('/hooks/s3cr3t?x=1')).toBe('/hooks/[REDACTED]?x=1');
+    expect(redactUrl('/api/hooks/s3cr3t')).toBe('/api/hooks/s3cr3t');
   });
 });

@@ -7,7 +7,10 @@ import type { Config } from '../config';
  * `code=`/`state=` (what an OpenID provider sends single sign-on's callback).
  */
 export const redactUrl = (url: string): string =>
-  url.replace(/([?&](?:token|ticket|sig|q|code|state)=)[^&#]*/gi, '$1[REDACTED]');
+  url
+    .replace(/([?&](?:token|ticket|sig|q|code|state)=)[^&#]*/gi, '$1[REDACTED]')
+    // An incoming webhook's URL is its secret.
+    .replace(/^(\/hooks\/)[^/?#]+/, '$1[REDACTED]');
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {

@@ -162,6 +162,22 @@ export class MessagesService {
   }
 
   /**
+   * Stores a message an app posted (an incoming webhook named `appName`) and delivers it like a person's: it
+   * counts unread, notifies and is searchable. `body` is already checked (1..4096 characters, trimmed).
+   */
+  async postAsApp(chat: ChatRef, appName: string, body: string): Promise<Message> {
+    const written = await this.writer.write({
+      chat,
+      senderId: null,
+      clientId: null,
+      body,
+      fileIds: [],
+      appName,
+    });
+    return written.message;
+  }
+
+  /**
    * A page of the history as the reader sees it (nothing before what they cleared): the newest, older than
    * `before`, newer than `after`, or `limit` consecutive ones around a message.
    */
