@@ -32,7 +32,8 @@ export function AuthPage() {
   const site = useSite();
   const providers = site.data?.sign_in_providers ?? [];
   const ssoName = providers.find((p) => p.id === SSO_PROVIDER_ID)?.name ?? 'your provider';
-  // Passwords sign in site admins only (OIDC_ONLY): the provider's button first, the form behind a link.
+  // Passwords sign in site admins only (OIDC_ONLY): the provider's button first, the form behind a link. Until the
+  // server has said (offline, it may never), the login tab shows its form as always.
   const passwordsOff = site.data?.password_sign_in === false;
   const [passwordForm, setPasswordForm] = useState(false);
   const sso = useSsoReturn();
@@ -110,7 +111,7 @@ export function AuthPage() {
         {/* Keyed by mode: switching tabs starts from an empty form with no field errors. */}
         {sso.totpCode ? (
           <SsoTotpForm code={sso.totpCode} onBack={sso.dismissTotp} />
-        ) : site.isPending ? (
+        ) : site.isPending && mode === 'signup' ? (
           <LoadingState />
         ) : passwordsOff && mode === 'signup' ? (
           <>
