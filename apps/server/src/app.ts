@@ -25,6 +25,7 @@ import { botsRoutes } from './modules/bots/bots.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { groupsRoutes } from './modules/chats/groups.routes';
 import { invitesRoutes } from './modules/chats/invites.routes';
+import { commandsRoutes } from './modules/commands/commands.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { devMailRoutes } from './modules/dev/dev-mail.routes';
 import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
@@ -236,6 +237,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
       await reportsRoutes(api, ctx);
       await adminRoutes(api, ctx);
       await botsRoutes(api, ctx);
+      await commandsRoutes(api, ctx);
       await webhooksRoutes(api, ctx);
       api.all('/*', async (_req, reply) => reply.code(404).send({ detail: 'Not found.' }));
     },

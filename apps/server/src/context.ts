@@ -20,6 +20,8 @@ import type { ChatMembership } from './modules/chats/chat-membership';
 import type { ChatsService } from './modules/chats/chats.service';
 import type { GroupsService } from './modules/chats/groups.service';
 import type { GroupInvitesService } from './modules/chats/invites.service';
+import type { BotCommandsService } from './modules/commands/bot-commands.service';
+import type { CommandsService } from './modules/commands/commands.service';
 import type { DataExportService } from './modules/data-export/data-export.service';
 import type { LinkPreviewsService } from './modules/link-previews/link-previews.service';
 import type { MessagesService } from './modules/messages/messages.service';
@@ -110,6 +112,10 @@ export interface AppContext {
   admin: AdminService;
   /** Link previews' cache, fetching and pictures: modules/link-previews. */
   linkPreviews: LinkPreviewsService;
+  /** Slash commands in a chat: built-ins and the commands of its bots (modules/commands). */
+  commands: CommandsService;
+  /** The commands bots' owners register for them. */
+  botCommands: BotCommandsService;
   /** Pinned messages: modules/pins. */
   pins: PinsService;
   /** Polls: votes and closing (a poll is sent and shown as a message): modules/polls. */

@@ -29,6 +29,8 @@ import { ChatMembership } from './modules/chats/chat-membership';
 import { ChatsService } from './modules/chats/chats.service';
 import { GroupsService } from './modules/chats/groups.service';
 import { GroupInvitesService } from './modules/chats/invites.service';
+import { BotCommandsService } from './modules/commands/bot-commands.service';
+import { CommandsService } from './modules/commands/commands.service';
 import { DataExportService } from './modules/data-export/data-export.service';
 import { LinkPreviewsService } from './modules/link-previews/link-previews.service';
 import { MessageStats } from './modules/messages/message-stats';
@@ -168,6 +170,12 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     polls,
   });
   const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: log, blocks });
+  const groups = new GroupsService({ db, events, chats, announcer: messages, users, avatars, attachments });
+  const botCommands = new BotCommandsService({
+    db,
+    bots,
+    allowPrivateHosts: config.eventsAllowPrivateHosts,
+  });
   const ctx: AppContext = {
     config,
     lifecycle,
@@ -226,7 +234,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     membership,
     messages,
     attachments,
-    groups: new GroupsService({ db, events, chats, announcer: messages, users, avatars, attachments }),
+    groups,
     groupInvites: new GroupInvitesService({ db, events, chats, announcer: messages, users, audit, limiter }),
     bus,
     hub: new Hub({ bus, metrics: observe }),
@@ -310,6 +318,18 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
       bots,
       log,
       options: { ...config.botEvents, allowPrivateHosts: config.eventsAllowPrivateHosts },
+    }),
+    botCommands,
+    commands: new CommandsService({
+      chats,
+      groups,
+      messages,
+      users,
+      botCommands,
+      bots,
+      messageLimiter,
+      messageRateLimit: config.messageRateLimit,
+      allowPrivateHosts: config.eventsAllowPrivateHosts,
     }),
     pins: new PinsService({ db, dialect, events, lifecycle, log, chats, messages, users }),
     polls,

@@ -3,6 +3,7 @@ export * from './admin';
 export * from './auth';
 export * from './channels';
 export * from './chat';
+export * from './commands';
 export * from './constants';
 export * from './display';
 export * from './essentials';

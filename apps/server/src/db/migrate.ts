@@ -26,6 +26,7 @@ import { linkPreviewsMigration } from './migrations/0022-link-previews';
 import { audioMigration } from './migrations/0023-audio';
 import { integrationsMigration } from './migrations/0024-integrations';
 import { oidcMigration } from './migrations/0025-oidc';
+import { commandsMigration } from './migrations/0026-commands';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -54,6 +55,7 @@ const migrations = {
   '0023-audio': audioMigration,
   '0024-integrations': integrationsMigration,
   '0025-oidc': oidcMigration,
+  '0026-commands': commandsMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */

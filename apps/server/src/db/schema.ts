@@ -4,6 +4,7 @@ import type { AttachmentsTables } from '../modules/attachments/attachments.table
 import type { AuditTables } from '../modules/audit/audit.tables';
 import type { BotsTables } from '../modules/bots/bots.tables';
 import type { ChatsTables } from '../modules/chats/chats.tables';
+import type { CommandsTables } from '../modules/commands/commands.tables';
 import type { DataExportTables } from '../modules/data-export/data-export.tables';
 import type { LinkPreviewsTables } from '../modules/link-previews/link-previews.tables';
 import type { MessagesTables } from '../modules/messages/messages.tables';
@@ -40,6 +41,7 @@ export interface Database
     ReportsTables,
     AuditTables,
     BotsTables,
+    CommandsTables,
     AdminTables,
     PinsTables,
     PollsTables,
