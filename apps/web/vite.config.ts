@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -127,6 +128,8 @@ const server = 'http://localhost:8000';
 export default defineConfig({
   plugins: [
     react(),
+    // Compiles the reader's catalog (`{locale}.json?lingui`) as it is imported: no message parser in the app.
+    lingui(),
     tailwindcss(),
     precompress(),
     pureProtocolSchemas(),

@@ -8,6 +8,7 @@ export * from './constants';
 export * from './display';
 export * from './essentials';
 export * from './forward';
+export * from './i18n';
 export * from './frames';
 export * from './integrations';
 export * from './invites';

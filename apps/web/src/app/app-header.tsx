@@ -14,6 +14,7 @@ import { Link, useMatch } from 'react-router';
 import { Logo } from '../components/logo';
 import { buttonClasses } from '../components/ui/button';
 import { UnreadBadge } from '../features/notifications/unread-badge';
+import { useT } from '../lib/i18n/i18n';
 import { useAuth } from '../lib/session/auth-store';
 import { useSignOut } from '../lib/session/use-sign-out';
 import { cn } from '../lib/ui/cn';
@@ -57,6 +58,7 @@ function NavItem({
 
 /** Opens the search dialog; its shortcut is shown (and named) on wide screens: Cmd on Apple devices, Ctrl elsewhere. */
 function SearchButton() {
+  const t = useT();
   const openSearch = useOpenSearch();
   const apple = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
   return (
@@ -67,7 +69,7 @@ function SearchButton() {
       className="inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm sm:px-2.5 font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 md:border md:border-slate-200 dark:md:border-slate-800 md:pr-1.5 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white md:dark:border-slate-700"
     >
       <Search aria-hidden="true" className="size-4.5" />
-      <span className="sr-only sm:not-sr-only">Search</span>
+      <span className="sr-only sm:not-sr-only">{t('nav.search')}</span>
       <kbd className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-600 md:inline dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">
         {apple ? '⌘K' : 'Ctrl K'}
       </kbd>
@@ -76,6 +78,7 @@ function SearchButton() {
 }
 
 export function AppHeader() {
+  const t = useT();
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const isSiteAdmin = useAuth((s) => s.user?.is_site_admin === true);
   const signOut = useSignOut();
@@ -94,42 +97,42 @@ export function AppHeader() {
           inChats && 'lg:max-w-none lg:px-4',
         )}
       >
-        <Link to="/" aria-label="Parley home" className="rounded-lg">
+        <Link to="/" aria-label={t('nav.home')} className="rounded-lg">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-1">
+        <nav aria-label={t('nav.main')} className="flex items-center gap-0.5 sm:gap-1">
           {isAuthenticated ? (
             <>
               <SearchButton />
               <NavItem
                 to="/chats"
-                label="Chats"
+                label={t('nav.chats')}
                 icon={MessagesSquare}
                 badge={<UnreadBadge />}
                 alsoActiveOn="/groups"
               />
-              <NavItem to="/threads" label="Threads" icon={MessageSquareReply} />
-              <NavItem to="/saved" label="Saved" icon={Bookmark} />
-              <NavItem to="/profile" label="Profile" icon={UserRound} />
-              <NavItem to="/settings" label="Settings" icon={Settings} />
-              {isSiteAdmin && <NavItem to="/admin" label="Admin" icon={ShieldCheck} />}
+              <NavItem to="/threads" label={t('nav.threads')} icon={MessageSquareReply} />
+              <NavItem to="/saved" label={t('nav.saved')} icon={Bookmark} />
+              <NavItem to="/profile" label={t('nav.profile')} icon={UserRound} />
+              <NavItem to="/settings" label={t('nav.settings')} icon={Settings} />
+              {isSiteAdmin && <NavItem to="/admin" label={t('nav.admin')} icon={ShieldCheck} />}
               <button
                 type="button"
                 onClick={() => void signOut('/')}
                 className="inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm sm:px-2.5 font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
               >
                 <LogOut aria-hidden="true" className="size-4.5" />
-                <span className="sr-only sm:not-sr-only">Log out</span>
+                <span className="sr-only sm:not-sr-only">{t('nav.logOut')}</span>
               </button>
             </>
           ) : (
             <>
               <Link to="/login" className={buttonClasses('ghost', 'sm')}>
                 <LogIn aria-hidden="true" className="size-4" />
-                Log in
+                {t('nav.logIn')}
               </Link>
               <Link to="/register" className={buttonClasses('primary', 'sm')}>
-                Sign up
+                {t('nav.signUp')}
               </Link>
             </>
           )}

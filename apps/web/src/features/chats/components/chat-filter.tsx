@@ -1,9 +1,11 @@
 import { Search, X } from 'lucide-react';
 import { inputClasses } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
 
 /** The chat list's filter: narrows the list by name as the person types (the list itself is already loaded). */
 export function ChatFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const t = useT();
   return (
     <div className="relative mb-3">
       <Search
@@ -12,8 +14,8 @@ export function ChatFilter({ value, onChange }: { value: string; onChange: (valu
       />
       <input
         type="search"
-        aria-label="Filter chats by name"
-        placeholder="Filter chats by name"
+        aria-label={t('chats.filter')}
+        placeholder={t('chats.filter')}
         autoComplete="off"
         spellCheck={false}
         maxLength={100}
@@ -30,7 +32,7 @@ export function ChatFilter({ value, onChange }: { value: string; onChange: (valu
       {value && (
         <button
           type="button"
-          aria-label="Clear filter"
+          aria-label={t('chats.clearFilter')}
           onClick={() => onChange('')}
           className="absolute top-1/2 right-1.5 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
         >

@@ -1,10 +1,6 @@
 import { type ChatListItem, previewText, VOICE_TEXT } from '@parley/protocol';
-import { countText } from '../../../lib/text/counts';
 
-// The chat list's words: its count of chats, and the last message's preview, which names its files when it has
-// no text.
-
-export const chatCountText = (n: number) => countText(n, 'chat', 'chats');
+// The chat list's words: the last message's preview, which names its files when it has no text.
 
 /**
  * The preview of a chat's last message: its text, else '🎤 Voice message' / '📎 photo.png' / '📎 2 files'; null

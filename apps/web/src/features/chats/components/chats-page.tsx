@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { ListLoadFailed } from '../../../components/list-load-failed';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/i18n';
 import { useMyChats } from '../../../lib/queries/chat-list-query';
 import { shownUnread, useReadingChatId } from '../../../lib/queries/reading-chat';
 import { filterByName } from '../../../lib/text/name-match';
@@ -12,12 +13,12 @@ import { usePageTitle } from '../../../lib/ui/document-title';
 import { openNewChat } from '../../../lib/ui/search-dialogs';
 import { ChatFilter } from './chat-filter';
 import { ChatRow } from './chat-row';
-import { chatCountText } from './chat-texts';
 import { NewGroupDialog } from './new-group-dialog';
 
 /** /chats (SPEC §2 Chat list) as a page of its own: phones, tablets and narrow windows. */
 export function ChatsPage() {
-  usePageTitle('My Chats');
+  const t = useT();
+  usePageTitle(t('chats.title'));
   return <ChatList pane={false} />;
 }
 
@@ -25,6 +26,7 @@ export function ChatsPage() {
 export const ChatListPane = () => <ChatList pane />;
 
 function ChatList({ pane }: { pane: boolean }) {
+  const t = useT();
   const chats = useMyChats();
   const readingId = useReadingChatId();
   const [newGroupOpen, setNewGroupOpen] = useState(false);
@@ -50,13 +52,13 @@ function ChatList({ pane }: { pane: boolean }) {
               pane ? 'text-xl' : 'text-2xl',
             )}
           >
-            My Chats
+            {t('chats.title')}
           </Title>
           <span
             className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
             data-testid="chat-count"
           >
-            {chats.isPending ? '...' : chatCountText(count)}
+            {chats.isPending ? '...' : t('chats.count', { count })}
           </span>
         </div>
         <div className="flex gap-2">
@@ -72,20 +74,20 @@ function ChatList({ pane }: { pane: boolean }) {
             }}
           >
             <MessageSquarePlus aria-hidden="true" className="size-4" />
-            New Chat
+            {t('chats.newChat')}
           </Link>
           <Button size={pane ? 'sm' : 'md'} onClick={() => setNewGroupOpen(true)}>
             <Users aria-hidden="true" className="size-4" />
-            New Group
+            {t('chats.newGroup')}
           </Button>
           {/* The channel directory; in the narrow left pane the button is its icon alone. */}
           <NavLink
             to="/channels"
-            title="Browse channels"
+            title={t('chats.browseChannels')}
             className={buttonClasses('secondary', pane ? 'sm' : 'md', pane ? 'px-2' : undefined)}
           >
             <Compass aria-hidden="true" className="size-4" />
-            <span className={pane ? 'sr-only' : undefined}>Browse channels</span>
+            <span className={pane ? 'sr-only' : undefined}>{t('chats.browseChannels')}</span>
           </NavLink>
         </div>
       </div>
@@ -93,7 +95,7 @@ function ChatList({ pane }: { pane: boolean }) {
       {count > 0 && <ChatFilter value={filter} onChange={setFilter} />}
 
       <section
-        aria-label="Chats"
+        aria-label={t('chats.list')}
         className={cn(
           'overflow-y-auto',
           pane
@@ -102,10 +104,10 @@ function ChatList({ pane }: { pane: boolean }) {
         )}
       >
         {chats.isPending ? (
-          <LoadingState label="Loading chats..." />
+          <LoadingState label={t('chats.loading')} />
         ) : chats.isError ? (
           <ListLoadFailed
-            text="Failed to load chats. Please try again."
+            text={t('chats.loadFailed')}
             onRetry={() => void chats.refetch()}
             busy={chats.isFetching}
           />
@@ -114,18 +116,16 @@ function ChatList({ pane }: { pane: boolean }) {
             <span className="mb-3 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-200">
               <MessagesSquare aria-hidden="true" className="size-6" />
             </span>
-            <p className="font-semibold text-slate-900 dark:text-slate-100">No chats yet</p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              Start a conversation with someone!
-            </p>
+            <p className="font-semibold text-slate-900 dark:text-slate-100">{t('chats.empty')}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('chats.emptyHint')}</p>
           </div>
         ) : shown.length === 0 ? (
           <div className="flex flex-col items-center px-4 py-14 text-center">
             <p className="text-sm break-words text-slate-600 dark:text-slate-400">
-              No chats match "{filter.trim()}"
+              {t('chats.noMatch', { filter: filter.trim() })}
             </p>
             <Button variant="secondary" className="mt-4" onClick={() => setFilter('')}>
-              Show all chats
+              {t('chats.showAll')}
             </Button>
           </div>
         ) : (
