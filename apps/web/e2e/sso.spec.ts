@@ -95,7 +95,9 @@ async function atProvider(page: Page, login: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-test('a person with two-step sign-in is still asked for a code', async ({ page }) => {
+test('a person with two-step sign-in is still asked for a code, then goes where they were going', async ({
+  page,
+}) => {
   const api = await playwrightRequest.newContext({ baseURL: base });
   const account = await createVerifiedAccount(api, 'twostep');
   const token = (await (await api.post('/api/users/login/', { data: account })).json()).token as string;
@@ -111,7 +113,9 @@ test('a person with two-step sign-in is still asked for a code', async ({ page }
 
   const login = `twostep${Date.now()}`;
   provider.account(login, { email: account.email, email_verified: true });
-  await page.goto(`${base}/login`);
+  // Sent to sign in from a page of the app, they come back to it.
+  await page.goto(`${base}/settings`);
+  await expect(page).toHaveURL(`${base}/login`);
   await ssoButton(page).click();
   await atProvider(page, login);
 
@@ -121,6 +125,7 @@ test('a person with two-step sign-in is still asked for a code', async ({ page }
   expect(new URL(page.url()).hash).toBe('');
   await code.fill(recoveryCode as string);
   await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(`${base}/settings`);
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 });
 

@@ -38,6 +38,7 @@ export function AuthPage() {
   const [passwordForm, setPasswordForm] = useState(false);
   const sso = useSsoReturn();
   const invite = useSearchParams()[0].get('invite')?.trim() || null;
+  const returnTo = location.state ? redirectTarget(location.state) : null;
 
   // A banner belongs to the attempt that raised it; leaving the screen forgets it.
   useEffect(() => () => authStore.getState().clearError(), []);
@@ -116,11 +117,11 @@ export function AuthPage() {
         ) : passwordsOff && mode === 'signup' ? (
           <>
             <InfoNote>{SSO_MSG.signUpOff.replace('{name}', ssoName)}</InfoNote>
-            <SocialButtons providers={providers} invite={invite} divider={false} />
+            <SocialButtons returnTo={returnTo} providers={providers} invite={invite} divider={false} />
           </>
         ) : passwordsOff && !passwordForm ? (
           <>
-            <SocialButtons providers={providers} divider={false} />
+            <SocialButtons returnTo={returnTo} providers={providers} divider={false} />
             <p className="text-center text-sm text-slate-600 dark:text-slate-400">
               <button
                 type="button"
@@ -138,7 +139,9 @@ export function AuthPage() {
         )}
       </div>
 
-      {!passwordsOff && !sso.totpCode && <SocialButtons providers={providers} invite={invite} />}
+      {!passwordsOff && !sso.totpCode && (
+        <SocialButtons returnTo={returnTo} providers={providers} invite={invite} />
+      )}
 
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}

@@ -3,7 +3,7 @@ import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { API_BASE_URL } from '../../../lib/http/api-client';
-import { ssoStartHref } from '../lib/sso-landing';
+import { rememberSsoReturn, ssoStartHref } from '../lib/sso-landing';
 
 // Signing in with an account elsewhere: one 'Sign in with {name}' button per provider the server lists (GET
 // /api/site/): the single sign-on provider it is configured for. SPEC's Google and Facebook buttons did nothing,
@@ -58,10 +58,13 @@ export function SocialButtons({
   providers,
   invite = null,
   divider = true,
+  returnTo = null,
 }: {
   providers: SignInProvider[];
   invite?: string | null;
   divider?: boolean;
+  /** Where to go once signed in (the page the person was sent to sign in from), kept while they are away. */
+  returnTo?: string | null;
 }) {
   if (providers.length === 0) return null;
   return (
@@ -81,6 +84,7 @@ export function SocialButtons({
               key={provider.id}
               href={ssoStartHref(provider.start_url, API_BASE_URL, invite)}
               className={divider ? socialButton : buttonClasses('primary', 'lg', 'w-full')}
+              onClick={() => returnTo && rememberSsoReturn(returnTo)}
             >
               {Mark && <Mark />}
               {signInLabel(provider.name)}

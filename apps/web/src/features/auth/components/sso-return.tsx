@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useSsoExchange } from '../api/exchange-sso';
 import { totpRequired } from '../lib/auth-errors';
-import { ssoLanding } from '../lib/sso-landing';
+import { ssoLanding, takeSsoReturn } from '../lib/sso-landing';
 import { TotpStep } from './totp-step';
 
 /** Codes already sent for a session: a code is good once, and React may run an effect twice. */
@@ -33,10 +33,10 @@ export function useSsoReturn(): SsoReturn {
   // Once, for the address the screen opened with.
   useEffect(() => {
     if (!landing) return;
-    void navigate(
-      { pathname: location.pathname, search: location.search },
-      { replace: true, state: location.state },
-    );
+    // Back from the provider with where the person was going, for the screen's redirect once signed in.
+    const returnTo = takeSsoReturn();
+    const state = returnTo ? { ...(location.state as object | null), from: returnTo } : location.state;
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state });
     if (!('code' in landing) || traded.has(landing.code)) return;
     traded.add(landing.code);
     exchange.mutate(

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { ssoLanding, ssoStartHref } from './sso-landing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage } from '../../../lib/session/memory-storage';
+import { rememberSsoReturn, ssoLanding, ssoStartHref, takeSsoReturn } from './sso-landing';
 
 describe('the address single sign-on comes back to', () => {
   it('carries a one-time code or the kind of error, or nothing', () => {
@@ -16,5 +17,23 @@ describe('the sign-in button’s address', () => {
     expect(ssoStartHref('/api/auth/oidc/start', 'https://api.example/api', 'a b')).toBe(
       'https://api.example/api/auth/oidc/start?invite=a%20b',
     );
+  });
+});
+
+describe('where the person was going', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is kept in the tab while they are at the provider, and read back once', () => {
+    vi.stubGlobal('window', { sessionStorage: createMemoryStorage() });
+    rememberSsoReturn('/chats/abc');
+    expect(takeSsoReturn()).toBe('/chats/abc');
+    expect(takeSsoReturn()).toBeNull();
+  });
+
+  it('is simply forgotten where the tab keeps nothing', () => {
+    expect(() => rememberSsoReturn('/chats/abc')).not.toThrow();
+    expect(takeSsoReturn()).toBeNull();
   });
 });
