@@ -14,3 +14,32 @@ describe('SOCKET_PING_SECONDS', () => {
       );
   });
 });
+
+describe('OIDC_*', () => {
+  const provider = {
+    OIDC_ISSUER: 'https://id.example.org/realms/staff',
+    OIDC_CLIENT_ID: 'parley',
+    OIDC_CLIENT_SECRET: 'secret',
+  };
+
+  it('turns single sign-on on with an issuer and the client, named SSO unless told', () => {
+    expect(loadConfig({}).oidc).toBeNull();
+    expect(loadConfig(provider).oidc).toEqual({
+      issuer: provider.OIDC_ISSUER,
+      clientId: 'parley',
+      clientSecret: 'secret',
+      name: 'SSO',
+      only: false,
+    });
+    expect(loadConfig({ ...provider, OIDC_NAME: 'Acme ID', OIDC_ONLY: 'true' }).oidc).toMatchObject({
+      name: 'Acme ID',
+      only: true,
+    });
+  });
+
+  it('refuses an issuer without its client, and OIDC_ONLY without a provider', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: provider.OIDC_ISSUER })).toThrow(/OIDC_CLIENT_ID/);
+    expect(() => loadConfig({ ...provider, OIDC_ISSUER: 'not a url' })).toThrow(/OIDC_ISSUER/);
+    expect(() => loadConfig({ OIDC_ONLY: 'true' })).toThrow(/OIDC_ONLY=true needs OIDC_ISSUER/);
+  });
+});
