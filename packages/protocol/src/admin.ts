@@ -11,6 +11,8 @@ export const AUDIT = {
   deactivatedLogin: 'auth.deactivated_login',
   /** Signed in through the OpenID provider (detail: created, when the sign-in made the account). */
   ssoSignIn: 'auth.sso_sign_in',
+  /** A single sign-on that came back without signing in (detail: reason, one of ssoErrorKinds). */
+  ssoFailed: 'auth.sso_failed',
   adminGranted: 'admin.granted',
   adminRevoked: 'admin.revoked',
   userDeactivated: 'admin.user.deactivated',

@@ -152,6 +152,14 @@ describe('single sign-on', () => {
     provider.account(noAddress, { email: undefined, email_verified: undefined });
     expect((await signIn(app(), noAddress)).get('sso_error')).toBe('unverified');
     expect(await app().ctx.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+    // Each is in the audit log, with the reason and no address.
+    const failed = await app()
+      .ctx.db.selectFrom('audit_events')
+      .select('detail')
+      .where('type', '=', AUDIT.ssoFailed)
+      .execute();
+    expect(failed.map((e) => JSON.parse(e.detail).reason)).toEqual(['unverified', 'unverified']);
+    expect(JSON.stringify(failed)).not.toContain('@');
   });
 
   it("tells the provider's refusal", async () => {

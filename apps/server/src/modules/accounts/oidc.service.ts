@@ -107,6 +107,14 @@ export class OidcService {
    * URI with the query the provider sent. The flow is used up whatever the outcome, so an answer counts once.
    */
   async callback(flowId: string | null, callbackUrl: URL, ip: string): Promise<OidcCallbackResult> {
+    const result = await this.answer(flowId, callbackUrl, ip);
+    // A deactivated account's try is recorded as such (answer), as a password's is.
+    if ('error' in result && result.error !== 'deactivated')
+      await this.deps.audit.record({ type: AUDIT.ssoFailed, detail: { ip, reason: result.error } });
+    return result;
+  }
+
+  private async answer(flowId: string | null, callbackUrl: URL, ip: string): Promise<OidcCallbackResult> {
     const now = new Date().toISOString();
     const flow = flowId ? await repo.takeFlow(this.deps.db, hashToken(flowId), now) : undefined;
     if (!flow || !sameText(callbackUrl.searchParams.get('state') ?? '', flow.state))
