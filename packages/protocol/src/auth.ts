@@ -9,6 +9,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './constants';
+import { type Locale, languageSettingSchema } from './i18n';
 import { MSG } from './messages';
 
 // Server-side payload schemas. The web forms run the field rules in validation.ts for SPEC's per-field texts.
@@ -87,9 +88,12 @@ export const settingsUpdateSchema = z
     hide_profile: z.boolean(),
     push_notification: z.boolean(),
     email_notification: z.boolean(),
+    /** The language Parley is shown (and mails) in; null follows the browser's. */
+    language: languageSettingSchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Send one setting to change.' });
+export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
 /** Flat user fields returned with a token by login and sign-up verification; the web stores them as the signed-in user. */
 export interface AuthUser {
@@ -159,4 +163,6 @@ export interface SettingsResponse {
     avatar: string | null;
   };
   pending_email: string | null;
+  /** The language chosen in Settings; null: the browser's. */
+  language: Locale | null;
 }

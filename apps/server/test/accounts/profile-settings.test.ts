@@ -85,6 +85,21 @@ describe('settings', () => {
     expect(back.body.profile).toEqual(before);
   });
 
+  it('keeps a language, follows the browser again with null, and refuses one Parley does not speak', async () => {
+    const { token } = await app().signUpAndVerify();
+    expect((await app().get('/api/users/profile/settings/', token)).body.language).toBeNull();
+    const chosen = await app().put('/api/users/profile/settings/', { language: 'pt-BR' }, token);
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.body.language).toBe('pt-BR');
+    expect((await app().get('/api/users/profile/settings/', token)).body.language).toBe('pt-BR');
+    const unknown = await app().put('/api/users/profile/settings/', { language: 'tlh' }, token);
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body)).toEqual(['language']);
+    expect((await app().get('/api/users/profile/settings/', token)).body.language).toBe('pt-BR');
+    const browser = await app().put('/api/users/profile/settings/', { language: null }, token);
+    expect(browser.body.language).toBeNull();
+  });
+
   it('shows hide_profile on the own profile too', async () => {
     const { token } = await app().signUpAndVerify();
     await app().put('/api/users/profile/settings/', { hide_profile: true }, token);

@@ -21,7 +21,7 @@ export interface Person {
 
 export const fullName = (p: Person) => `${p.account.first_name} ${p.account.last_name}`;
 
-export type PersonOptions = Pick<BrowserContextOptions, 'viewport' | 'colorScheme' | 'baseURL'>;
+export type PersonOptions = Pick<BrowserContextOptions, 'viewport' | 'colorScheme' | 'baseURL' | 'locale'>;
 
 /** A verified account with its session in localStorage; the caller closes `context` (or `peoplePerTest` does). */
 export async function signedInPerson(

@@ -1,4 +1,4 @@
-import { MSG, type SettingsField } from '@parley/protocol';
+import { MSG, type SettingsUpdate } from '@parley/protocol';
 import { BadRequestError, FieldsError, HttpError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
@@ -35,9 +35,13 @@ export class AccountSettingsService {
     return toSettings(user, pending?.new_email ?? null);
   }
 
-  async updateSettings(userId: number, changes: Partial<Record<SettingsField, boolean>>) {
+  async updateSettings(userId: number, changes: SettingsUpdate) {
     const before = await this.requireUser(userId);
-    const set = Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v ? 1 : 0]));
+    const { language, ...switches } = changes;
+    const set = {
+      ...Object.fromEntries(Object.entries(switches).map(([k, v]) => [k, v ? 1 : 0])),
+      ...(language !== undefined ? { language } : {}),
+    };
     await usersRepo.updateUser(this.deps.db, userId, set);
     // Online Status turned on or off: the people who share a chat see it at once (a presence frame).
     if (changes.online_status !== undefined && changes.online_status !== Boolean(before.online_status))

@@ -29,6 +29,10 @@ export interface UsersTable {
   deactivated_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** A bot (migration 0024): no password, no email; the bots module keeps the rest. */
   is_bot: Generated<number>;
+  /** The language chosen in Settings, null for the browser's (migration 0027). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language of the browser that signed up: mail follows it until a language is chosen. */
+  signup_language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

@@ -1,4 +1,4 @@
-import type { AuthUser, OwnProfile, SettingsResponse } from '@parley/protocol';
+import { type AuthUser, isLocale, type OwnProfile, type SettingsResponse } from '@parley/protocol';
 import type { UserRow } from './users.repo';
 
 // How a stored user is shown in each answer. Booleans leave the database as 0/1 and leave here as true/false.
@@ -72,5 +72,6 @@ export function toSettings(u: UserRow, pendingEmail: string | null): SettingsRes
       avatar: avatarUrl(u.avatar),
     },
     pending_email: pendingEmail,
+    language: isLocale(u.language) ? u.language : null,
   };
 }

@@ -60,6 +60,14 @@ export async function chooseLanguage(choice: Locale | null): Promise<void> {
   await activateLocale(choice ?? browserLocale());
 }
 
+/**
+ * The signed-in account's language, once its settings are read: it wins over this browser's earlier choice, so
+ * a language chosen on one device follows the person to the next.
+ */
+export async function followAccount(language: Locale | null): Promise<void> {
+  if (language !== storedChoice()) await chooseLanguage(language);
+}
+
 /** A text outside React (a toast, a title), in the active language. */
 export const t = (id: MessageId, values?: MessageValues): string => i18n._(id, values);
 

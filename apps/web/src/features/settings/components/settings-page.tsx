@@ -8,6 +8,7 @@ import { BotsSection } from './bots-section';
 import { DataExportSection } from './data-export-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { EmailSetting } from './email-setting';
+import { LanguageSection } from './language-section';
 import { SessionsSection } from './sessions-section';
 import { SettingsSwitches } from './settings-switches';
 import { ThemeSection } from './theme-section';
@@ -33,6 +34,7 @@ export function SettingsPage() {
       ) : (
         <>
           <EmailSetting settings={settings.data} />
+          <LanguageSection settings={settings.data} />
           <SettingsSwitches profile={settings.data.profile} />
           <TwoStepSection />
           <SessionsSection />
