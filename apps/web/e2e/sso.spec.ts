@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
@@ -18,6 +18,7 @@ test.describe.configure({ mode: 'serial' });
 
 let provider: OidcTestProvider;
 const servers: ChildProcess[] = [];
+const dataDirs: string[] = [];
 /** The server with passwords as usual, and the one where they sign in site admins only (OIDC_ONLY). */
 let base: string;
 let ssoOnlyBase: string;
@@ -27,6 +28,7 @@ async function startParley(env: Record<string, string>): Promise<string> {
   const origin = `http://127.0.0.1:${port}`;
   provider.allow(origin);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-sso-'));
+  dataDirs.push(dataDir);
   servers.push(startServer(port, dataDir, { ...provider.env('Acme ID'), ...env }));
   const api = await playwrightRequest.newContext({ baseURL: origin });
   await untilHealthy(api);
@@ -41,8 +43,18 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const server of servers) server.kill();
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          if (server.exitCode !== null) return resolve();
+          server.once('exit', () => resolve());
+          server.kill();
+        }),
+    ),
+  );
   await provider?.close();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 const ssoButton = (page: Page) => page.getByRole('link', { name: 'Sign in with Acme ID' });
