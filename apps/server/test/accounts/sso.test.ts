@@ -234,6 +234,21 @@ describe('single sign-on', () => {
   });
 });
 
+describe('a provider that cannot be reached', () => {
+  const app = useTestApp({
+    env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'parley', OIDC_CLIENT_SECRET: 'secret' },
+  });
+
+  it('sends the browser back with the reason, and a later sign-in tries it again', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${app().baseUrl}/api/auth/oidc/start`, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/login#sso_error=provider');
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+  });
+});
+
 describe('OIDC_ONLY', () => {
   const app = useTestApp({ env });
   beforeAll(() => {

@@ -27,6 +27,14 @@ export class OidcRefusedError extends Error {
   }
 }
 
+/** The provider's metadata could not be had (it is down, or its address is wrong): no sign-in can start. */
+export class OidcUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`The OpenID provider could not be reached: ${reason}`);
+    this.name = 'OidcUnavailableError';
+  }
+}
+
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
@@ -53,9 +61,9 @@ export class OidcClient {
           undefined,
           insecure ? { execute: [client.allowInsecureRequests] } : undefined,
         )
-        .catch((err) => {
+        .catch((err: unknown) => {
           this.config = null;
-          throw err;
+          throw new OidcUnavailableError(err instanceof Error ? err.message : String(err));
         });
     }
     return this.config;

@@ -12,6 +12,7 @@ import { NotFoundError } from '../../platform/errors';
 import { enforceLimit } from '../../platform/rate-limit-policy';
 import { parseBody } from '../../platform/validate';
 import type { OidcService } from './oidc.service';
+import { OidcUnavailableError } from './oidc-client';
 
 /** The browser's half of a sign-in under way: the random id of its flow row, sent back only to these routes. */
 const COOKIE = 'parley_sso';
@@ -70,7 +71,8 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext) {
         typeof invite === 'string' && INVITE.test(invite) ? invite : null,
       );
     } catch (err) {
-      req.log.warn({ err: (err as Error).message }, 'Single sign-on: the provider could not be reached');
+      if (!(err instanceof OidcUnavailableError)) throw err;
+      req.log.warn({ err: err.message }, 'Single sign-on: the provider could not be reached');
       return toApp(reply, `${SSO_ERROR_KEY}=provider`);
     }
     setCookie(reply, req, started.flowId, COOKIE_MAX_AGE_S);
