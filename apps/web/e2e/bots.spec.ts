@@ -1,4 +1,4 @@
-import { BOT_TEXT } from '@parley/protocol';
+import { BOT_TEXT, COMMAND_TEXT } from '@parley/protocol';
 import { expect, test } from '@playwright/test';
 import { expectAxeCleanLightAndDark } from './support/axe';
 import { peoplePerTest } from './support/people';
@@ -61,11 +61,27 @@ test('a person makes a bot, sees its secrets once, sets its events address and d
   await expect(page.getByText('Events address saved')).toBeVisible();
   await expect(list.getByText('Events to http://127.0.0.1:9/hook')).toBeVisible();
   await expect(list.getByText('No events sent yet.')).toBeVisible();
+
+  // A slash command: a bad name is told in place, a good one listed, then removed.
+  const commandForm = list.getByRole('form', { name: /New command/ });
+  await commandForm.getByLabel('Command', { exact: true }).fill('Deploy now!');
+  await commandForm.getByLabel(/Command address/).fill('http://127.0.0.1:9/commands');
+  await commandForm.getByRole('button', { name: 'Add command' }).click();
+  await expect(commandForm.getByText(COMMAND_TEXT.badName)).toBeVisible();
+  await commandForm.getByLabel('Command', { exact: true }).fill('deploy');
+  await commandForm.getByLabel('Description', { exact: true }).fill('Ship the main branch');
+  await commandForm.getByRole('button', { name: 'Add command' }).click();
+  const commands = list.getByRole('list', { name: /Commands of/ });
+  await expect(commands.getByText('/deploy')).toBeVisible();
+  await expect(commands.getByText('Ship the main branch')).toBeVisible();
   await page.emulateMedia({ colorScheme: 'dark' });
   await list.scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath('manage-narrow-dark.png') });
   await page.emulateMedia({ colorScheme: 'light' });
   await expectAxeCleanLightAndDark(page);
+
+  await commands.getByRole('button', { name: 'Remove /deploy' }).click();
+  await expect(list.getByText('No commands yet.')).toBeVisible();
 
   await list.getByRole('button', { name: 'New token and secret' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Make new ones' }).click();

@@ -1,9 +1,13 @@
 import {
   type Bot,
+  type BotCommand,
+  type BotCommandCreate,
   type BotCreate,
   type BotCredentials,
   type BotDelivery,
   type BotUpdate,
+  botCommandListSchema,
+  botCommandSchema,
   botCredentialsSchema,
   botDeliveryListSchema,
   botListSchema,
@@ -62,3 +66,35 @@ export const useRotateBot = () =>
 
 /** DELETE /api/bots/{id}/. */
 export const useDeleteBot = () => useBotMutation((id: number) => api.delete(`/bots/${id}/`));
+
+const commandsKey = (botId: number) => ['bots', botId, 'commands'] as const;
+
+/** GET /api/bots/{id}/commands/ → the slash commands the bot answers. */
+export const useBotCommands = (botId: number) =>
+  useQuery({
+    queryKey: commandsKey(botId),
+    queryFn: async (): Promise<BotCommand[]> =>
+      botCommandListSchema.parse(await api.get(`/bots/${botId}/commands/`)).results,
+  });
+
+function useCommandsMutation<I, O>(botId: number, call: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: commandsKey(botId) }),
+  });
+}
+
+/** POST /api/bots/{id}/commands/ (a name it has already is replaced). */
+export const useAddBotCommand = (botId: number) =>
+  useCommandsMutation(
+    botId,
+    async (input: BotCommandCreate): Promise<BotCommand> =>
+      botCommandSchema.parse(await api.post(`/bots/${botId}/commands/`, input)),
+  );
+
+/** DELETE /api/bots/{id}/commands/{command}/. */
+export const useRemoveBotCommand = (botId: number) =>
+  useCommandsMutation(botId, (command: string) =>
+    api.delete(`/bots/${botId}/commands/${encodeURIComponent(command)}/`),
+  );

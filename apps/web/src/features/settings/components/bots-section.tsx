@@ -12,10 +12,13 @@ import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors, isApiError, serverErrorOr } from '../../../lib/http/api-error';
 import { toast } from '../../../lib/ui/toast';
 import {
+  useAddBotCommand,
+  useBotCommands,
   useBotDeliveries,
   useBots,
   useCreateBot,
   useDeleteBot,
+  useRemoveBotCommand,
   useRotateBot,
   useUpdateBot,
 } from '../api/bots';
@@ -63,6 +66,110 @@ function Deliveries({ bot }: { bot: Bot }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The bot's slash commands: each typed as /name in a chat it is in is POSTed, signed, to its address. */
+function Commands({ bot }: { bot: Bot }) {
+  const commands = useBotCommands(bot.id);
+  const add = useAddBotCommand(bot.id);
+  const remove = useRemoveBotCommand(bot.id);
+  const [command, setCommand] = useState('');
+  const [description, setDescription] = useState('');
+  const [url, setUrl] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    add.mutate(
+      { command: command.trim(), description: description.trim(), url: url.trim() },
+      {
+        onSuccess: () => {
+          setCommand('');
+          setDescription('');
+          setUrl('');
+          toast.success('Command saved');
+        },
+        onError: (e) => {
+          const fields = isApiError(e) ? fieldErrors(e.body) : {};
+          if (Object.keys(fields).length > 0) setErrors(fields);
+          else toast.error(serverErrorOr(e, 'Failed to save the command'));
+        },
+      },
+    );
+  };
+
+  return (
+    <div>
+      <p className="mb-1 text-sm font-medium text-slate-900 dark:text-slate-100">Slash commands</p>
+      {commands.isPending ? (
+        <LoadingState label="Loading commands..." />
+      ) : commands.isError ? (
+        <ErrorBanner>Failed to load commands</ErrorBanner>
+      ) : commands.data.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No commands yet.</p>
+      ) : (
+        <ul aria-label={`Commands of ${bot.display_name}`} className="space-y-1">
+          {commands.data.map((c) => (
+            <li key={c.command} className="flex items-center gap-2 text-sm">
+              <code className="font-mono text-slate-900 dark:text-slate-100">/{c.command}</code>
+              <span className="min-w-0 flex-1 truncate text-slate-600 dark:text-slate-400">
+                {c.description || c.url}
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove /${c.command}`}
+                loading={remove.isPending && remove.variables === c.command}
+                onClick={() =>
+                  remove.mutate(c.command, {
+                    onError: (e) => toast.error(serverErrorOr(e, 'Failed to remove the command')),
+                  })
+                }
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        onSubmit={submit}
+        aria-label={`New command for ${bot.display_name}`}
+        className="mt-2 grid gap-2 sm:grid-cols-2"
+      >
+        <TextField
+          label="Command"
+          value={command}
+          placeholder="deploy"
+          required
+          error={errors.command}
+          onChange={(e) => setCommand(e.target.value)}
+        />
+        <TextField
+          label="Description"
+          value={description}
+          error={errors.description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <div className="sm:col-span-2">
+          <TextField
+            label="Command address (https)"
+            value={url}
+            placeholder="https://bot.example.com/commands"
+            required
+            error={errors.url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" variant="secondary" loading={add.isPending}>
+            Add command
+          </Button>
+        </div>
+      </form>
+    </div>
   );
 }
 
@@ -143,6 +250,7 @@ function BotRow({ bot, onCredentials }: { bot: Bot; onCredentials: (c: BotCreden
             disabled={update.isPending}
             onChange={(open_to_all) => update.mutate({ id: bot.id, changes: { open_to_all } })}
           />
+          <Commands bot={bot} />
           <div>
             <p className="mb-1 text-sm font-medium text-slate-900 dark:text-slate-100">Delivery log</p>
             <Deliveries bot={bot} />
