@@ -53,8 +53,12 @@ export const COMMAND_TEXT = {
   notFound: 'Command not found.',
 } as const;
 
-/** The ¯\_(ツ)_/¯ of /shrug, its backslash and underscores escaped so the message's formatting keeps them. */
-export const SHRUG = '¯\\\\\\_(ツ)\\_/¯';
+/**
+ * The ¯\_(ツ)_/¯ of /shrug. A word joiner (U+2060, invisible) stands between the backslash and the underscore, so
+ * the message's formatting reads neither a backslash escape nor an italic there, and the stored text needs no
+ * escapes to look right in the chat list, notifications and search.
+ */
+export const SHRUG = '¯\\\u2060_(ツ)_/¯';
 
 /** /mute's durations; no argument mutes until unmuted. */
 export const MUTE_ARGS = {
