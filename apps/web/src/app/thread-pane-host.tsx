@@ -170,6 +170,7 @@ function OpenThread({
                 onModeChange={acts.setMode}
                 onSaveEdit={acts.saveEdit}
                 lastEditable={() => lastEditable(thread.state.replies, me.id)}
+                commands={{ chatId, threadRoot: rootId }}
               />
             ) : null
           }

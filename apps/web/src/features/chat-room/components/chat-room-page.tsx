@@ -273,6 +273,7 @@ function Room({
           onSaveEdit={acts.saveEdit}
           lastEditable={() => lastEditable(room.messages.messages, me.id)}
           onSendPoll={(poll) => room.send('', undefined, poll)}
+          commands={{ chatId: detail.chat_id }}
         />
       )}
       <AttachmentPreview />

@@ -16,6 +16,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { ErrorBanner } from '../../../components/ui/alert';
 import { cn } from '../../../lib/ui/cn';
 import { lazyRetry } from '../../../lib/ui/retry-import';
 import { useAutoGrow } from '../hooks/use-auto-grow';
@@ -24,11 +25,14 @@ import { useFileDrop } from '../hooks/use-file-drop';
 import { useMentionSuggestions } from '../hooks/use-mention-suggestions';
 import { type ComposerMode, quoteOf } from '../hooks/use-message-actions';
 import { useShortcodeSuggestions } from '../hooks/use-shortcode-suggestions';
+import { type CommandPlace, useSlashCommands } from '../hooks/use-slash-commands';
 import { useStagedFiles } from '../hooks/use-staged-files';
 import { loadRecorder, useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { insertAtCaret } from '../lib/emoji-shortcodes';
 import { messageLength, tooLongText } from '../lib/message-length';
+import { sendKindOf } from '../lib/slash-commands';
 import { filesOf } from '../lib/staged-files';
+import { CommandList, EphemeralNotes } from './command-list';
 import { AttachButton, EmojiButton, PollButton } from './composer-buttons';
 import { ComposerModeBar } from './composer-mode-bar';
 import { DropOverlay } from './drop-overlay';
@@ -60,6 +64,8 @@ export interface ComposerProps {
   lastEditable: () => Message | null;
   /** Sends a poll (the poll button shows only with it); false when it could not go out. */
   onSendPoll?: (poll: PollInput) => boolean;
+  /** Where '/command' runs (suggested after '/'); without it a text starting with '/' is a message. */
+  commands?: CommandPlace;
 }
 
 /**
@@ -84,6 +90,7 @@ export function Composer({
   onSaveEdit,
   lastEditable,
   onSendPoll,
+  commands,
 }: ComposerProps) {
   const [saving, setSaving] = useState(false);
   const [refused, setRefused] = useState(false);
@@ -137,8 +144,13 @@ export function Composer({
   };
   const suggestions = useMentionSuggestions(members, meId, text, caret, applyText);
   const shortcodes = useShortcodeSuggestions(text, caret, applyText);
-  // At most one list is open: '@name' and ':name' cannot both end at the caret.
-  const listProps = shortcodes.open ? shortcodes.inputProps : suggestions.inputProps;
+  const slash = useSlashCommands(editing ? undefined : commands, text, caret, applyText);
+  // At most one list is open: '/name', '@name' and ':name' cannot both end at the caret.
+  const listProps = slash.suggestions.open
+    ? slash.suggestions.inputProps
+    : shortcodes.open
+      ? shortcodes.inputProps
+      : suggestions.inputProps;
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -155,6 +167,16 @@ export function Composer({
       return;
     }
     const replyTo = mode?.kind === 'reply' ? quoteOf(mode.message) : undefined;
+    const send = sendKindOf(text);
+    if (send.kind === 'command' && commands && files.length === 0) {
+      setSaving(true);
+      const ran = await slash.run(send.text);
+      setSaving(false);
+      if (!ran) return;
+      change('');
+      if (replyTo) onModeChange(null);
+      return;
+    }
     // Files and the text typed with them are one message, the text its caption, as in every messenger.
     if (files.length > 0) {
       onAttach(
@@ -163,13 +185,19 @@ export function Composer({
         replyTo,
       );
       staging.clear();
-    } else if (!onSend(text, replyTo)) return;
+    } else if (!onSend(commands ? send.text : text, replyTo)) return;
     change('');
     if (replyTo) onModeChange(null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.nativeEvent.isComposing || suggestions.onKeyDown(event) || shortcodes.onKeyDown(event)) return;
+    if (
+      event.nativeEvent.isComposing ||
+      slash.suggestions.onKeyDown(event) ||
+      suggestions.onKeyDown(event) ||
+      shortcodes.onKeyDown(event)
+    )
+      return;
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       void submit();
@@ -191,6 +219,7 @@ export function Composer({
       data-testid="composer"
       className="relative border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
     >
+      <CommandList suggestions={slash.suggestions} />
       <MentionList suggestions={suggestions} />
       <ShortcodeList suggestions={shortcodes} />
       {mode && <ComposerModeBar mode={mode} onCancel={() => onModeChange(null)} />}
@@ -201,6 +230,13 @@ export function Composer({
           area.current?.focus();
         }}
       />
+      <EphemeralNotes notes={slash.notes} onDismiss={slash.dismiss} />
+      {slash.error && <ErrorBanner className="m-2 mb-0">{slash.error}</ErrorBanner>}
+      {slash.running && (
+        <p role="status" className="px-3 pt-1 text-xs text-slate-600 dark:text-slate-300">
+          Running /{slash.running}…
+        </p>
+      )}
       {refused && (
         <p
           role="alert"

@@ -7,18 +7,27 @@ import type { ShortcodeSuggestions } from '../hooks/use-shortcode-suggestions';
 // The lists of suggestions above the composer: members for a typed @name, emoji for a typed :name. The
 // textarea keeps the focus and points at the active option (aria-activedescendant).
 
-interface ListProps<T> {
-  id: string;
-  label: string;
-  items: T[];
+/** What use-suggestion-list gives a list to draw. */
+interface Suggestions<T> {
+  open: boolean;
+  listId: string;
+  candidates: T[];
   active: number;
   optionId: (index: number) => string;
+  pick: (item: T) => void;
+}
+
+interface ListProps<T> {
+  suggestions: Suggestions<T>;
+  label: string;
   keyOf: (item: T) => string | number;
-  onPick: (item: T) => void;
   children: (item: T) => ReactNode;
 }
 
-function SuggestionList<T>({ id, label, items, active, optionId, keyOf, onPick, children }: ListProps<T>) {
+/** The open list of a composer's suggestions (nothing while it is closed). */
+export function SuggestionList<T>({ suggestions, label, keyOf, children }: ListProps<T>) {
+  if (!suggestions.open) return null;
+  const { listId: id, candidates: items, active, optionId, pick: onPick } = suggestions;
   return (
     <div
       id={id}
@@ -53,17 +62,8 @@ function SuggestionList<T>({ id, label, items, active, optionId, keyOf, onPick, 
 }
 
 export function MentionList({ suggestions }: { suggestions: MentionSuggestions }) {
-  if (!suggestions.open) return null;
   return (
-    <SuggestionList
-      id={suggestions.listId}
-      label="Mention someone"
-      items={suggestions.candidates}
-      active={suggestions.active}
-      optionId={suggestions.optionId}
-      keyOf={(c) => c.id}
-      onPick={suggestions.pick}
-    >
+    <SuggestionList suggestions={suggestions} label="Mention someone" keyOf={(c) => c.id}>
       {(c) => (
         <>
           <Avatar src={c.avatar} name={c.name} size="sm" tone="muted" />
@@ -76,17 +76,8 @@ export function MentionList({ suggestions }: { suggestions: MentionSuggestions }
 }
 
 export function ShortcodeList({ suggestions }: { suggestions: ShortcodeSuggestions }) {
-  if (!suggestions.open) return null;
   return (
-    <SuggestionList
-      id={suggestions.listId}
-      label="Emoji"
-      items={suggestions.candidates}
-      active={suggestions.active}
-      optionId={suggestions.optionId}
-      keyOf={(e) => e.emoji}
-      onPick={suggestions.pick}
-    >
+    <SuggestionList suggestions={suggestions} label="Emoji" keyOf={(e) => e.emoji}>
       {(e) => (
         <>
           <span className="w-6 text-center text-lg leading-none">{e.emoji}</span>
