@@ -236,6 +236,8 @@ describe('bot commands', () => {
     expect((await t.del(`${path}status/`, grace.token)).status).toBe(404);
     expect((await t.del(`${path}status/`, ada.token)).status).toBe(204);
     expect((await t.del(`${path}status/`, ada.token)).status).toBe(404);
+    // A name no command can have (a NUL, which PostgreSQL refuses to compare) names none.
+    expect((await t.del(`${path}st%00atus/`, ada.token)).status).toBe(404);
     expect((await t.get(path, ada.token)).body.results).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import {
   type BotCommand,
   type BotCommandCreate,
   botCommandCreateSchema,
+  COMMAND_NAME_PATTERN,
   COMMAND_TEXT,
   MAX_BOT_COMMANDS,
 } from '@parley/protocol';
@@ -59,7 +60,8 @@ export class BotCommandsService {
   async remove(ownerId: number, botId: number, command: string): Promise<void> {
     await this.deps.bots.view(ownerId, botId);
     const name = command.replace(/^\//, '').toLowerCase();
-    if (!(await repo.deleteCommand(this.deps.db, botId, name)))
+    // A name no command can have names none (and never reaches the database: PostgreSQL refuses a NUL).
+    if (!COMMAND_NAME_PATTERN.test(name) || !(await repo.deleteCommand(this.deps.db, botId, name)))
       throw new NotFoundError(COMMAND_TEXT.notFound);
   }
 
