@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { CLOSE_SERVICE_RESTART, SOCKET_MAX_PAYLOAD_BYTES, USERNAME_MAX_LENGTH } from '@parley/protocol';
 import Fastify, {
@@ -15,6 +14,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import { apiDocument } from './api-catalog';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { ping } from './db/health.repo';
@@ -40,6 +40,7 @@ import { safetyRoutes } from './modules/safety/safety.routes';
 import { savedRoutes } from './modules/saved/saved.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { hookPostRoutes, webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { apiDocsRoutes } from './platform/api-docs';
 import { answerClientError } from './platform/client-errors';
 import { drainRequest } from './platform/drain';
 import { HttpError, StorageFullError, warnStorageFull } from './platform/errors';
@@ -60,6 +61,8 @@ export interface ParleyServer {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** The published API's version (/api/openapi.json's info.version). */
+const API_VERSION = '1.0.0';
 /** How long /readyz waits for the database and Redis to answer. */
 const READY_TIMEOUT_MS = 2000;
 /**
@@ -186,7 +189,6 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   // frame and the socket stays usable; past the hard cap the socket is closed.
   await app.register(websocket, { options: { maxPayload: 16 * SOCKET_MAX_PAYLOAD_BYTES } });
   await app.register(async (ws) => socketRoutes(ws, ctx));
-  await app.register(swagger, { openapi: { info: { title: 'Parley API', version: '0.1.0' } } });
 
   // Prometheus (METRICS_TOKEN): the metrics behind a bearer token; without one, /metrics is not served here.
   const { metrics } = ctx;
@@ -218,7 +220,7 @@ export async function buildApp(config: Config): Promise<ParleyServer> {
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ status: 'ok' }));
-      api.get('/openapi.json', async () => app.swagger());
+      await apiDocsRoutes(api, () => apiDocument(config.publicUrl, API_VERSION));
       await accountsRoutes(api, ctx);
       await dataExportRoutes(api, ctx);
       await chatsRoutes(api, ctx);
