@@ -2,6 +2,7 @@ import { MSG, type SettingsUpdate } from '@parley/protocol';
 import { BadRequestError, FieldsError, HttpError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
+import { mailLocale, textsIn } from '../../platform/translations';
 import { type CodeMailDeps, codeMail, emailChangedNotice, limitMailTo, sendNotice } from './mails';
 import type { TwoFactorService } from './two-factor.service';
 import { toAuthUser, toOwnProfile, toSettings } from './user-view';
@@ -57,7 +58,7 @@ export class AccountSettingsService {
       throw new FieldsError({ email: [MSG.emailTaken] });
     await limitMailTo(this.deps.limiter, 'email_change', email);
     const code = await this.deps.codes.issue(userId, 'email_change', email);
-    await this.deps.mailer.send(codeMail(email, 'Confirm your new Parley email address', code));
+    await this.deps.mailer.send(codeMail(email, 'emailChange', code, textsIn(mailLocale(user))));
     return {
       requires_verification: true,
       pending_email: email,
@@ -85,7 +86,11 @@ export class AccountSettingsService {
       return usersRepo.findUserById(trx, userId);
     });
     if (!updated) throw new HttpError(401, { detail: MSG.invalidToken });
-    sendNotice(this.deps.mailer, this.deps.log, emailChangedNotice(user.email, email));
+    sendNotice(
+      this.deps.mailer,
+      this.deps.log,
+      emailChangedNotice(user.email, email, textsIn(mailLocale(user))),
+    );
     return { message: 'Email updated successfully.', user: toAuthUser(updated) };
   }
 

@@ -1,10 +1,12 @@
 import {
   ACCOUNT_DELETE_MSG,
+  acceptedLanguages,
   accountDeleteSchema,
   codeOnlySchema,
   emailCodeSchema,
   emailOnlySchema,
   emailUpdateSchema,
+  localeFor,
   loginSchema,
   registerSchema,
   resetConfirmSchema,
@@ -33,7 +35,11 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     enforceLimit(ctx.limiter, `ip:${name}:${req.ip}`, limit, 60 * 60_000);
 
   app.post('/users/register/', { preHandler: perIp('register', signups) }, async (req) =>
-    ctx.signUp.register(parseBody(registerSchema, req.body), req.log),
+    ctx.signUp.register(
+      parseBody(registerSchema, req.body),
+      req.log,
+      localeFor(acceptedLanguages(req.headers['accept-language'])),
+    ),
   );
 
   app.post('/users/email/verify/signup/', { preHandler: perIp('verify', signups * 3 + 10) }, async (req) => {

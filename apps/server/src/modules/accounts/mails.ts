@@ -4,25 +4,36 @@ import type { Db } from '../../db/database';
 import type { Mail, Mailer } from '../../platform/mail';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { enforceLimit } from '../../platform/rate-limit-policy';
+import type { TextId, Texts } from '../../platform/translations';
 import type { CodeService } from './code.service';
 
-// The account mails: their texts, how many one address may be sent, and notices that cannot fail a change.
-export const codeMail = (to: string, subject: string, code: string): Mail => ({
+// The account mails: their texts (in the recipient's language, from the catalogs), how many one address may be
+// sent, and notices that cannot fail a change.
+
+/** Which code a mail carries. */
+export type CodePurpose = 'signup' | 'reset' | 'emailChange';
+const CODE_SUBJECT = {
+  signup: 'mail.signup.subject',
+  reset: 'mail.reset.subject',
+  emailChange: 'mail.emailChange.subject',
+} as const satisfies Record<CodePurpose, TextId>;
+
+export const codeMail = (to: string, purpose: CodePurpose, code: string, t: Texts): Mail => ({
   to,
-  subject,
-  text: `Your Parley code is ${code}\n\nIt expires in ${CODE_TTL_MINUTES} minutes and works once. If you did not ask for it, ignore this mail.`,
+  subject: t(CODE_SUBJECT[purpose]),
+  text: t('mail.code.body', { code, minutes: CODE_TTL_MINUTES }),
 });
 
-export const passwordResetNotice = (to: string): Mail => ({
+export const passwordResetNotice = (to: string, t: Texts): Mail => ({
   to,
-  subject: 'Your Parley password was changed',
-  text: 'Your Parley password was just reset and every signed-in session was signed out.\n\nIf this was not you, reset your password again at once.',
+  subject: t('mail.passwordChanged.subject'),
+  text: t('mail.passwordChanged.body'),
 });
 
-export const emailChangedNotice = (to: string, newEmail: string): Mail => ({
+export const emailChangedNotice = (to: string, newEmail: string, t: Texts): Mail => ({
   to,
-  subject: 'Your Parley email address was changed',
-  text: `The email address of your Parley account was changed to ${newEmail}.\n\nIf this was not you, contact the operator of this Parley server.`,
+  subject: t('mail.emailChanged.subject'),
+  text: t('mail.emailChanged.body', { email: newEmail }),
 });
 
 const HOUR = 3600_000;

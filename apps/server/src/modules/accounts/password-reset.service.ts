@@ -2,6 +2,7 @@ import { MSG } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { BadRequestError } from '../../platform/errors';
 import { trySend } from '../../platform/mail';
+import { mailLocale, textsIn } from '../../platform/translations';
 import { type CodeMailDeps, codeMail, limitMailTo, passwordResetNotice, sendNotice } from './mails';
 import type { Passwords } from './passwords';
 import type { SessionService } from './session.service';
@@ -32,7 +33,7 @@ export class PasswordResetService {
       const code = await codes.issue(user.id, 'reset');
       await trySend(
         mailer,
-        codeMail(email, 'Your Parley password reset code', code),
+        codeMail(email, 'reset', code, textsIn(mailLocale(user))),
         log,
         'password reset code',
       );
@@ -60,7 +61,7 @@ export class PasswordResetService {
       await sessionsRepo.deleteSessionsOfUser(trx, user.id);
     });
     this.deps.sessions.revokedAll(user.id);
-    sendNotice(this.deps.mailer, this.deps.log, passwordResetNotice(user.email));
+    sendNotice(this.deps.mailer, this.deps.log, passwordResetNotice(user.email, textsIn(mailLocale(user))));
     return { message: 'Your password has been reset. You can now log in.' };
   }
 }

@@ -3,6 +3,8 @@ import {
   type AuthResponse,
   type CodeResent,
   DEACTIVATED_LOGIN_MESSAGE,
+  DEFAULT_LOCALE,
+  type Locale,
   MSG,
   type RegisterPayload,
   SSO_MSG,
@@ -12,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DialectName } from '../../db/database';
 import { BadRequestError, FieldsError, ForbiddenError } from '../../platform/errors';
 import { trySend } from '../../platform/mail';
+import { mailLocale, textsIn } from '../../platform/translations';
 import type { AuditService } from '../audit/audit.service';
 import { type CodeMailDeps, codeMail, limitMailTo } from './mails';
 import type { Passwords } from './passwords';
@@ -39,8 +42,6 @@ interface Deps extends CodeMailDeps {
   ssoOnly?: string | null;
 }
 
-const SIGNUP_SUBJECT = 'Verify your Parley account';
-
 /** Sign-up: an account waits, unactivated, until the code mailed to its address comes back. */
 export class SignUpService {
   constructor(private readonly deps: Deps) {}
@@ -52,6 +53,8 @@ export class SignUpService {
   async register(
     input: RegisterPayload,
     log: FastifyBaseLogger = this.deps.log,
+    /** The language of the browser signing up (its Accept-Language): its mail is written in it. */
+    language: Locale = DEFAULT_LOCALE,
   ): Promise<VerificationRequired> {
     const { db, passwords } = this.deps;
     if (this.deps.ssoOnly) throw new ForbiddenError(SSO_MSG.signUpOff.replace('{name}', this.deps.ssoOnly));
@@ -77,6 +80,7 @@ export class SignUpService {
           last_name: input.last_name,
           displayname: `${input.first_name} ${input.last_name}`.trim(),
           date_joined: new Date().toISOString(),
+          signup_language: language,
         });
         return this.deps.codes.issue(userId, 'signup', null, trx);
       });
@@ -89,7 +93,9 @@ export class SignUpService {
       }
       throw err;
     }
-    if (await trySend(this.deps.mailer, codeMail(email, SIGNUP_SUBJECT, code), log, 'sign-up code')) {
+    if (
+      await trySend(this.deps.mailer, codeMail(email, 'signup', code, textsIn(language)), log, 'sign-up code')
+    ) {
       return { requires_verification: true, email, message: MSG.verificationSent };
     }
     return { requires_verification: true, email, message: MSG.verificationNotSent, mail_sent: false };
@@ -110,7 +116,7 @@ export class SignUpService {
       const code = await this.deps.codes.issue(user.id, 'signup');
       sent = await trySend(
         this.deps.mailer,
-        codeMail(email, SIGNUP_SUBJECT, code),
+        codeMail(email, 'signup', code, textsIn(mailLocale(user))),
         log,
         'sign-up code resend',
       );

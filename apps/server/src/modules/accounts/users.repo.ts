@@ -234,10 +234,10 @@ export async function emailRecipients(db: Db, userIds: number[]): Promise<number
   return rows.map((r) => r.id);
 }
 
-export const digestRecipient = (db: Db, userId: number) =>
+export const mailRecipient = (db: Db, userId: number) =>
   db
     .selectFrom('users')
-    .select(['email', 'first_name', 'email_notification'])
+    .select(['email', 'first_name', 'email_notification', 'language', 'signup_language'])
     .where('id', '=', userId)
     .executeTakeFirst();
 

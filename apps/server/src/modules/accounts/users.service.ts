@@ -119,9 +119,9 @@ export class UsersService {
     return usersRepo.emailRecipients(this.db, userIds);
   }
 
-  /** Where a missed-message mail goes, and whether it still should. */
-  digestRecipient(userId: number) {
-    return usersRepo.digestRecipient(this.db, userId);
+  /** Where a person's mail goes, in which language, and whether the missed-message mail still should. */
+  mailRecipient(userId: number) {
+    return usersRepo.mailRecipient(this.db, userId);
   }
 
   // --- For the admin module: site admins, deactivation, the badge, the people table ---

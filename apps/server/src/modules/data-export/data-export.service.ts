@@ -22,6 +22,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import { enforceLimit } from '../../platform/rate-limit-policy';
 import type { FileStorage } from '../../platform/storage';
 import { TempFiles } from '../../platform/temp-files';
+import { mailLocale, textsIn } from '../../platform/translations';
 import type { AccountSettingsService } from '../accounts/account-settings.service';
 import type { UsersService } from '../accounts/users.service';
 import type { AttachmentsService } from '../attachments/attachments.service';
@@ -44,7 +45,7 @@ interface Deps {
   events: DomainEvents;
   audit: Pick<AuditService, 'record'>;
   accounts: Pick<AccountSettingsService, 'ownProfile' | 'settings'>;
-  users: Pick<UsersService, 'avatarOf'>;
+  users: Pick<UsersService, 'avatarOf' | 'mailRecipient'>;
   avatars: Pick<AvatarStore, 'read'>;
   chats: Pick<ChatsService, 'listChats'>;
   messages: Pick<MessagesService, 'history'>;
@@ -277,14 +278,16 @@ export class DataExportService {
   }
 
   private async mailLink(userId: number, publicId: string, log: FastifyBaseLogger): Promise<void> {
-    const { config, accounts, mailer } = this.deps;
-    const { email } = await accounts.ownProfile(userId);
+    const { config, users, mailer } = this.deps;
+    const person = await users.mailRecipient(userId);
+    if (!person) return;
     const base = config.publicUrl ?? `http://localhost:${config.port}`;
+    const t = textsIn(mailLocale(person));
     await mailer.send(
       {
-        to: email,
-        subject: 'Your Parley data export is ready',
-        text: `The export of your Parley data is ready. Download it, signed in, within ${EXPORT_TTL_HOURS} hours:\n\n${base}${exportPagePath(publicId)}\n\nIf you did not ask for it, change your password and sign out your other sessions in Settings.`,
+        to: person.email,
+        subject: t('mail.export.subject'),
+        text: t('mail.export.body', { hours: EXPORT_TTL_HOURS, url: `${base}${exportPagePath(publicId)}` }),
       },
       log,
     );

@@ -1,4 +1,4 @@
-import type { ChatListItem } from '@parley/protocol';
+import { type ChatListItem, DEFAULT_LOCALE } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -9,6 +9,7 @@ import { isTransientMailFailure, type Mail, type Mailer, mailFailure } from '../
 import { PeriodicTask } from '../../platform/periodic';
 import type { Presence } from '../../platform/presence';
 import type { RoomPresence } from '../../platform/room-presence';
+import { mailLocale, type Texts, textsIn } from '../../platform/translations';
 import type { UsersService } from '../accounts/users.service';
 import type { ChatsService } from '../chats/chats.service';
 import type { MessagesService } from '../messages/messages.service';
@@ -176,7 +177,7 @@ export class EmailDigestService {
   }
 
   private async send(userId: number, log: FastifyBaseLogger): Promise<void> {
-    const user = await this.deps.users.digestRecipient(userId);
+    const user = await this.deps.users.mailRecipient(userId);
     if (!user?.email_notification) return;
     const [chats, mentioned, replies] = await Promise.all([
       this.deps.chats.listChats(userId),
@@ -190,7 +191,15 @@ export class EmailDigestService {
     );
     if (unread.length === 0) return;
     await this.deps.mailer.send(
-      digestMail(user.email, user.first_name, unread, this.baseUrl(), mentioned, replies),
+      digestMail(
+        user.email,
+        user.first_name,
+        unread,
+        this.baseUrl(),
+        mentioned,
+        replies,
+        textsIn(mailLocale(user)),
+      ),
       log,
     );
   }
@@ -200,11 +209,9 @@ export class EmailDigestService {
   }
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * `mentioned`: the chats (row ids) where an unread message mentions the person; `replies`: unread replies of the
- * threads they follow, per chat.
+ * threads they follow, per chat. Written in the person's language (`t`).
  */
 export function digestMail(
   to: string,
@@ -213,30 +220,31 @@ export function digestMail(
   baseUrl: string,
   mentioned: Set<number> = new Set(),
   replies: Map<number, number> = new Map(),
+  t: Texts = textsIn(DEFAULT_LOCALE),
 ): Mail {
   const total = unread.reduce((sum, c) => sum + c.unread_count + (replies.get(c.id) ?? 0), 0);
   const lines = unread.map((c) => {
     const url = `${baseUrl}/${c.is_private ? 'chats' : 'groups'}/${encodeURIComponent(c.chat_id)}`;
-    const note = mentioned.has(c.id) ? ' (you were mentioned)' : '';
+    const note = mentioned.has(c.id) ? ` ${t('mail.digest.mentioned')}` : '';
     const inThreads = replies.get(c.id) ?? 0;
     const counts = [
-      ...(c.unread_count > 0 ? [plural(c.unread_count, 'unread message')] : []),
-      ...(inThreads > 0 ? [`${plural(inThreads, 'unread reply', 'unread replies')} in threads`] : []),
+      ...(c.unread_count > 0 ? [t('mail.digest.unread', { count: c.unread_count })] : []),
+      ...(inThreads > 0 ? [t('mail.digest.replies', { count: inThreads })] : []),
     ];
     return `- ${c.display_name}: ${counts.join(', ')}${note}\n  ${url}`;
   });
   const mentions = unread.some((c) => mentioned.has(c.id));
   return {
     to,
-    subject: `${mentions ? 'You were mentioned: ' : ''}You have ${plural(total, 'unread message')} on Parley`,
+    subject: t(mentions ? 'mail.digest.subjectMentioned' : 'mail.digest.subject', { count: total }),
     text: [
-      `Hi ${firstName || 'there'},`,
+      firstName ? t('mail.digest.greeting', { name: firstName }) : t('mail.digest.greetingNoName'),
       '',
-      'Messages are waiting for you on Parley:',
+      t('mail.digest.waiting'),
       '',
       ...lines,
       '',
-      `You get this mail because Email Notifications are on. Turn them off in your settings: ${baseUrl}/settings`,
+      t('mail.digest.footer', { url: `${baseUrl}/settings` }),
     ].join('\n'),
   };
 }

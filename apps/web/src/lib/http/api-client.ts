@@ -1,3 +1,4 @@
+import { i18n } from '../i18n/i18n';
 import { browserAuthStorage, readToken } from '../session/auth-storage';
 import { ApiError } from './api-error';
 import { takeEarlyResponse } from './early-requests';
@@ -37,6 +38,8 @@ async function parseBody(response: Response): Promise<unknown> {
 export function createApiClient({ baseUrl, getToken, onUnauthorized, fetchImpl }: ApiClientOptions) {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    // The language the app is shown in: a sign-up's mail is written in it.
+    if (i18n.locale) headers['Accept-Language'] = i18n.locale;
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {
