@@ -72,6 +72,24 @@ describe('built-in commands', () => {
     expect((await run(t, ada.token, chatId, '/me')).body.detail).toBe(COMMAND_TEXT.meUsage);
   });
 
+  it('runs in a thread: a message it posts is a reply there', async () => {
+    const t = app();
+    const [ada, grace] = await people(t, 'Ada', 'Grace');
+    const chatId = await startChat(t, ada.token, grace.user.username);
+    const root = await t.post(
+      `/api/chats/${chatId}/messages/`,
+      { body: 'Plan?', client_id: 'root-1' },
+      grace.token,
+    );
+    expect(root.status, root.text).toBe(201);
+    const reply = await run(t, ada.token, chatId, '/shrug', { thread_root: root.body.id });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.message).toMatchObject({ body: SHRUG, thread_root: root.body.id });
+    const thread = await t.get(`/api/chats/${chatId}/messages/${root.body.id}/thread/`, grace.token);
+    expect(thread.body.results.map((m: { id: number }) => m.id)).toEqual([reply.body.message.id]);
+    expect((await history(t, grace.token, chatId)).map((m) => m.id)).not.toContain(reply.body.message.id);
+  });
+
   it('/topic sets the description for admins and tells a member it is theirs', async () => {
     const t = app();
     const {

@@ -1,3 +1,4 @@
+import { COMMAND_TEXT } from '@parley/protocol';
 import { Bot, Info, X } from 'lucide-react';
 import type { CommandSuggestions, EphemeralNote } from '../hooks/use-slash-commands';
 import { SuggestionList } from './mention-list';
@@ -55,7 +56,7 @@ export function EphemeralNotes({
               />
               <div className="min-w-0 flex-1">
                 <p className="text-xs font-medium text-slate-600 dark:text-slate-300">
-                  Only visible to you · /{note.command}
+                  {COMMAND_TEXT.onlyVisibleToYou} · /{note.command}
                 </p>
                 <p className="break-words whitespace-pre-wrap">{note.text}</p>
               </div>
