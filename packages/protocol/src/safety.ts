@@ -152,3 +152,8 @@ export const reportSchema = z.object({
 export type Report = z.infer<typeof reportSchema>;
 export const reportListSchema = z.object({ results: z.array(reportSchema), count: z.number().int() });
 export type ReportList = z.infer<typeof reportListSchema>;
+/** GET /api/admin/reports/: open or resolved, a page at a time. */
+export const reportsQuerySchema = z.object({
+  status: z.enum(REPORT_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});

@@ -10,14 +10,13 @@ import {
   inviteCreateSchema,
   inviteLinkSchema,
   publicSiteSchema,
-  REPORT_STATUSES,
   reportListSchema,
   reportResolveSchema,
   reportSchema,
+  reportsQuerySchema,
   siteSettingsSchema,
   siteSettingsUpdateSchema,
 } from '@parley/protocol';
-import { z } from 'zod';
 import { type ApiRoute, type ApiSection, idParams } from '../../platform/openapi';
 
 // The published description of the admin module's routes (admin.routes.ts): see src/api-catalog.ts.
@@ -95,10 +94,7 @@ export const adminApi: ApiSection = {
       path: '/api/admin/reports/',
       summary: 'Reports, open or resolved',
       auth: 'admin',
-      query: z.object({
-        status: z.enum(REPORT_STATUSES).optional(),
-        page: z.number().int().min(1).optional(),
-      }),
+      query: reportsQuerySchema,
       responses: { 200: reportListSchema },
     },
     {

@@ -7,8 +7,8 @@ import {
   auditQuerySchema,
   inviteCreateSchema,
   publicSiteSchema,
-  REPORT_STATUSES,
   reportResolveSchema,
+  reportsQuerySchema,
   siteSettingsUpdateSchema,
 } from '@parley/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -72,11 +72,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext) {
         return reply.code(204).send();
       });
 
-      const reportsQuery = z.object({
-        status: z.enum(REPORT_STATUSES).optional(),
-        page: z.coerce.number().int().min(1).max(100_000).optional(),
-      });
-      app.get('/reports/', async (req) => ctx.reports.list(parseBody(reportsQuery, req.query)));
+      app.get('/reports/', async (req) => ctx.reports.list(parseBody(reportsQuerySchema, req.query)));
       app.get('/reports/:id/', async (req) => ctx.reports.get(idOf(req)));
       app.post('/reports/:id/resolve/', async (req) =>
         ctx.admin.resolveReport(sessionOf(req).userId, idOf(req), parseBody(reportResolveSchema, req.body)),
