@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signatureHolds } from '../../src/modules/bots/signature';
+import type { Json } from './test-app';
 
 // A bot's own server on this machine: it keeps every POST with its raw body and headers, checks Parley's
 // signature with the secret the test gives it, and answers what the test says (a status, a JSON body, or
@@ -10,7 +11,7 @@ export interface BotRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   raw: string;
-  json: any;
+  json: Json;
   /** The signature checked against the secret set when the request came (null: no secret set). */
   signed: boolean | null;
 }

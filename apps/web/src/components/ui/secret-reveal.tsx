@@ -12,12 +12,13 @@ export function SecretReveal({ label, value }: { label: string; value: string })
     <div className="space-y-1">
       <p className="text-sm font-medium text-slate-900 dark:text-slate-100">{label}</p>
       <div className="flex items-center gap-2">
-        <code
+        {/* An <output>: named by its label, and read out when the secret appears. */}
+        <output
           aria-label={label}
-          className="min-w-0 flex-1 select-all break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+          className="block min-w-0 flex-1 select-all break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900 dark:bg-slate-950 dark:text-slate-100"
         >
           {value}
-        </code>
+        </output>
         <Button
           size="sm"
           variant="secondary"
