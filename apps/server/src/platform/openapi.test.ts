@@ -63,6 +63,15 @@ const sections: ApiSection[] = [
         errors: [404],
       },
     ],
+    outgoing: [
+      {
+        name: 'thingMade',
+        summary: 'A thing, POSTed to its owner',
+        description: 'Signed.',
+        body: thingSchema,
+        answer: thingCreateSchema,
+      },
+    ],
   },
 ];
 
@@ -137,6 +146,20 @@ describe('openApiDocument', () => {
     expect(make.responses['429'].headers['Retry-After']).toBeDefined();
     expect(make.responses['400'].content['application/json'].schema.oneOf).toHaveLength(2);
     expect(remove['x-parley-auth']).toBe('session');
+  });
+
+  it("writes what Parley POSTs to others as the document's webhooks, with the signature headers", () => {
+    const made = doc.webhooks.thingMade.post;
+    expect(made.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'X-Parley-Timestamp',
+      'X-Parley-Signature',
+    ]);
+    expect(made.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Thing',
+    });
+    expect(made.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ThingCreateInput',
+    });
   });
 
   it('counts a reading POST as a read', () => {

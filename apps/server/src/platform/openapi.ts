@@ -50,7 +50,38 @@ export interface ApiSection {
   tag: string;
   description: string;
   routes: ApiRoute[];
+  /** What Parley POSTs to others (a bot's events and commands): OpenAPI 3.1's `webhooks`. */
+  outgoing?: ApiOutgoing[];
 }
+
+/** A signed POST Parley makes to an address its owner gave. */
+export interface ApiOutgoing {
+  name: string;
+  summary: string;
+  description: string;
+  /** What Parley sends (read as an output). */
+  body: z.ZodType;
+  /** What Parley reads of a 2xx answer (read as an input), if anything. */
+  answer?: z.ZodType;
+}
+
+const SIGNATURE_HEADERS = [
+  {
+    name: 'X-Parley-Timestamp',
+    in: 'header',
+    required: true,
+    description: 'When Parley signed the request, in Unix seconds.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'X-Parley-Signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1=` and the hex HMAC-SHA256 of `{X-Parley-Timestamp}.{raw body}` with the signing secret.',
+    schema: { type: 'string', pattern: '^v1=[0-9a-f]{64}$' },
+  },
+];
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'The request does not fit: `{detail}`, or `{field: [messages]}` for a form',
@@ -163,6 +194,14 @@ export function openApiDocument(
       };
     }),
   );
+  const outgoing = sections.flatMap((section) =>
+    (section.outgoing ?? []).map((out) => ({
+      out,
+      tag: section.tag,
+      body: components.use(out.body, `${componentName(out.name)}Request`),
+      answer: out.answer ? components.use(out.answer, `${componentName(out.name)}Answer`) : undefined,
+    })),
+  );
   const { schemas, inputName } = components.build();
   /** A named schema by reference; one the protocol does not name, inline. */
   const schemaOf = (id: string): Json => (components.anonymous.has(id) ? (schemas[id] as Json) : ref(id));
@@ -237,12 +276,36 @@ export function openApiDocument(
     additionalProperties: { type: 'array', items: { type: 'string' } },
   };
   const sortedPaths = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
+  const webhooks = Object.fromEntries(
+    outgoing.map(({ out, tag, body, answer }) => [
+      out.name,
+      {
+        post: {
+          operationId: out.name,
+          tags: [tag],
+          summary: out.summary,
+          description: out.description,
+          parameters: SIGNATURE_HEADERS,
+          requestBody: { required: true, content: { 'application/json': { schema: schemaOf(body) } } },
+          responses: {
+            '200': answer
+              ? {
+                  description: 'Read by Parley',
+                  content: { 'application/json': { schema: schemaOf(inputName(answer)) } },
+                }
+              : { description: 'Any 2xx answer is a delivery' },
+          },
+        },
+      },
+    ]),
+  );
   return {
     openapi: '3.1.0',
     info: { title: info.title, version: info.version, description: info.description },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     tags: sections.map(({ tag, description }) => ({ name: tag, description })),
     paths: sortedPaths,
+    ...(outgoing.length > 0 ? { webhooks } : {}),
     components: {
       securitySchemes: {
         session: {
@@ -257,7 +320,10 @@ export function openApiDocument(
             "A personal access token (`prl_…`, `POST /api/users/tokens/`) or a bot's token; its scopes are `read` (GET routes) and `write` (sending and changing).",
         },
       },
-      schemas: reachable({ paths: sortedPaths, errors: [ref('Error'), ref('FieldErrors')] }, schemas),
+      schemas: reachable(
+        { paths: sortedPaths, webhooks, errors: [ref('Error'), ref('FieldErrors')] },
+        schemas,
+      ),
     },
   };
 }

@@ -2,9 +2,11 @@ import {
   botCreateSchema,
   botCredentialsSchema,
   botDeliveryListSchema,
+  botEventSchema,
   botListSchema,
   botSchema,
   botUpdateSchema,
+  messageSchema,
 } from '@parley/protocol';
 import { type ApiSection, idParams } from '../../platform/openapi';
 
@@ -16,6 +18,15 @@ export const botsApi: ApiSection = {
   tag: 'Bots',
   description:
     "A person's bots: each a user with `is_bot`, a read+write token and a signing secret. With an `events_url`, each message of the bot's chats is POSTed there as `{type: 'message', message, chat_id}`, signed: `X-Parley-Signature: v1=<hex HMAC-SHA256 of \"{X-Parley-Timestamp}.{raw body}\">` with the signing secret.",
+  outgoing: [
+    {
+      name: 'botEvent',
+      summary: "A message in one of the bot's chats, POSTed to its events_url",
+      description:
+        'Tried three times more within a minute when the answer is not a 2xx or does not come; never holds up delivery to people.',
+      body: botEventSchema.extend({ message: messageSchema }),
+    },
+  ],
   routes: [
     {
       method: 'POST',

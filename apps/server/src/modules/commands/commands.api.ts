@@ -1,4 +1,6 @@
 import {
+  botCommandAnswerSchema,
+  botCommandCallSchema,
   botCommandCreateSchema,
   botCommandListSchema,
   botCommandSchema,
@@ -16,6 +18,16 @@ export const commandsApi: ApiSection = {
   tag: 'Commands',
   description:
     "Slash commands: the built-in ones (/me, /shrug, /topic, /invite, /leave, /mute) and those a chat's bots register. A bot's command is POSTed to its `url`, signed as its events are, with `{command, args, chat_id, user}`; its JSON answer `{text, visibility: 'chat' | 'me'}` within 3 s is posted or shown.",
+  outgoing: [
+    {
+      name: 'botCommand',
+      summary: "A bot's slash command typed in a chat, POSTed to the command's url",
+      description:
+        "Answered within 3 s: `visibility: 'chat'` posts the text as the bot, `'me'` (the default) shows it to the person alone. No answer in time: 'The command did not answer in time.'",
+      body: botCommandCallSchema,
+      answer: botCommandAnswerSchema,
+    },
+  ],
   routes: [
     {
       method: 'GET',
