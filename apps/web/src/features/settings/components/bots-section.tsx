@@ -69,6 +69,17 @@ function Deliveries({ bot }: { bot: Bot }) {
   );
 }
 
+/** A form's field errors from the server, or a toast when a refusal names no field. */
+function useServerFieldErrors() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const refuse = (error: unknown, fallback: string) => {
+    const fields = isApiError(error) ? fieldErrors(error.body) : {};
+    if (Object.keys(fields).length > 0) setErrors(fields);
+    else toast.error(serverErrorOr(error, fallback));
+  };
+  return { errors, clear: () => setErrors({}), refuse };
+}
+
 /** The bot's slash commands: each typed as /name in a chat it is in is POSTed, signed, to its address. */
 function Commands({ bot }: { bot: Bot }) {
   const commands = useBotCommands(bot.id);
@@ -77,11 +88,11 @@ function Commands({ bot }: { bot: Bot }) {
   const [command, setCommand] = useState('');
   const [description, setDescription] = useState('');
   const [url, setUrl] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, clear, refuse } = useServerFieldErrors();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
+    clear();
     add.mutate(
       { command: command.trim(), description: description.trim(), url: url.trim() },
       {
@@ -91,11 +102,7 @@ function Commands({ bot }: { bot: Bot }) {
           setUrl('');
           toast.success('Command saved');
         },
-        onError: (e) => {
-          const fields = isApiError(e) ? fieldErrors(e.body) : {};
-          if (Object.keys(fields).length > 0) setErrors(fields);
-          else toast.error(serverErrorOr(e, 'Failed to save the command'));
-        },
+        onError: (e) => refuse(e, 'Failed to save the command'),
       },
     );
   };
@@ -315,11 +322,11 @@ function NewBotForm({ onCreated }: { onCreated: (c: BotCredentials) => void }) {
   const [username, setUsername] = useState('');
   const [name, setName] = useState('');
   const [eventsUrl, setEventsUrl] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, clear, refuse } = useServerFieldErrors();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
+    clear();
     create.mutate(
       { username: username.trim(), display_name: name.trim(), events_url: eventsUrl.trim() || null },
       {
@@ -329,11 +336,7 @@ function NewBotForm({ onCreated }: { onCreated: (c: BotCredentials) => void }) {
           setEventsUrl('');
           onCreated(c);
         },
-        onError: (e) => {
-          const fields = isApiError(e) ? fieldErrors(e.body) : {};
-          if (Object.keys(fields).length > 0) setErrors(fields);
-          else toast.error(serverErrorOr(e, 'Failed to create the bot'));
-        },
+        onError: (e) => refuse(e, 'Failed to create the bot'),
       },
     );
   };
