@@ -119,10 +119,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'chats/:chatId/settings',
-                lazy: async () => ({
-                  Component: (await import('../features/chat-settings/components/chat-settings-page'))
-                    .ChatSettingsPage,
-                }),
+                lazy: async () => ({ Component: (await import('./settings-frames')).ChatSettingsRoute }),
               },
               {
                 path: 'groups/:chatId',
@@ -133,10 +130,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'groups/:chatId/settings',
-                lazy: async () => ({
-                  Component: (await import('../features/groups/components/group-settings-page'))
-                    .GroupSettingsPage,
-                }),
+                lazy: async () => ({ Component: (await import('./settings-frames')).GroupSettingsRoute }),
               },
             ],
           },

@@ -1,6 +1,6 @@
 import type { Message } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
-import { sameItem, senderPath } from './message-item';
+import { sameItem, senderPath, softwareBadge } from './message-item';
 
 const base = { sender: 2, sender_username: 'grace' } as Message;
 
@@ -15,6 +15,15 @@ describe('senderPath', () => {
     expect(senderPath({ ...base, sender: null, sender_username: 'deleted_user' }, 1)).toBeNull();
     expect(senderPath({ ...base, sender_username: 'deleted_user' }, 1)).toBeNull();
     expect(senderPath({ ...base, sender: null, sender_username: '' }, 1)).toBeNull();
+  });
+});
+
+describe('softwareBadge', () => {
+  it("marks a webhook's message 'App', a bot's 'Bot', and a person's not at all", () => {
+    expect(softwareBadge({ ...base, sender: null, sender_is_app: true })).toBe('App');
+    expect(softwareBadge({ ...base, sender_is_bot: true })).toBe('Bot');
+    expect(softwareBadge(base)).toBeNull();
+    expect(softwareBadge({ ...base, sender_is_bot: false, sender_is_app: false })).toBeNull();
   });
 });
 

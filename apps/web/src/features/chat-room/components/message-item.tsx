@@ -47,6 +47,23 @@ function SenderLink({
   );
 }
 
+/**
+ * 'App' beside the name of what an incoming webhook posted, 'Bot' beside a bot's: people see that software wrote
+ * it. A webhook's message names no person, so its name shows in a private chat too.
+ */
+export const softwareBadge = (message: Message): 'App' | 'Bot' | null =>
+  message.sender_is_app ? 'App' : message.sender_is_bot ? 'Bot' : null;
+
+function SoftwareBadge({ message }: { message: Message }) {
+  const label = softwareBadge(message);
+  if (!label) return null;
+  return (
+    <span className="rounded bg-slate-200 px-1 text-[0.6875rem] font-semibold leading-4 text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+      {label}
+    </span>
+  );
+}
+
 export interface MessageItemProps {
   message: Message;
   pending: PendingMessage | null;
@@ -172,14 +189,17 @@ export const MessageItem = memo(function MessageItem({
       <div
         className={cn('flex max-w-[78%] min-w-0 flex-col sm:max-w-[70%]', own ? 'items-end' : 'items-start')}
       >
-        {isGroup && !own && (
-          <SenderLink
-            to={to}
-            label={`${name}'s profile`}
-            className="mb-0.5 px-1 text-xs font-medium text-slate-600 dark:text-slate-400 hover:underline"
-          >
-            {name}
-          </SenderLink>
+        {((isGroup && !own) || message.sender_is_app) && (
+          <span className="mb-0.5 flex items-center gap-1 px-1">
+            <SenderLink
+              to={to}
+              label={`${name}'s profile`}
+              className="text-xs font-medium text-slate-600 dark:text-slate-400 hover:underline"
+            >
+              {name}
+            </SenderLink>
+            <SoftwareBadge message={message} />
+          </span>
         )}
         <div className={cn('flex max-w-full min-w-0 items-center gap-1', own && 'flex-row-reverse')}>
           <div

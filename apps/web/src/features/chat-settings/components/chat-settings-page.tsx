@@ -1,6 +1,6 @@
 import { DELETED_USERNAME, privateChatName } from '@parley/protocol';
 import { ArrowLeft, BadgeCheck, Eraser, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BlockButton } from '../../../components/block-button';
@@ -18,9 +18,10 @@ import { usePrivateChat } from '../api/get-private-chat';
 
 /**
  * /chats/{chat_id}/settings (DESIGN §1): the other person's card, a link to their profile, and clearing the
- * conversation for oneself. A group's id goes to /groups/{chat_id}/settings.
+ * conversation for oneself. A group's id goes to /groups/{chat_id}/settings. `extra`: cards of other features
+ * (composed in app/), shown after the mute control.
  */
-export function ChatSettingsPage() {
+export function ChatSettingsPage({ extra }: { extra?: ReactNode } = {}) {
   const { chatId = '' } = useParams();
   const chat = usePrivateChat(chatId);
   const clear = useClearConversation(chatId);
@@ -95,6 +96,8 @@ export function ChatSettingsPage() {
       </Card>
 
       <MuteControl chatId={detail.chat_id} state={detail} />
+
+      {extra}
 
       {!deleted && (
         <Card>

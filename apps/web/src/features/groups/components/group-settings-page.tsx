@@ -1,5 +1,6 @@
 import { type ChatDetail, isAdminRole } from '@parley/protocol';
 import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ChatGone, ChatLoadFailed } from '../../../components/chat-load-states';
 import { MuteControl } from '../../../components/mute-control';
@@ -18,9 +19,10 @@ const isAdmin = (detail: ChatDetail, meId: number) =>
 
 /**
  * /groups/{chat_id}/settings: the admin gets 'Manage Chat Room', everyone else 'Group Chat Settings' (SPEC §2,
- * §6). A private chat's id goes to /chats/{chat_id}/settings.
+ * §6). A private chat's id goes to /chats/{chat_id}/settings. `adminCards`: cards of other features (composed in
+ * app/) that only the admins see.
  */
-export function GroupSettingsPage() {
+export function GroupSettingsPage({ adminCards }: { adminCards?: ReactNode } = {}) {
   const { chatId = '' } = useParams();
   const me = useAuth((s) => s.user);
   const group = useGroup(chatId);
@@ -50,6 +52,7 @@ export function GroupSettingsPage() {
       ) : (
         <GroupMemberView detail={detail} meId={me.id} />
       )}
+      {admin && adminCards}
       <MuteControl chatId={detail.chat_id} state={detail} />
     </Page>
   );
