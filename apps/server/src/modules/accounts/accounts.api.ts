@@ -48,7 +48,7 @@ export const accountsApi: ApiSection = {
       auth: 'none',
       body: emailCodeSchema,
       responses: { 200: null },
-      errors: [429],
+      errors: [403, 429],
     },
     {
       method: 'POST',
@@ -255,7 +255,7 @@ export const accountsApi: ApiSection = {
       auth: 'none',
       body: ssoExchangeSchema,
       responses: { 200: null },
-      errors: [404, 429],
+      errors: [403, 404, 429],
     },
   ],
 };

@@ -41,7 +41,7 @@ export const chatsApi: ApiSection = {
       summary: 'The private chat with a person (by id), made if needed',
       auth: 'token',
       responses: { 200: chatIdSchema },
-      errors: [403],
+      errors: [400, 403],
     },
     {
       method: 'POST',
@@ -65,6 +65,7 @@ export const chatsApi: ApiSection = {
       auth: 'token',
       body: groupUpdateSchema,
       responses: { 200: chatDetailSchema },
+      errors: [413],
     },
     {
       method: 'DELETE',
@@ -179,6 +180,7 @@ export const chatsApi: ApiSection = {
       summary: 'What an invite link leads to',
       auth: 'token',
       responses: { 200: groupInvitePreviewSchema },
+      errors: [429],
     },
     {
       method: 'POST',
@@ -186,6 +188,7 @@ export const chatsApi: ApiSection = {
       summary: "Join the invite link's group",
       auth: 'token',
       responses: { 200: chatDetailSchema },
+      errors: [429],
     },
   ],
 };

@@ -76,7 +76,7 @@ export const messagesApi: ApiSection = {
       params: messageParams,
       body: forwardRequestSchema,
       responses: { 200: z.array(messageSchema) },
-      errors: [429],
+      errors: [409, 429],
     },
     {
       method: 'PUT',

@@ -23,7 +23,7 @@ export const pinsApi: ApiSection = {
       auth: 'token',
       params,
       responses: { 200: pinsStateSchema },
-      errors: [409],
+      errors: [400, 409],
     },
     {
       method: 'DELETE',
