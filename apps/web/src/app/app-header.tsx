@@ -66,7 +66,7 @@ function SearchButton() {
       type="button"
       onClick={openSearch}
       aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}
-      className="inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm sm:px-2.5 font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 md:border md:border-slate-200 dark:md:border-slate-800 md:pr-1.5 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white md:dark:border-slate-700"
+      className="inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm sm:px-2.5 font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 md:border md:border-slate-200 dark:md:border-slate-800 md:pe-1.5 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white md:dark:border-slate-700"
     >
       <Search aria-hidden="true" className="size-4.5" />
       <span className="sr-only sm:not-sr-only">{t('nav.search')}</span>
@@ -121,14 +121,14 @@ export function AppHeader() {
                 onClick={() => void signOut('/')}
                 className="inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm sm:px-2.5 font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
               >
-                <LogOut aria-hidden="true" className="size-4.5" />
+                <LogOut aria-hidden="true" className="size-4.5 rtl:-scale-x-100" />
                 <span className="sr-only sm:not-sr-only">{t('nav.logOut')}</span>
               </button>
             </>
           ) : (
             <>
               <Link to="/login" className={buttonClasses('ghost', 'sm')}>
-                <LogIn aria-hidden="true" className="size-4" />
+                <LogIn aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                 {t('nav.logIn')}
               </Link>
               <Link to="/register" className={buttonClasses('primary', 'sm')}>

@@ -31,7 +31,7 @@ export function ChatsLayout() {
     <div className={`flex w-full ${UNDER_HEADER}`} data-testid="two-pane">
       <aside
         aria-label="Chat list"
-        className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white xl:w-96 dark:border-slate-800 dark:bg-slate-900"
+        className="flex w-80 shrink-0 flex-col border-e border-slate-200 bg-white xl:w-96 dark:border-slate-800 dark:bg-slate-900"
       >
         <Suspense fallback={<LoadingState label="Loading chats..." />}>
           <ChatListPane />

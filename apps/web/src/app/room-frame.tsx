@@ -45,7 +45,7 @@ function RoomFrame({ room }: { room: ReactNode }) {
             onClose={() => navigate(withoutThread(pathname))}
             className={
               beside
-                ? 'w-96 shrink-0 border-l border-slate-200 dark:border-slate-800'
+                ? 'w-96 shrink-0 border-s border-slate-200 dark:border-slate-800'
                 : 'absolute inset-0 z-10'
             }
           />

@@ -31,7 +31,7 @@ export function RootLayout() {
     <div className={cn('flex min-h-dvh flex-col', !inRoom && 'mobile:pb-20')} data-room={inRoom || undefined}>
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-slate-900"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:start-2 dark:bg-slate-900"
       >
         Skip to content
       </a>

@@ -83,7 +83,7 @@ export function PictureField({
       <div
         {...dropHandlers}
         className={cn(
-          'flex flex-col items-center gap-4 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors sm:flex-row sm:text-left',
+          'flex flex-col items-center gap-4 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors sm:flex-row sm:text-start',
           dragging
             ? 'border-brand-500 bg-brand-50 dark:bg-brand-500/15'
             : 'border-slate-300 dark:border-slate-700 bg-slate-50/60 dark:bg-slate-950/40',

@@ -186,7 +186,7 @@ export default function AudioPlayer({ file, own, label, onPlay }: AudioPlayerPro
             onClick={nextSpeed}
             aria-label={`Playback speed ${speed}×`}
             className={cn(
-              'ml-auto rounded-full px-1.5 py-0.5 text-xs font-semibold',
+              'ms-auto rounded-full px-1.5 py-0.5 text-xs font-semibold',
               own
                 ? 'bg-brand-800 text-white hover:bg-brand-900'
                 : 'bg-slate-100 hover:bg-slate-200 dark:bg-slate-800 dark:hover:bg-slate-700',

@@ -38,7 +38,7 @@ export function Switch({ label, description, checked, onChange, disabled }: Swit
         />
         <span
           aria-hidden="true"
-          className="pointer-events-none absolute top-0.5 left-0.5 size-5 rounded-full bg-white dark:bg-slate-900 shadow transition-transform peer-checked:translate-x-5"
+          className="pointer-events-none absolute top-0.5 start-0.5 size-5 rounded-full bg-white dark:bg-slate-900 shadow transition-transform peer-checked:translate-x-5 rtl:peer-checked:-translate-x-5"
         />
       </span>
     </div>

@@ -41,7 +41,7 @@ export function TextAreaField({ label, value, maxLength, error, className, ...pr
             {error}
           </p>
         )}
-        <p id={countId} className="ml-auto text-xs tabular-nums text-slate-500 dark:text-slate-400">
+        <p id={countId} className="ms-auto text-xs tabular-nums text-slate-500 dark:text-slate-400">
           <span className="sr-only">Characters: </span>
           {value.length}/{maxLength}
         </p>

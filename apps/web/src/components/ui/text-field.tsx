@@ -43,10 +43,10 @@ export function TextField({
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={cn(inputClasses(Boolean(error)), trailing ? 'pr-11' : undefined, inputClassName)}
+          className={cn(inputClasses(Boolean(error)), trailing ? 'pe-11' : undefined, inputClassName)}
           {...props}
         />
-        {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
+        {trailing && <div className="absolute inset-y-0 end-0 flex items-center pe-1">{trailing}</div>}
       </div>
       {hint && (
         <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">

@@ -44,7 +44,7 @@ export function NotificationPrompt() {
   return (
     <section
       aria-labelledby={titleId}
-      className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-sm rounded-2xl border border-slate-200 bg-white p-4 shadow-lg sm:right-6 sm:left-auto sm:mx-0 dark:border-slate-700 dark:bg-slate-900"
+      className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-sm rounded-2xl border border-slate-200 bg-white p-4 shadow-lg sm:end-6 sm:start-auto sm:mx-0 dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex items-start gap-3">
         <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-200">

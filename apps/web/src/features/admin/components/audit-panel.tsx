@@ -64,7 +64,7 @@ export function AuditPanel() {
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone, so the keyboard must reach it.
         <section tabIndex={0} aria-label="Audit log" className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <caption className="sr-only">Audit log, newest first</caption>
             <thead className={tableHeadClasses}>
               <tr>

@@ -122,7 +122,7 @@ export function PeoplePanel() {
         <div className="relative min-w-56 flex-1">
           <Search
             aria-hidden="true"
-            className="absolute top-2.5 left-3 size-4.5 text-slate-500 dark:text-slate-400"
+            className="absolute top-2.5 start-3 size-4.5 text-slate-500 dark:text-slate-400"
           />
           <input
             type="search"
@@ -133,17 +133,17 @@ export function PeoplePanel() {
               setTyped(e.target.value);
               setPage(1);
             }}
-            className={cn(inputClasses(false), 'pl-9')}
+            className={cn(inputClasses(false), 'ps-9')}
           />
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           {users.data ? `${users.data.count} ${users.data.count === 1 ? 'person' : 'people'}` : ''}
-          {users.isFetching && <Spinner size="sm" className="ml-2 inline-block" />}
+          {users.isFetching && <Spinner size="sm" className="ms-2 inline-block" />}
         </p>
       </div>
       {users.error && <ErrorBanner className="mx-4 mb-4">Could not load people.</ErrorBanner>}
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <caption className="sr-only">People on this server</caption>
           <thead className={tableHeadClasses}>
             <tr>

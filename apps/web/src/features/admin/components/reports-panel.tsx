@@ -98,7 +98,7 @@ function ReportCard({ report, onAct }: { report: Report; onAct: (action: ReportA
           )}
         </div>
         {report.message_body !== null && (
-          <blockquote className="mt-3 border-l-4 border-amber-400 pl-3 text-sm whitespace-pre-wrap break-words text-slate-800 dark:border-amber-600 dark:text-slate-200">
+          <blockquote className="mt-3 border-s-4 border-amber-400 ps-3 text-sm whitespace-pre-wrap break-words text-slate-800 dark:border-amber-600 dark:text-slate-200">
             {report.message_body}
           </blockquote>
         )}

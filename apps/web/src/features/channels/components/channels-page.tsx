@@ -50,9 +50,9 @@ export function ChannelsPage() {
           to="/chats"
           aria-label="Back to chats"
           title="Back to chats"
-          className="-ml-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 lg:hidden dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+          className="-ms-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 lg:hidden dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
         >
-          <ArrowLeft aria-hidden="true" className="size-5" />
+          <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
         </Link>
         <div className="min-w-0">
           <h1 className="text-2xl leading-10 font-semibold tracking-tight text-slate-900 dark:text-slate-100">

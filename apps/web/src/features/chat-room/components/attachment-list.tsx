@@ -113,7 +113,7 @@ function AttachmentTile({ file, own, audio }: { file: ChatFile; own: boolean; au
       onClick={open}
       aria-label={`Open ${name}`}
       className={cn(
-        'flex w-56 max-w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left',
+        'flex w-56 max-w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-start',
         own
           ? 'bg-white/15 hover:bg-white/25'
           : 'bg-slate-100 dark:bg-slate-800 hover:bg-slate-200 dark:hover:bg-slate-700',

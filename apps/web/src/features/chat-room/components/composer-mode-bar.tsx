@@ -19,7 +19,7 @@ export function ComposerModeBar({
       className="flex items-center gap-2 border-b border-slate-100 dark:border-slate-800 bg-slate-50 dark:bg-slate-950 px-3 py-2 text-sm"
     >
       <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600 dark:text-brand-300" />
-      <div className="min-w-0 flex-1 border-l-2 border-brand-500 pl-2">
+      <div className="min-w-0 flex-1 border-s-2 border-brand-500 ps-2">
         <p className="text-xs font-semibold text-brand-700 dark:text-brand-200">{title}</p>
         <p className="truncate text-slate-600 dark:text-slate-400">{mode.message.body}</p>
       </div>

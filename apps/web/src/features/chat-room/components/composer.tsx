@@ -331,7 +331,7 @@ export function Composer({
               showMic && 'max-sm:hidden',
             )}
           >
-            <SendHorizontal aria-hidden="true" className="size-5" />
+            <SendHorizontal aria-hidden="true" className="size-5 rtl:-scale-x-100" />
           </button>
         )}
       </form>

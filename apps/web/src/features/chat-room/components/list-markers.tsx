@@ -24,7 +24,7 @@ export function JumpToLatest({ count, onClick }: { count: number; onClick: () =>
       type="button"
       onClick={onClick}
       title="Jump to latest"
-      className="absolute right-4 bottom-3 z-10 inline-flex items-center gap-1.5 rounded-full border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 px-3 py-1.5 text-sm font-medium text-slate-700 dark:text-slate-300 shadow-md hover:bg-slate-50 dark:hover:bg-slate-800"
+      className="absolute end-4 bottom-3 z-10 inline-flex items-center gap-1.5 rounded-full border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 px-3 py-1.5 text-sm font-medium text-slate-700 dark:text-slate-300 shadow-md hover:bg-slate-50 dark:hover:bg-slate-800"
     >
       <ArrowDown aria-hidden="true" className="size-4" />
       Jump to latest

@@ -33,7 +33,7 @@ export function SuggestionList<T>({ suggestions, label, keyOf, children }: ListP
       id={id}
       role="listbox"
       aria-label={label}
-      className="absolute right-2 bottom-full left-2 z-20 mb-1 max-h-60 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg sm:right-auto sm:w-72 dark:border-slate-700 dark:bg-slate-900"
+      className="absolute end-2 bottom-full start-2 z-20 mb-1 max-h-60 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg sm:end-auto sm:w-72 dark:border-slate-700 dark:bg-slate-900"
     >
       {items.map((item, i) => (
         <div

@@ -178,7 +178,7 @@ export function MessageList({
                   key={item.key}
                   data-index={item.index}
                   ref={virtualizer.measureElement}
-                  className="absolute top-0 left-0 w-full"
+                  className="absolute top-0 start-0 w-full"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
                   {row.kind === 'unread' ? (

@@ -42,7 +42,7 @@ export interface MessageMenuProps {
 }
 
 const ITEM =
-  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 dark:text-slate-300 outline-none hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:bg-slate-100 dark:focus-visible:bg-slate-800';
+  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-start text-sm text-slate-700 dark:text-slate-300 outline-none hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:bg-slate-100 dark:focus-visible:bg-slate-800';
 
 export function MessageMenu({ message, actions, open, onOpenChange }: MessageMenuProps) {
   const trigger = useRef<HTMLButtonElement>(null);
@@ -124,7 +124,7 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
             </div>
           ) : (
             <>
-              <MenuItem icon={<Reply />} onClick={run(() => actions.reply(message))}>
+              <MenuItem icon={<Reply className="rtl:-scale-x-100" />} onClick={run(() => actions.reply(message))}>
                 Reply
               </MenuItem>
               <MenuItem icon={<SmilePlus />} onClick={() => setPicking(true)}>
@@ -136,7 +136,7 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
                 </MenuItem>
               )}
               {message.kind === 'user' && !message.is_deleted && (
-                <MenuItem icon={<Forward />} onClick={run(() => actions.forward(message))}>
+                <MenuItem icon={<Forward className="rtl:-scale-x-100" />} onClick={run(() => actions.forward(message))}>
                   Forward
                 </MenuItem>
               )}

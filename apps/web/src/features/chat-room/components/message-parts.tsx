@@ -111,7 +111,7 @@ export function ReplyQuoteView({
       <BlockedFold
         onShow={() => setUnfolded(true)}
         className={cn(
-          'mb-1 rounded-lg border-l-4 border-dashed px-2 py-1',
+          'mb-1 rounded-lg border-s-4 border-dashed px-2 py-1',
           props.own
             ? 'border-white/70 text-white/90 [&_button]:text-white'
             : 'border-slate-300 text-slate-600 dark:border-slate-700 dark:text-slate-400',
@@ -140,7 +140,7 @@ export function QuoteButton({
       aria-label={`Reply to ${quote.sender_name}: ${text}. Show the original message`}
       data-testid="reply-quote"
       className={cn(
-        'mb-1 block w-full min-w-0 rounded-lg border-l-4 px-2 py-1 text-left text-xs',
+        'mb-1 block w-full min-w-0 rounded-lg border-s-4 px-2 py-1 text-start text-xs',
         own
           ? 'border-white/70 bg-white/15 text-white/90'
           : 'border-brand-500 bg-slate-100 dark:bg-slate-800 text-slate-600 dark:text-slate-400',

@@ -102,7 +102,7 @@ export function StagedFiles({ files, onRemove }: { files: StagedFile[]; onRemove
               onClick={() => onRemove(key)}
               aria-label={`Remove ${file.name}`}
               title={`Remove ${file.name}`}
-              className="absolute top-1 right-1 inline-flex size-6 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900"
+              className="absolute top-1 end-1 inline-flex size-6 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900"
             >
               <X aria-hidden="true" className="size-3.5" />
             </button>

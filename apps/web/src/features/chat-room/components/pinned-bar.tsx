@@ -29,7 +29,7 @@ export function PinnedBar({ chatId, onJump }: { chatId: string; onJump: (message
           onJump(shown.id);
           setCycle({ ids, at: (at + 1) % pins.length });
         }}
-        className="flex w-full min-w-0 items-center gap-3 px-4 py-2 text-left outline-offset-[-2px] transition-colors hover:bg-slate-50 dark:hover:bg-slate-800/60"
+        className="flex w-full min-w-0 items-center gap-3 px-4 py-2 text-start outline-offset-[-2px] transition-colors hover:bg-slate-50 dark:hover:bg-slate-800/60"
       >
         <Pin aria-hidden="true" className="size-4 shrink-0 text-brand-600 dark:text-brand-300" />
         <span className="min-w-0 flex-1">

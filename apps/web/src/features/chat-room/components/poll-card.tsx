@@ -57,7 +57,7 @@ export default function PollCard({ message, poll, own, actions }: Props) {
                 onClick={() => choose(index)}
                 data-testid="poll-option"
                 className={cn(
-                  'relative block w-full overflow-hidden rounded-lg border px-2.5 py-1.5 text-left text-sm transition-colors',
+                  'relative block w-full overflow-hidden rounded-lg border px-2.5 py-1.5 text-start text-sm transition-colors',
                   chosen
                     ? 'border-brand-500 dark:border-brand-300'
                     : 'border-slate-200 dark:border-slate-600',
@@ -69,7 +69,7 @@ export default function PollCard({ message, poll, own, actions }: Props) {
                   data-testid="poll-bar"
                   style={{ width: `${share}%` }}
                   className={cn(
-                    'absolute inset-y-0 left-0 transition-[width] duration-500 ease-out motion-reduce:transition-none',
+                    'absolute inset-y-0 start-0 transition-[width] duration-500 ease-out motion-reduce:transition-none',
                     chosen ? 'bg-brand-100 dark:bg-brand-500/30' : 'bg-slate-100 dark:bg-slate-700',
                   )}
                 />
@@ -94,7 +94,7 @@ export default function PollCard({ message, poll, own, actions }: Props) {
                     {share}%
                   </span>
                 </span>
-                <span className="relative mt-0.5 block truncate pl-6 text-xs text-slate-600 dark:text-slate-300">
+                <span className="relative mt-0.5 block truncate ps-6 text-xs text-slate-600 dark:text-slate-300">
                   <span className="sr-only">, </span>
                   {votesText(option.votes)}
                   {voters && ` · ${voters}`}

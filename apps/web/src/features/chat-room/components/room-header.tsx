@@ -54,7 +54,7 @@ export function RoomHeader({ chat, status, inChatCount, inChatUserIds }: RoomHea
   return (
     <header className="flex items-center gap-2 border-b border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 px-2 py-2 sm:px-3">
       <Link to="/chats" aria-label="Back to chats" title="Back to chats" className={iconButton}>
-        <ArrowLeft aria-hidden="true" className="size-5" />
+        <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
       </Link>
       {chat.is_private ? (
         <PrivateTitle chat={chat} status={status} inChatUserIds={inChatUserIds} />
@@ -105,7 +105,7 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
           aria-label={inRoom ? 'In this chat' : 'Not in this chat'}
           data-presence={inRoom ? 'in-chat' : 'away'}
           className={cn(
-            'absolute right-0 bottom-0 size-3 rounded-full ring-2 ring-white dark:ring-slate-900',
+            'absolute end-0 bottom-0 size-3 rounded-full ring-2 ring-white dark:ring-slate-900',
             inRoom ? 'bg-emerald-500' : 'bg-slate-400',
           )}
         />
@@ -137,7 +137,7 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
   return (
     <Link
       to={`/user/${encodeURIComponent(partner.username)}`}
-      className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-0.5 pr-2"
+      className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-0.5 pe-2"
     >
       {title}
     </Link>

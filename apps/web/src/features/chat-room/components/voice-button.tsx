@@ -76,7 +76,7 @@ export function VoiceButton({ recorder }: { recorder: ReturnType<typeof useVoice
       {state.phase === 'starting' ? (
         <Loader2 aria-hidden="true" className="size-5 animate-spin" />
       ) : state.phase === 'recording' ? (
-        <SendHorizontal aria-hidden="true" className="size-5" />
+        <SendHorizontal aria-hidden="true" className="size-5 rtl:-scale-x-100" />
       ) : (
         <Mic aria-hidden="true" className="size-5" />
       )}

@@ -10,7 +10,7 @@ export function ChatFilter({ value, onChange }: { value: string; onChange: (valu
     <div className="relative mb-3">
       <Search
         aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400 dark:text-slate-400"
+        className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-400 dark:text-slate-400"
       />
       <input
         type="search"
@@ -27,14 +27,14 @@ export function ChatFilter({ value, onChange }: { value: string; onChange: (valu
             onChange('');
           }
         }}
-        className={cn(inputClasses(false), 'pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden')}
+        className={cn(inputClasses(false), 'pe-10 ps-9 [&::-webkit-search-cancel-button]:hidden')}
       />
       {value && (
         <button
           type="button"
           aria-label={t('chats.clearFilter')}
           onClick={() => onChange('')}
-          className="absolute top-1/2 right-1.5 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
+          className="absolute top-1/2 end-1.5 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           <X aria-hidden="true" className="size-4" />
         </button>

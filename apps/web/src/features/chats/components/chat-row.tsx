@@ -45,7 +45,7 @@ export function ChatRow({ chat, now, unreadCount }: { chat: ChatListItem; now: D
             <span
               aria-hidden="true"
               data-testid="online-dot"
-              className="absolute right-0 bottom-0 size-3 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-slate-900"
+              className="absolute end-0 bottom-0 size-3 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-slate-900"
             />
           )}
         </span>
@@ -84,7 +84,7 @@ export function ChatRow({ chat, now, unreadCount }: { chat: ChatListItem; now: D
               <time
                 dateTime={chat.last_message_time}
                 className={cn(
-                  'ml-auto shrink-0 text-xs',
+                  'ms-auto shrink-0 text-xs',
                   unread
                     ? 'font-medium text-brand-700 dark:text-brand-200'
                     : 'text-slate-600 dark:text-slate-400',
@@ -107,7 +107,7 @@ export function ChatRow({ chat, now, unreadCount }: { chat: ChatListItem; now: D
             {unread && (
               <span
                 className={cn(
-                  'ml-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full px-1.5 text-xs font-semibold',
+                  'ms-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full px-1.5 text-xs font-semibold',
                   muted
                     ? 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'
                     : 'bg-brand-600 text-white',

@@ -160,7 +160,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
             />
             <p
               id={`${descriptionId}-count`}
-              className="text-right text-xs text-slate-500 dark:text-slate-400"
+              className="text-end text-xs text-slate-500 dark:text-slate-400"
             >
               {description.length}/{DESCRIPTION_MAX_LENGTH}
             </p>
@@ -221,7 +221,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
         />
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setConfirm('leave')}>
-            <LogOut aria-hidden="true" className="size-4" />
+            <LogOut aria-hidden="true" className="size-4 rtl:-scale-x-100" />
             Leave Group
           </Button>
           <Button variant="danger" onClick={() => setConfirm('delete')}>

@@ -40,7 +40,7 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
   return (
     <>
       <Card>
-        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-start">
           <Avatar src={detail.chat_avatar ?? detail.avatar} group size="2xl" />
           <div className="min-w-0">
             <h2
@@ -72,7 +72,7 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
 
       <div className="flex justify-end">
         <Button variant="danger" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
-          <LogOut aria-hidden="true" className="size-4" />
+          <LogOut aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           Leave Group
         </Button>
       </div>

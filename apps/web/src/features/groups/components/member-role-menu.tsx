@@ -124,7 +124,7 @@ export function MemberRoleMenu({
               hide(true);
               onAction(action);
             }}
-            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-slate-100 focus-visible:bg-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
+            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-start text-sm outline-none hover:bg-slate-100 focus-visible:bg-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
           >
             <span aria-hidden="true" className="[&>svg]:size-4">
               {ACTIONS[action].icon}

@@ -49,7 +49,7 @@ export function HomePage() {
                 Sign up free
               </Link>
               <Link to="/login" className={buttonClasses('secondary', 'lg')}>
-                <LogIn aria-hidden="true" className="size-5" />
+                <LogIn aria-hidden="true" className="size-5 rtl:-scale-x-100" />
                 Log in
               </Link>
             </>

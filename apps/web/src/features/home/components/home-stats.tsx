@@ -23,12 +23,12 @@ export function HomeStats() {
         // A group of one term and its value only (axe: definition-list / dlitem); the icon sits in the term.
         <div
           key={label}
-          className="relative flex min-w-0 flex-col-reverse rounded-2xl border border-slate-200 bg-white py-3 pr-4 pl-17 text-left shadow-sm sm:py-4 sm:pr-5 dark:border-slate-800 dark:bg-slate-900"
+          className="relative flex min-w-0 flex-col-reverse rounded-2xl border border-slate-200 bg-white py-3 pe-4 ps-17 text-start shadow-sm sm:py-4 sm:pe-5 dark:border-slate-800 dark:bg-slate-900"
         >
           <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
             <span
               aria-hidden="true"
-              className="absolute top-1/2 left-4 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300"
+              className="absolute top-1/2 start-4 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300"
             >
               <Icon className="size-5" />
             </span>

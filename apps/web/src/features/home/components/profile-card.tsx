@@ -9,7 +9,7 @@ export function ProfileCard({ profile, own }: { profile: ProfileListItem; own: b
   return (
     <Link
       to={own ? '/profile' : `/user/${encodeURIComponent(profile.username)}`}
-      className="group flex h-full flex-col items-center gap-3 rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 p-4 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-brand-200 dark:hover:border-brand-500/40 hover:shadow-md sm:flex-row sm:p-5 sm:text-left"
+      className="group flex h-full flex-col items-center gap-3 rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 p-4 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-brand-200 dark:hover:border-brand-500/40 hover:shadow-md sm:flex-row sm:p-5 sm:text-start"
     >
       <span className="relative shrink-0">
         <Avatar src={profile.avatar} name={name} size="xl" />
@@ -17,7 +17,7 @@ export function ProfileCard({ profile, own }: { profile: ProfileListItem; own: b
           <span
             role="img"
             aria-label="Online"
-            className="absolute right-0 bottom-0 size-3.5 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-slate-900"
+            className="absolute end-0 bottom-0 size-3.5 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-slate-900"
           />
         )}
       </span>

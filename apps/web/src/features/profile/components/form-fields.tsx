@@ -9,7 +9,7 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: stri
     <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
       {label}
       {required && (
-        <span aria-hidden="true" className="ml-0.5 text-red-600 dark:text-red-400">
+        <span aria-hidden="true" className="ms-0.5 text-red-600 dark:text-red-400">
           {' *'}
         </span>
       )}

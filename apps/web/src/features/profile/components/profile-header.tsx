@@ -35,7 +35,7 @@ export function ProfileHeader({
     <>
       <div aria-hidden="true" className="h-24 bg-linear-to-r from-brand-100 via-sky-50 to-emerald-50" />
       <div className="px-5 pb-6 sm:px-8">
-        <div className="-mt-12 flex flex-col items-center gap-4 text-center sm:-mt-14 sm:flex-row sm:items-end sm:text-left">
+        <div className="-mt-12 flex flex-col items-center gap-4 text-center sm:-mt-14 sm:flex-row sm:items-end sm:text-start">
           <Avatar
             src={avatar}
             name={name}

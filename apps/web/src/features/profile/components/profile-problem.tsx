@@ -52,7 +52,7 @@ export function ProfileProblem({
       {children}
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <Button variant="secondary" onClick={goBack}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           Go Back
         </Button>
         {onRetry && (

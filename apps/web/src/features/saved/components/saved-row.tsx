@@ -38,7 +38,7 @@ export function SavedRow({ entry, onUnsaved }: { entry: SavedMessage; onUnsaved:
     );
   };
   return (
-    <li className="flex items-start gap-1 pr-2">
+    <li className="flex items-start gap-1 pe-2">
       <Link
         to={savedMessagePath(entry)}
         data-testid="saved-message"

@@ -67,7 +67,7 @@ export function SearchDialog({
           <Search aria-hidden="true" className="size-5 shrink-0 text-slate-400 dark:text-slate-400" />
         )}
         {scope && (
-          <span className="inline-flex max-w-[40%] shrink-0 items-center gap-1 rounded-full bg-brand-50 dark:bg-brand-500/15 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 dark:text-brand-200">
+          <span className="inline-flex max-w-[40%] shrink-0 items-center gap-1 rounded-full bg-brand-50 dark:bg-brand-500/15 py-0.5 pe-1 ps-2.5 text-xs font-medium text-brand-800 dark:text-brand-200">
             <span className="truncate">In: {scope.name}</span>
             <button
               type="button"

@@ -119,7 +119,7 @@ export function SearchOptionContent({
                 {/* A private chat is named after the other person: their own messages need no name. */}
                 {(!chat.is_private || mine) && ` · ${mine ? 'You' : message.sender_name}`}
               </span>
-              <time dateTime={message.timestamp} className="ml-auto shrink-0">
+              <time dateTime={message.timestamp} className="ms-auto shrink-0">
                 {chatListTime(message.timestamp, now)}
               </time>
             </span>

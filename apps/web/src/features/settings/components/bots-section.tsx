@@ -215,7 +215,7 @@ function BotRow({ bot, onCredentials }: { bot: Bot; onCredentials: (c: BotCreden
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
             {bot.display_name}
-            <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+            <span className="ms-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
               Bot
             </span>
           </p>

@@ -25,7 +25,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
         <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
           {name}
           {session.current && (
-            <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-950 dark:text-green-300">
+            <span className="ms-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-950 dark:text-green-300">
               This device
             </span>
           )}

@@ -3,6 +3,7 @@ import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useSettings } from '../../../lib/queries/settings-query';
+import { ApiTokensSection } from './api-tokens-section';
 import { BlockedPeopleSection } from './blocked-people-section';
 import { BotsSection } from './bots-section';
 import { DataExportSection } from './data-export-section';
@@ -38,6 +39,7 @@ export function SettingsPage() {
           <SettingsSwitches profile={settings.data.profile} />
           <TwoStepSection />
           <SessionsSection />
+          <ApiTokensSection />
           <BlockedPeopleSection />
           <BotsSection />
           <DataExportSection />

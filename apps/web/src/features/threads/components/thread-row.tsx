@@ -50,7 +50,7 @@ export function ThreadRow({ thread }: { thread: FollowedThread }) {
           </p>
         </div>
         {replies.length > 0 && (
-          <ul className="mt-2 space-y-1 border-l-2 border-slate-200 pl-3 dark:border-slate-700">
+          <ul className="mt-2 space-y-1 border-s-2 border-slate-200 ps-3 dark:border-slate-700">
             {replies.map((reply) => (
               <li key={reply.id} className="truncate text-sm text-slate-600 dark:text-slate-400">
                 <span className="font-medium text-slate-800 dark:text-slate-200">{reply.sender_name}:</span>{' '}
