@@ -92,9 +92,9 @@ describe('openApiDocument', () => {
   });
 
   it('writes paths with {params}, path and query parameters from zod', () => {
-    const list = doc.paths['/api/chats/{chatId}/things/'].get;
+    const list = doc.paths['/api/chats/{chat_id}/things/'].get;
     expect(list.parameters).toEqual([
-      { name: 'chatId', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'chat_id', in: 'path', required: true, schema: { type: 'string' } },
       { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
       { name: 'limit', in: 'query', required: true, schema: { type: 'integer', minimum: 1, maximum: 100 } },
     ]);
@@ -107,9 +107,9 @@ describe('openApiDocument', () => {
 
   it('names the protocol schemas as shared components, inlines the rest, and leaves out the unused', () => {
     const list =
-      doc.paths['/api/chats/{chatId}/things/'].get.responses['200'].content['application/json'].schema;
+      doc.paths['/api/chats/{chat_id}/things/'].get.responses['200'].content['application/json'].schema;
     expect(list.properties.results.items).toEqual({ $ref: '#/components/schemas/Thing' });
-    const made = doc.paths['/api/chats/{chatId}/things/'].post;
+    const made = doc.paths['/api/chats/{chat_id}/things/'].post;
     expect(made.responses['201'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Thing',
     });
@@ -121,7 +121,8 @@ describe('openApiDocument', () => {
   });
 
   it('reads a body as input: a default makes a field optional', () => {
-    const body = doc.paths['/api/chats/{chatId}/things/'].post.requestBody.content['application/json'].schema;
+    const body =
+      doc.paths['/api/chats/{chat_id}/things/'].post.requestBody.content['application/json'].schema;
     expect(body).toEqual({ $ref: '#/components/schemas/ThingCreateInput' });
     expect(doc.components.schemas.ThingCreateInput.required).toEqual(['name']);
     const hook = doc.paths['/hooks/{secret}'].post.requestBody.content;
@@ -129,8 +130,8 @@ describe('openApiDocument', () => {
   });
 
   it('says who may call: security, scope and the refusals that follow', () => {
-    const list = doc.paths['/api/chats/{chatId}/things/'].get;
-    const make = doc.paths['/api/chats/{chatId}/things/'].post;
+    const list = doc.paths['/api/chats/{chat_id}/things/'].get;
+    const make = doc.paths['/api/chats/{chat_id}/things/'].post;
     const remove = doc.paths['/api/things/{id}/'].delete;
     const admin = doc.paths['/api/admin/things/'].get;
     const hook = doc.paths['/hooks/{secret}'].post;

@@ -25,7 +25,7 @@ export interface RawBody {
 
 export interface ApiRoute {
   method: HttpMethod;
-  /** The path as Fastify registers it (`/api/chats/:chatId/messages/`); the document writes `{chatId}`. */
+  /** The path as Fastify registers it (`/api/chats/:chatId/messages/`); the document writes `{chat_id}`. */
   path: string;
   summary: string;
   description?: string;
@@ -99,7 +99,11 @@ const ERROR_TEXT: Record<number, string> = {
   507: 'The server is out of storage',
 };
 
-const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+/** A path parameter as the API's JSON writes its fields: `chatId` → `chat_id`. */
+export const paramName = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** The route's path as the document writes it: `/api/chats/:chatId/` → `/api/chats/{chat_id}/`. */
+export const openApiPath = (path: string) =>
+  path.replace(/:(\w+)/g, (_, name: string) => `{${paramName(name)}}`);
 const operationId = (route: ApiRoute) =>
   (route.method.toLowerCase() +
     route.path
@@ -210,7 +214,7 @@ export function openApiDocument(
   for (const { section, route, id, body, answers } of uses) {
     const parameters = [
       ...[...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
-        name,
+        name: paramName(name as string),
         in: 'path',
         required: true,
         schema: paramSchema(route.params, name as string),

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { apiSections } from '../../src/api-catalog';
-import { type ApiRoute, errorsOf } from '../../src/platform/openapi';
+import { type ApiRoute, errorsOf, openApiPath } from '../../src/platform/openapi';
 import { routesOf } from '../helpers/fuzz-world';
 import { type TestApp, useTestApp } from '../helpers/test-app';
 
@@ -104,7 +104,7 @@ describe('GET /api/openapi.json', () => {
     expect(verdict, JSON.stringify(verdict.errors)?.slice(0, 2000)).toMatchObject({ valid: true });
     expect(validator.version).toBe('3.1');
     for (const route of entries) {
-      const path = route.path.replace(/:(\w+)/g, '{$1}');
+      const path = openApiPath(route.path);
       expect(doc.paths[path]?.[route.method.toLowerCase()], key(route)).toBeDefined();
     }
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map(
@@ -112,7 +112,7 @@ describe('GET /api/openapi.json', () => {
     );
     expect(refs.filter((name) => !doc.components.schemas[name as string])).toEqual([]);
     // The token routes say which scope they need.
-    const send = doc.paths['/api/chats/{chatId}/messages/'].post;
+    const send = doc.paths['/api/chats/{chat_id}/messages/'].post;
     expect(send.security).toEqual([{ session: [] }, { token: ['write'] }]);
     expect(Object.keys(send.responses)).toEqual(
       expect.arrayContaining(['200', '201', '400', '401', '403', '404', '429']),
