@@ -15,6 +15,12 @@ function complaints(page: Page): string[] {
   return seen;
 }
 
+/** The theme's colour transitions finished, so a screenshot shows the theme and not the way to it. */
+const transitionsDone = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+
 test('the API reference renders the OpenAPI document within the CSP', async ({ page }, info) => {
   const said = complaints(page);
   const answer = await page.goto('/api/docs');
@@ -40,9 +46,11 @@ test('the API reference renders the OpenAPI document within the CSP', async ({ p
     await summary.scrollIntoViewIfNeeded();
     await expect(summary).toBeInViewport();
     await expectAxeCleanLightAndDark(page);
+    await transitionsDone(page);
     await page.screenshot({ path: info.outputPath(`api-docs-${name}-light.png`) });
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveClass(/dark-mode/);
+    await transitionsDone(page);
     await page.screenshot({ path: info.outputPath(`api-docs-${name}-dark.png`) });
     await page.emulateMedia({ colorScheme: 'light' });
   }

@@ -80,9 +80,9 @@ const PAGE_STYLE = `body { margin: 0; }
 .swagger-ui .info a, .swagger-ui .info .url { color: #1d5fb0; }
 html.dark-mode .swagger-ui .info a, html.dark-mode .swagger-ui .info .url { color: #8cbcf5; }
 .swagger-ui .btn.authorize { color: #166b42; border-color: #166b42; }
-.swagger-ui .btn.authorize svg { fill: #166b42; }
+.swagger-ui .btn.authorize svg { color: #166b42; }
 html.dark-mode .swagger-ui .btn.authorize { color: #6fdca6; border-color: #6fdca6; }
-html.dark-mode .swagger-ui .btn.authorize svg { fill: #6fdca6; }
+html.dark-mode .swagger-ui .btn.authorize svg { color: #6fdca6; }
 .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1a5fa8; }
 .swagger-ui .opblock.opblock-post .opblock-summary-method { background: #166b42; }
 .swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8f4f00; }
