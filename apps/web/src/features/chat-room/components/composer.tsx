@@ -279,6 +279,8 @@ export function Composer({
           <div className="flex min-w-0 flex-1 flex-col">
             <textarea
               ref={area}
+              // What is typed takes the direction of its first strong letter, as a sent body does.
+              dir="auto"
               aria-label="Message"
               aria-describedby={length.show ? countId : undefined}
               aria-invalid={length.over > 0 || undefined}

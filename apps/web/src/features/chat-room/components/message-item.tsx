@@ -207,8 +207,8 @@ export const MessageItem = memo(function MessageItem({
             className={cn(
               'min-w-0 rounded-2xl px-3 py-2 text-sm shadow-sm',
               own
-                ? 'rounded-br-md bg-brand-600 text-white'
-                : 'rounded-bl-md border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 text-slate-900 dark:text-slate-100',
+                ? 'rounded-ee-md bg-brand-600 text-white'
+                : 'rounded-es-md border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 text-slate-900 dark:text-slate-100',
               message.is_error && 'bg-red-600',
             )}
           >

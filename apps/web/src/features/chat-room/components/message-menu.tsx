@@ -124,7 +124,10 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
             </div>
           ) : (
             <>
-              <MenuItem icon={<Reply className="rtl:-scale-x-100" />} onClick={run(() => actions.reply(message))}>
+              <MenuItem
+                icon={<Reply className="rtl:-scale-x-100" />}
+                onClick={run(() => actions.reply(message))}
+              >
                 Reply
               </MenuItem>
               <MenuItem icon={<SmilePlus />} onClick={() => setPicking(true)}>
@@ -136,7 +139,10 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
                 </MenuItem>
               )}
               {message.kind === 'user' && !message.is_deleted && (
-                <MenuItem icon={<Forward className="rtl:-scale-x-100" />} onClick={run(() => actions.forward(message))}>
+                <MenuItem
+                  icon={<Forward className="rtl:-scale-x-100" />}
+                  onClick={run(() => actions.forward(message))}
+                >
                   Forward
                 </MenuItem>
               )}

@@ -41,7 +41,7 @@ describe('MessageBody', () => {
     expect(html.match(/data-mention="ada"/g)).toHaveLength(2);
     expect(html).toContain('<strong class="font-semibold"><a ');
     expect(html).toContain('href="/user/ada"');
-    expect(html).toContain('<code class="rounded bg-black/10 px-1 py-px font-mono text-[0.9em]">@ada</code>');
+    expect(html).toContain('<code dir="ltr" class="rounded bg-black/10 px-1 py-px font-mono text-[0.9em]">@ada</code>');
     expect(html).toContain(
       'href="https://example.com/@ada" target="_blank" rel="noopener noreferrer nofollow"',
     );

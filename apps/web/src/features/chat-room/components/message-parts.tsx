@@ -68,9 +68,11 @@ export function MessageBody({
         </Link>
       ),
     );
-  // A long word or address breaks anywhere rather than widen the bubble past the room.
+  // A long word or address breaks anywhere rather than widen the bubble past the room. dir="auto": a body takes
+  // the direction of its own first strong letter, whatever the app's language (Hebrew in an English app reads
+  // right to left, English in an Arabic one left to right).
   return (
-    <p data-testid="message-body" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+    <p dir="auto" data-testid="message-body" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
       <RichText body={message.body} renderText={renderText} />
     </p>
   );

@@ -63,13 +63,13 @@ export function ChatSettingsPage({ extra }: { extra?: ReactNode } = {}) {
       title="Chat Settings"
       actions={
         <Link to={`/chats/${id}`} className={buttonClasses('secondary', 'sm')}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           Back to chat
         </Link>
       }
     >
       <Card>
-        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-start">
           <Avatar src={deleted ? null : partner.avatar} name={name} size="2xl" />
           <div className="min-w-0 flex-1">
             <h2 className="flex items-center justify-center gap-1.5 text-xl font-semibold text-slate-900 dark:text-slate-100 sm:justify-start">

@@ -83,7 +83,7 @@ export function AddMembers({
                           {name}
                         </p>
                         <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                          @{person.username}
+                          <span dir="ltr">@{person.username}</span>
                         </p>
                       </div>
                       <Button
@@ -106,7 +106,9 @@ export function AddMembers({
                   <li className="flex items-center gap-3 py-2">
                     <p className="min-w-0 flex-1 truncate text-sm text-slate-600 dark:text-slate-400">
                       Add by username{' '}
-                      <span className="font-medium text-slate-900 dark:text-slate-100">@{typed}</span>
+                      <span dir="ltr" className="font-medium text-slate-900 dark:text-slate-100">
+                        @{typed}
+                      </span>
                     </p>
                     <Button
                       size="sm"

@@ -158,10 +158,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
                 'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:bg-slate-100 dark:disabled:bg-slate-800',
               )}
             />
-            <p
-              id={`${descriptionId}-count`}
-              className="text-end text-xs text-slate-500 dark:text-slate-400"
-            >
+            <p id={`${descriptionId}-count`} className="text-end text-xs text-slate-500 dark:text-slate-400">
               {description.length}/{DESCRIPTION_MAX_LENGTH}
             </p>
           </div>

@@ -61,7 +61,7 @@ export function GroupSettingsPage({ adminCards }: { adminCards?: ReactNode } = {
 function BackToChat({ to }: { to: string }) {
   return (
     <Link to={to} className={buttonClasses('secondary', 'sm')}>
-      <ArrowLeft aria-hidden="true" className="size-4" />
+      <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       Back to chat
     </Link>
   );

@@ -84,7 +84,9 @@ export function MemberList({
                 )}
               </p>
               {!deleted && (
-                <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{m.username}</p>
+                <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                  <span dir="ltr">@{m.username}</span>
+                </p>
               )}
             </div>
             {badge && (

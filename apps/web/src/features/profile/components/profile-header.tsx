@@ -54,7 +54,7 @@ export function ProfileHeader({
               {verified && <VerifiedIcon className="mt-1 size-6" />}
             </Heading>
             <p title={`@${username}`} className="truncate text-sm text-slate-500 dark:text-slate-400">
-              @{username}
+              <span dir="ltr">@{username}</span>
             </p>
           </div>
           <div className="flex w-full shrink-0 gap-2 sm:mb-1 sm:w-auto">{actions}</div>

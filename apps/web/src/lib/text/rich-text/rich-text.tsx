@@ -103,11 +103,17 @@ function renderNode(node: FormatNode, renderText: (text: string) => ReactNode): 
     case 's':
       return <s>{renderNodes(node.children, renderText)}</s>;
     case 'code':
-      return <code className="rounded bg-black/10 px-1 py-px font-mono text-[0.9em]">{node.text}</code>;
+      // Code reads left to right in any language.
+      return (
+        <code dir="ltr" className="rounded bg-black/10 px-1 py-px font-mono text-[0.9em]">
+          {node.text}
+        </code>
+      );
     case 'codeblock':
       // A block of its own, yet phrasing content, so a body can stay one paragraph (<pre> may not sit in <p>).
       return (
         <code
+          dir="ltr"
           data-block=""
           data-lang={node.lang || undefined}
           className="my-1 block rounded-lg bg-black/10 px-2 py-1.5 font-mono text-[0.85em] whitespace-pre-wrap [overflow-wrap:anywhere]"
