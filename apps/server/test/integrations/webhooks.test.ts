@@ -1,5 +1,6 @@
 import { WEBHOOK_MAX_TEXT, WEBHOOK_PER_MINUTE, WEBHOOK_TEXT } from '@parley/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOKS_PER_HOUR } from '../../src/modules/webhooks/webhooks.routes';
 import { addMember, createGroup, myChats, people, startChat } from '../chats/chat-helpers';
 import type { ServerProcess } from '../helpers/server-process';
 import type { SignedUp, TestApp } from '../helpers/test-app';
@@ -98,6 +99,18 @@ describe('managing webhooks', () => {
       403,
     );
     expect((await t.get(`/api/chats/${chatId}/webhooks/`, read.body.token)).body.results).toHaveLength(2);
+  });
+
+  it(`lets a person make ${WEBHOOKS_PER_HOUR} an hour, then answers 429 with Retry-After`, async () => {
+    const t = app();
+    const [ada, grace] = await people(t, 'Ada', 'Grace');
+    const chatId = await startChat(t, ada.token, grace.user.username);
+    for (let i = 0; i < WEBHOOKS_PER_HOUR; i++) await makeHook(t, ada.token, chatId, `n${i}`);
+    const limited = await t.post(`/api/chats/${chatId}/webhooks/`, { name: 'more' }, ada.token);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Grace's count is her own.
+    await makeHook(t, grace.token, chatId, 'Grace’s');
   });
 });
 

@@ -9,11 +9,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireAuth, sessionOf } from '../../platform/auth';
 import { pathId } from '../../platform/path-ids';
+import { enforceLimit } from '../../platform/rate-limit-policy';
 import { responseSchema } from '../../platform/response-schema';
 import { parseBody } from '../../platform/validate';
 
 type ChatParams = { Params: { chatId: string } };
 type HookParams = { Params: { chatId: string; id: string } };
+
+/** Webhooks a person may make in an hour, in all their chats. */
+export const WEBHOOKS_PER_HOUR = 30;
 
 /** Where the hooks' URLs point: PUBLIC_URL, or else the address this request came to. */
 const baseUrlOf = (ctx: AppContext, req: FastifyRequest) =>
@@ -23,10 +27,16 @@ const baseUrlOf = (ctx: AppContext, req: FastifyRequest) =>
 // (a session, or a write token to change them).
 export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = requireAuth(ctx.sessions);
+  /** Each hook is a credential to post: a few dozen an hour is plenty, and bounds what a stolen session mints. */
+  const mintLimit = async (req: { session: { userId: number } | null }) =>
+    enforceLimit(ctx.limiter, `webhooks:${req.session?.userId}`, WEBHOOKS_PER_HOUR, 60 * 60_000);
 
   app.post<ChatParams>(
     '/chats/:chatId/webhooks/',
-    { preHandler: auth, schema: { response: { 201: responseSchema(webhookCreatedSchema) } } },
+    {
+      preHandler: [auth, mintLimit],
+      schema: { response: { 201: responseSchema(webhookCreatedSchema) } },
+    },
     async (req, reply) => {
       const input = parseBody(webhookCreateSchema, req.body);
       const created = await ctx.webhooks.create(
