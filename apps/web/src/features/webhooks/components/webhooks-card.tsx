@@ -29,7 +29,7 @@ function NewAddress({ hook, onDone }: { hook: WebhookCreated; onDone: () => void
       role="status"
     >
       <InfoNote>
-        Copy the address of {hook.name} now. It will not be shown again; anyone who has it can post here.
+        Copy the address of “{hook.name}” now. It will not be shown again; anyone who has it can post here.
       </InfoNote>
       <SecretReveal label="Webhook URL" value={hook.url} />
       <p className="text-xs text-slate-600 dark:text-slate-400">
