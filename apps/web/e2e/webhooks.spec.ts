@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAxeCleanLightAndDark } from './support/axe';
-import { groupChat, peoplePerTest } from './support/people';
+import { groupChat, peoplePerTest, privateChat } from './support/people';
 import { loading, openRoom, timeline } from './support/room';
 
 // A group's admin makes an incoming webhook in the group's settings and sees its address once; a POST to it
@@ -79,4 +79,38 @@ test('an admin makes a webhook, a POST to it shows live in the room with the App
   await expect(card.getByRole('listitem').filter({ hasText: 'CI' })).toHaveCount(0);
   await expect(card.getByRole('listitem').filter({ hasText: 'Alerts' })).toBeVisible();
   expect((await request.post(hookPath, { data: { text: 'too late' } })).status()).toBe(404);
+});
+
+test("either person of a private chat manages its webhooks; a group's plain member sees none", async ({
+  browser,
+  request,
+}, info) => {
+  test.slow();
+  const ada = await person(browser, request, 'ada');
+  const grace = await person(browser, request, 'grace');
+  const chatId = await privateChat(request, ada, grace);
+  const groupId = await groupChat(request, ada, 'Ops', [grace]);
+
+  const page = grace.page;
+  await page.goto(`/chats/${chatId}/settings`);
+  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Webhooks' }) });
+  await expect(card.getByText('No webhooks yet.')).toBeVisible(loading);
+  await card.getByLabel('Webhook name').fill('Alerts');
+  await card.getByRole('button', { name: 'Create webhook' }).click();
+  const address = page.getByLabel('Webhook URL', { exact: true });
+  await expect(address).toHaveText(/\/hooks\/[0-9A-Za-z]{43}$/);
+  await checkAt(page, address, 1280, (theme) => info.outputPath(`private-wide-${theme}.png`));
+  // In a private chat the hook's message names it too, with the badge.
+  const posted = await request.post(new URL((await address.textContent()) ?? '').pathname, {
+    data: { body: 'Disk almost full' },
+  });
+  expect(posted.status()).toBe(200);
+  await openRoom(ada.page, `/chats/${chatId}`);
+  const message = timeline(ada.page).locator('[data-message-id]').filter({ hasText: 'Disk almost full' });
+  await expect(message.getByText('App', { exact: true })).toBeVisible();
+  await expect(message.getByText('Alerts', { exact: true })).toBeVisible();
+
+  await page.goto(`/groups/${groupId}/settings`);
+  await expect(page.getByRole('heading', { name: 'Group Chat Settings' })).toBeVisible(loading);
+  await expect(page.getByRole('heading', { name: 'Webhooks' })).toHaveCount(0);
 });
