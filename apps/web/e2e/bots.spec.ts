@@ -52,6 +52,22 @@ test('a person makes a bot, sees its secrets once, sets its events address and d
   const me = await request.get('/api/users/profile/', { headers: { Authorization: `Bearer ${shown}` } });
   expect((await me.json()).username).toBe(username);
 
+  // Added to a group like anyone, it shows as a bot in the member list and on its profile.
+  const headers = { Authorization: `Bearer ${ada.token}` };
+  const group = await request.post('/api/chats/group/new/', { headers, data: { group_name: 'Ops' } });
+  const chatId = (await group.json()).chat_id as string;
+  const added = await request.post(`/api/chats/${chatId}/members/`, {
+    headers,
+    data: { members: [username] },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  await page.goto(`/groups/${chatId}/settings`);
+  const member = page.getByRole('listitem').filter({ hasText: `@${username}` });
+  await expect(member.getByText('Bot', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.goto(`/user/${username}`);
+  await expect(page.getByRole('heading', { name: /CI bot/ }).getByText('Bot', { exact: true })).toBeVisible();
+  await page.goto('/settings');
+
   const list = page.getByRole('list', { name: 'Your bots' });
   await expect(list.getByText(/^CI bot/)).toBeVisible();
   await list.getByRole('button', { name: /Manage/ }).click();

@@ -3,6 +3,7 @@ import { Forward } from 'lucide-react';
 import { memo, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { SoftwareBadge } from '../../../components/software-badge';
 import { useIsBlocked } from '../../../lib/queries/safety';
 import { timeOf } from '../../../lib/text/time-format';
 import { cn } from '../../../lib/ui/cn';
@@ -54,14 +55,9 @@ function SenderLink({
 export const softwareBadge = (message: Message): 'App' | 'Bot' | null =>
   message.sender_is_app ? 'App' : message.sender_is_bot ? 'Bot' : null;
 
-function SoftwareBadge({ message }: { message: Message }) {
+function SenderBadge({ message }: { message: Message }) {
   const label = softwareBadge(message);
-  if (!label) return null;
-  return (
-    <span className="rounded bg-slate-200 px-1 text-[0.6875rem] font-semibold leading-4 text-slate-800 dark:bg-slate-700 dark:text-slate-100">
-      {label}
-    </span>
-  );
+  return label ? <SoftwareBadge label={label} /> : null;
 }
 
 export interface MessageItemProps {
@@ -198,7 +194,7 @@ export const MessageItem = memo(function MessageItem({
             >
               {name}
             </SenderLink>
-            <SoftwareBadge message={message} />
+            <SenderBadge message={message} />
           </span>
         )}
         <div className={cn('flex max-w-full min-w-0 items-center gap-1', own && 'flex-row-reverse')}>

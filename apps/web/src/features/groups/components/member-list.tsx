@@ -9,6 +9,7 @@ import { BadgeCheck, UserMinus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BlockButton } from '../../../components/block-button';
+import { SoftwareBadge } from '../../../components/software-badge';
 import { Button } from '../../../components/ui/button';
 import { ROLE_BADGE, type RoleAction, roleActions } from '../lib/member-roles';
 import { MemberRoleMenu } from './member-role-menu';
@@ -77,6 +78,7 @@ export function MemberList({
                 {m.is_blue_verified && !deleted && (
                   <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
                 )}
+                {m.is_bot && <SoftwareBadge label="Bot" />}
                 {m.id === meId && (
                   <span className="shrink-0 text-xs font-normal text-slate-500 dark:text-slate-400">
                     (you)

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
+import { SoftwareBadge } from '../../../components/software-badge';
 import { VerifiedIcon } from './verified-badge';
 
 /**
@@ -16,6 +17,7 @@ export function ProfileHeader({
   heading: Heading,
   headingId,
   verified = false,
+  bot = false,
   actions,
   children,
 }: {
@@ -27,6 +29,8 @@ export function ProfileHeader({
   headingId: string;
   /** The verified mark beside the name (the own profile shows a pill below instead). */
   verified?: boolean;
+  /** A bot's profile: a 'Bot' badge beside the name. */
+  bot?: boolean;
   actions: ReactNode;
   /** The rest of the card's top part, below the header. */
   children: ReactNode;
@@ -52,6 +56,11 @@ export function ProfileHeader({
                 {name}
               </span>
               {verified && <VerifiedIcon className="mt-1 size-6" />}
+              {bot && (
+                <span className="mt-2">
+                  <SoftwareBadge label="Bot" />
+                </span>
+              )}
             </Heading>
             <p title={`@${username}`} className="truncate text-sm text-slate-500 dark:text-slate-400">
               <span dir="ltr">@{username}</span>

@@ -79,6 +79,7 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
             heading="h1"
             headingId="profile-name"
             verified={profile.is_blue_verified}
+            bot={profile.is_bot === true}
             actions={
               <Button onClick={onMessage} loading={startChat.isPending} className="w-full sm:w-auto">
                 {!startChat.isPending && <MessageCircle aria-hidden="true" className="size-4" />}
