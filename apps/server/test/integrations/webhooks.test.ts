@@ -6,7 +6,7 @@ import type { ServerProcess } from '../helpers/server-process';
 import type { SignedUp, TestApp } from '../helpers/test-app';
 import { useTestApp } from '../helpers/test-app';
 import { startChatOn, twoProcessesEnabled, useTwoProcesses } from '../helpers/two-processes';
-import { joinRoom } from '../helpers/ws-client';
+import { joinRoom, openNotifications } from '../helpers/ws-client';
 
 // Incoming webhooks: made, listed and revoked under /api/chats/{chat_id}/webhooks/ by who may manage the chat,
 // and POST /hooks/{secret} posting into the chat as an app, live to its members.
@@ -120,6 +120,8 @@ describe('posting to a webhook', () => {
     const { ada, grace, chatId } = await group(t);
     const hook = await makeHook(t, ada.token, chatId, 'Builds');
     const graceRoom = await joinRoom(t, grace.token, chatId);
+    // Ada is away from the room: she is notified, the notice naming the hook.
+    const adaNotes = (await openNotifications(t, ada.token)).client;
 
     const slack = await postJson(t, hook.url, {
       text: 'Build 42 passed',
@@ -138,6 +140,12 @@ describe('posting to a webhook', () => {
       sender_is_app: true,
     });
     expect(JSON.stringify(live)).not.toContain('evil.example');
+    const notice = await adaNotes.next('new_message');
+    expect(notice.message).toMatchObject({
+      sender: 'Builds',
+      message: 'Build 42 passed',
+      chatroom_id: chatId,
+    });
 
     expect((await postJson(t, hook.url, { body: 'From body' })).status).toBe(200);
     expect((await graceRoom.next('chat_message')).message.body).toBe('From body');
