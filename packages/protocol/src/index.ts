@@ -9,6 +9,7 @@ export * from './display';
 export * from './essentials';
 export * from './forward';
 export * from './frames';
+export * from './http-answers';
 export * from './i18n';
 export * from './integrations';
 export * from './invites';

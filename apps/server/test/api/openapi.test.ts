@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { apiSections } from '../../src/api-catalog';
 import { type ApiRoute, errorsOf, openApiPath } from '../../src/platform/openapi';
 import { routesOf } from '../helpers/fuzz-world';
@@ -13,6 +14,12 @@ const app = useTestApp();
 const entries: ApiRoute[] = apiSections.flatMap((s) => s.routes);
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 const published = (path: string) => /^\/(api|hooks)\//.test(path) && !path.endsWith('*');
+
+/** What the searches are asked, which a blank query would not get past. */
+const SEARCHES: Record<string, string> = {
+  '/api/search/messages/': '?q=hello',
+  '/api/users/search/': '?q=ada',
+};
 
 /** The route's path with each parameter filled with a value that names nothing. */
 const filled = (path: string) =>
@@ -82,6 +89,37 @@ describe('the route catalog', () => {
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it('answers each parameterless GET in the shape its entry names', async () => {
+    const t = app();
+    const person = await t.signUpAndVerify();
+    const login = await t.login(person.payload.email, person.payload.password);
+    const loginEntry = entries.find((r) => key(r) === 'POST /api/users/login/');
+    const misfits: string[] = [];
+    const fits = (route: ApiRoute, status: number, body: unknown) => {
+      const schema = route.responses[status];
+      if (!(schema instanceof z.ZodType)) return;
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) misfits.push(`${key(route)}: ${parsed.error.message.slice(0, 300)}`);
+    };
+    if (loginEntry) fits(loginEntry, login.status, login.body);
+    let asked = 0;
+    for (const route of entries) {
+      const query = SEARCHES[route.path];
+      const required =
+        !query &&
+        Object.values(route.query?.shape ?? {}).some((s) => !(s as z.ZodType).safeParse(undefined).success);
+      const answered = route.responses[200] instanceof z.ZodType;
+      if (route.method !== 'GET' || route.auth === 'admin' || /:\w/.test(route.path) || required || !answered)
+        continue;
+      const res = await t.get(`${route.path}${query ?? ''}`, person.token);
+      expect(res.status, `${key(route)} ${res.text.slice(0, 200)}`).toBeLessThan(300);
+      fits(route, res.status, res.body);
+      asked++;
+    }
+    expect(misfits).toEqual([]);
+    expect(asked).toBeGreaterThan(15);
+  });
 
   it('lists each refusal the auth implies', () => {
     for (const route of entries) {

@@ -3,15 +3,20 @@ import {
   apiTokenCreatedSchema,
   apiTokenCreateSchema,
   apiTokenListSchema,
+  authResponseSchema,
+  authUserSchema,
   codeOnlySchema,
+  codeResentSchema,
   emailCodeSchema,
   emailOnlySchema,
   emailUpdateSchema,
   loginSchema,
+  ownProfileSchema,
   registerSchema,
   resetConfirmSchema,
   sessionListSchema,
   sessionsRevokedSchema,
+  settingsResponseSchema,
   settingsUpdateSchema,
   ssoExchangeSchema,
   totpDisableSchema,
@@ -19,6 +24,7 @@ import {
   totpEnableSchema,
   totpSetupSchema,
   totpStatusSchema,
+  verificationRequiredSchema,
 } from '@parley/protocol';
 import { z } from 'zod';
 import { type ApiSection, idParams } from '../../platform/openapi';
@@ -27,6 +33,12 @@ import { type ApiSection, idParams } from '../../platform/openapi';
 // api-tokens.routes.ts, oidc.routes.ts): see src/api-catalog.ts.
 
 const detail = z.object({ detail: z.string() });
+const message = z.object({ message: z.string() });
+const emailChangeStarted = z.object({
+  requires_verification: z.literal(true),
+  pending_email: z.string(),
+  message: z.string(),
+});
 
 export const accountsApi: ApiSection = {
   tag: 'Accounts',
@@ -38,7 +50,7 @@ export const accountsApi: ApiSection = {
       summary: 'Sign up; a code is mailed to verify the address',
       auth: 'none',
       body: registerSchema,
-      responses: { 200: null },
+      responses: { 200: verificationRequiredSchema },
       errors: [403, 429],
     },
     {
@@ -47,7 +59,7 @@ export const accountsApi: ApiSection = {
       summary: "Verify a new account's address with the mailed code: signed in",
       auth: 'none',
       body: emailCodeSchema,
-      responses: { 200: null },
+      responses: { 200: authResponseSchema },
       errors: [403, 429],
     },
     {
@@ -56,7 +68,7 @@ export const accountsApi: ApiSection = {
       summary: 'Mail the sign-up code again',
       auth: 'none',
       body: emailOnlySchema,
-      responses: { 200: detail },
+      responses: { 200: codeResentSchema },
       errors: [429],
     },
     {
@@ -65,7 +77,7 @@ export const accountsApi: ApiSection = {
       summary: 'Sign in with email and password (and the two-step code when asked): a session token',
       auth: 'none',
       body: loginSchema,
-      responses: { 200: null },
+      responses: { 200: authResponseSchema },
       errors: [403, 429],
     },
     {
@@ -81,7 +93,7 @@ export const accountsApi: ApiSection = {
       summary: 'Mail a password reset code',
       auth: 'none',
       body: emailOnlySchema,
-      responses: { 200: detail },
+      responses: { 200: message },
       errors: [429],
     },
     {
@@ -90,7 +102,7 @@ export const accountsApi: ApiSection = {
       summary: 'Check a password reset code',
       auth: 'none',
       body: emailCodeSchema,
-      responses: { 200: detail },
+      responses: { 200: message },
       errors: [429],
     },
     {
@@ -99,7 +111,7 @@ export const accountsApi: ApiSection = {
       summary: 'Set a new password with the reset code',
       auth: 'none',
       body: resetConfirmSchema,
-      responses: { 200: detail },
+      responses: { 200: message },
       errors: [429],
     },
     {
@@ -107,14 +119,14 @@ export const accountsApi: ApiSection = {
       path: '/api/users/profile/',
       summary: 'The account signed in',
       auth: 'token',
-      responses: { 200: null },
+      responses: { 200: ownProfileSchema },
     },
     {
       method: 'GET',
       path: '/api/users/profile/settings/',
       summary: "The account's settings",
       auth: 'token',
-      responses: { 200: null },
+      responses: { 200: settingsResponseSchema },
     },
     {
       method: 'PUT',
@@ -122,7 +134,7 @@ export const accountsApi: ApiSection = {
       summary: "Change the account's settings",
       auth: 'token',
       body: settingsUpdateSchema,
-      responses: { 200: null },
+      responses: { 200: settingsResponseSchema },
     },
     {
       method: 'PUT',
@@ -130,7 +142,7 @@ export const accountsApi: ApiSection = {
       summary: 'Ask to change the email address: a code goes to the new one',
       auth: 'session',
       body: emailUpdateSchema,
-      responses: { 200: detail },
+      responses: { 200: emailChangeStarted },
       errors: [409, 429],
     },
     {
@@ -139,7 +151,7 @@ export const accountsApi: ApiSection = {
       summary: 'Confirm the new email address with its code',
       auth: 'session',
       body: codeOnlySchema,
-      responses: { 200: null },
+      responses: { 200: z.object({ message: z.string(), user: authUserSchema }) },
     },
     {
       method: 'DELETE',
@@ -254,7 +266,7 @@ export const accountsApi: ApiSection = {
       summary: 'Single sign-on: trade the one-time code (and the two-step code when asked) for a session',
       auth: 'none',
       body: ssoExchangeSchema,
-      responses: { 200: null },
+      responses: { 200: authResponseSchema },
       errors: [403, 404, 429],
     },
   ],

@@ -89,10 +89,10 @@ export const messagesApi: ApiSection = {
     {
       method: 'GET',
       path: '/api/chats/:chatId/messages/:messageId/edits/',
-      summary: "A message's earlier versions",
+      summary: "A message's earlier versions, oldest first (when each was replaced)",
       auth: 'token',
       params: messageParams,
-      responses: { 200: null },
+      responses: { 200: z.array(z.object({ body: z.string(), edited_at: z.string() })) },
     },
     {
       method: 'GET',

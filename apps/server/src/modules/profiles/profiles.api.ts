@@ -1,4 +1,11 @@
-import { profileUpdateSchema } from '@parley/protocol';
+import {
+  appStatsSchema,
+  profileListItemSchema,
+  profileUpdateResultSchema,
+  profileUpdateSchema,
+  publicProfileSchema,
+} from '@parley/protocol';
+import { z } from 'zod';
 import type { ApiRoute, ApiSection } from '../../platform/openapi';
 
 // The published description of profiles' routes (profiles.routes.ts): see src/api-catalog.ts.
@@ -10,7 +17,7 @@ const update = (method: 'PUT' | 'POST'): ApiRoute => ({
   description: 'JSON, or multipart/form-data with the same fields and an `image` file.',
   auth: 'token',
   body: profileUpdateSchema,
-  responses: { 200: null },
+  responses: { 200: profileUpdateResultSchema },
   errors: [413, 415, 429],
 });
 
@@ -23,21 +30,21 @@ export const profilesApi: ApiSection = {
       path: '/api/profiles',
       summary: 'Public profiles',
       auth: 'none',
-      responses: { 200: null },
+      responses: { 200: z.array(profileListItemSchema) },
     },
     {
       method: 'GET',
       path: '/api/stats',
       summary: "The site's counts",
       auth: 'none',
-      responses: { 200: null },
+      responses: { 200: appStatsSchema },
     },
     {
       method: 'GET',
       path: '/api/users/@:username/',
       summary: "A person's public profile (a signed-in owner also sees their hidden one)",
       auth: 'none',
-      responses: { 200: null },
+      responses: { 200: publicProfileSchema },
       errors: [404],
     },
     update('PUT'),

@@ -1,8 +1,10 @@
 import {
   messageSearchQuerySchema,
   messageSearchResponseSchema,
+  profileListItemSchema,
   userSearchQuerySchema,
 } from '@parley/protocol';
+import { z } from 'zod';
 import type { ApiSection } from '../../platform/openapi';
 
 // The published description of search's routes (search.routes.ts): see src/api-catalog.ts.
@@ -25,7 +27,7 @@ export const searchApi: ApiSection = {
       summary: 'Search people by name or username',
       auth: 'token',
       query: userSearchQuerySchema,
-      responses: { 200: null },
+      responses: { 200: z.array(profileListItemSchema) },
     },
   ],
 };
