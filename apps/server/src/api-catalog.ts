@@ -73,10 +73,10 @@ const protocolNames = (): Map<z.ZodType, string> =>
   );
 
 const DESCRIPTION = `Parley's HTTP API. Authenticate with \`Authorization: Bearer <token>\`: a session token from
-signing in, or a personal access token (\`prl_…\`, made with a session at \`POST /api/users/tokens/\`) whose
-\`read\` scope allows GET routes and \`write\` also sending and changing messages. Refusals are JSON:
-\`{"detail": "…"}\`, or for a form \`{"field": ["message", …]}\`. docs/API.md in Parley's source walks through
-a token, a webhook and a bot in curl.`;
+signing in, or a personal access token (\`prl_…\`, made in Settings → API tokens or at
+\`POST /api/users/tokens/\`) whose \`read\` scope allows GET routes and \`write\` also sending and changing
+messages. Refusals are JSON: \`{"detail": "…"}\`, or for a form \`{"field": ["message", …]}\`. docs/API.md in
+Parley's source walks through a token, a webhook and a bot in curl.`;
 
 /** The OpenAPI document of every route in the catalog. */
 export function apiDocument(publicUrl: string | null, version: string): Record<string, unknown> {
