@@ -14,6 +14,8 @@ export default defineConfig({
             'bench/**/*.test.ts',
           ],
           environment: 'node',
+          // The web app's texts come from catalogs: English is active in every unit test.
+          setupFiles: ['apps/web/src/lib/i18n/test-setup.ts'],
         },
       },
     ],

@@ -1,4 +1,5 @@
-import { CODE_LENGTH, MSG, sanitizeCodeInput } from '@parley/protocol';
+import { CODE_LENGTH, sanitizeCodeInput } from '@parley/protocol';
+import { t } from '../lib/i18n/i18n';
 import { toast } from '../lib/ui/toast';
 import { TextField } from './ui/text-field';
 
@@ -16,7 +17,7 @@ export interface CodeInputProps {
  * cut to six, with its own notice.
  */
 export function CodeInput({
-  label = 'Verification code',
+  label = t('ui.verificationCode'),
   value,
   onChange,
   error,
@@ -38,14 +39,14 @@ export function CodeInput({
       inputClassName="h-12 indent-[0.5em] text-center font-mono text-xl tracking-[0.5em] placeholder:tracking-[0.5em]"
       onChange={(event) => {
         const { code, stripped } = sanitizeCodeInput(event.target.value);
-        if (stripped) toast.info(MSG.codeDigitsOnly, { toastId: 'code-digits-only' });
+        if (stripped) toast.info(t('msg.codeDigitsOnly'), { toastId: 'code-digits-only' });
         onChange(code);
       }}
       onPaste={(event) => {
         event.preventDefault();
         const pasted = event.clipboardData.getData('text');
         const { code, stripped } = sanitizeCodeInput(pasted.trim());
-        if (stripped) toast.info(MSG.codePasteDigits, { toastId: 'code-paste-digits' });
+        if (stripped) toast.info(t('msg.codePasteDigits'), { toastId: 'code-paste-digits' });
         onChange(code);
       }}
     />

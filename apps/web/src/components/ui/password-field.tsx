@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { TextField, type TextFieldProps } from './text-field';
 
 /** A password input with a show/hide toggle that has an accessible name. */
@@ -14,7 +15,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={t(visible ? 'ui.password.hide' : 'ui.password.show')}
           aria-pressed={visible}
           className="rounded-md p-2 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800 hover:text-slate-700 dark:hover:text-slate-100"
         >

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { cn } from '../../lib/ui/cn';
 
 export function Spinner({ size = 'md', className }: { size?: 'sm' | 'md' | 'lg'; className?: string }) {
@@ -16,7 +17,7 @@ export function Spinner({ size = 'md', className }: { size?: 'sm' | 'md' | 'lg';
 
 /** A centred spinner with a text, for a screen or a section that is loading. */
 export function LoadingState({
-  label = 'Loading...',
+  label = t('ui.loading'),
   fullPage = false,
 }: {
   label?: string;

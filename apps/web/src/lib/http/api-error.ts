@@ -1,3 +1,5 @@
+import { localText } from '../i18n/server-texts';
+
 /** A failed API call. `status` is 0 when no response arrived; `body` is the parsed JSON, or the raw text. */
 export class ApiError extends Error {
   constructor(
@@ -21,6 +23,9 @@ const asBody = (body: unknown): Body | null =>
   body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : null;
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
+// The texts these helpers take from an error body are the API's English ones; each is shown in the reader's
+// language by its catalog id (lib/i18n/server-texts.ts), unknown ones as they came.
+
 /** The first message of a `{field: [messages]}` error body, skipping `detail`, `message` and `error`. */
 export function firstFieldError(body: unknown, field?: string): string | null {
   const b = asBody(body);
@@ -28,8 +33,8 @@ export function firstFieldError(body: unknown, field?: string): string | null {
   const keys = field ? [field] : Object.keys(b).filter((k) => !['detail', 'message', 'error'].includes(k));
   for (const key of keys) {
     const value = b[key];
-    if (Array.isArray(value) && text(value[0])) return value[0] as string;
-    if (text(value)) return value as string;
+    if (Array.isArray(value) && text(value[0])) return localText(value[0] as string);
+    if (text(value)) return localText(value as string);
   }
   return null;
 }
@@ -40,7 +45,7 @@ export function fieldErrors(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!b) return out;
   for (const [key, value] of Object.entries(b)) {
-    if (Array.isArray(value) && text(value[0])) out[key] = value[0] as string;
+    if (Array.isArray(value) && text(value[0])) out[key] = localText(value[0] as string);
   }
   return out;
 }
@@ -53,7 +58,8 @@ export function serverErrorOr(error: unknown, fallback: string): string {
   if (!isApiError(error)) return fallback;
   const b = asBody(error.body);
   if (!b) return fallback;
-  return text(b.error) ?? text(b.detail) ?? firstFieldError(b) ?? fallback;
+  const said = text(b.error) ?? text(b.detail);
+  return (said && localText(said)) ?? firstFieldError(b) ?? fallback;
 }
 
 export const bodyField = (body: unknown, key: string): unknown => asBody(body)?.[key];

@@ -1,8 +1,12 @@
+import { I18nProvider } from '@lingui/react';
 import { type PublicSite, SSO_MSG } from '@parley/protocol';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import de from '../../../../../../packages/protocol/catalogs/de.json';
+import en from '../../../../../../packages/protocol/catalogs/en.json';
+import { i18n } from '../../../lib/i18n/i18n';
 import { siteQueryKey } from '../api/get-site';
 import { AuthPage } from './auth-page';
 
@@ -22,11 +26,13 @@ const draw = (path: string, settings: PublicSite) => {
   const client = new QueryClient();
   client.setQueryData(siteQueryKey, settings);
   return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <AuthPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>
+          <AuthPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 };
 
@@ -59,5 +65,20 @@ describe('AuthPage with single sign-on', () => {
 
   it('shows no provider where none is configured', () => {
     expect(draw('/login', site({ sign_in_providers: [] }))).not.toContain('Sign in with');
+  });
+});
+
+describe('AuthPage in German', () => {
+  afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: en }));
+
+  it('greets, labels and names the provider in German, the server’s refusal too', () => {
+    i18n.loadAndActivate({ locale: 'de', messages: de });
+    const login = draw('/login#sso_error=refused', site());
+    expect(login).toContain('Willkommen zurück');
+    expect(login).toContain('Passwort');
+    expect(login).toContain('Mit Acme ID anmelden');
+    expect(login).toContain('Acme ID hat dich nicht angemeldet.');
+    expect(login).toContain('<option value="de" lang="de" selected="">Deutsch</option>');
+    expect(login).not.toContain('Welcome back');
   });
 });

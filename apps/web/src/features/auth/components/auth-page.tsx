@@ -1,8 +1,10 @@
-import { SSO_MSG, SSO_PROVIDER_ID, ssoErrorMessage } from '@parley/protocol';
+import { SSO_PROVIDER_ID, type SsoErrorKind, ssoErrorKinds } from '@parley/protocol';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBanner, InfoNote } from '../../../components/ui/alert';
 import { LoadingState } from '../../../components/ui/spinner';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
 import { authStore, useAuth } from '../../../lib/session/auth-store';
 import { cn } from '../../../lib/ui/cn';
 import { useSite } from '../api/get-site';
@@ -14,13 +16,18 @@ import { SocialButtons } from './social-buttons';
 import { SsoTotpForm, useSsoReturn } from './sso-return';
 
 type Mode = 'login' | 'signup';
-const TABS: Array<{ mode: Mode; label: string; path: string }> = [
-  { mode: 'login', label: 'Login', path: '/login' },
-  { mode: 'signup', label: 'Sign Up', path: '/register' },
+const TABS: Array<{ mode: Mode; label: MessageId; path: string }> = [
+  { mode: 'login', label: 'auth.tab.login', path: '/login' },
+  { mode: 'signup', label: 'auth.tab.signUp', path: '/register' },
 ];
+
+/** The banner for the kind of error single sign-on came back with; an unknown kind reads as the provider's. */
+const ssoErrorId = (kind: string): MessageId =>
+  `auth.sso.error.${ssoErrorKinds.includes(kind as SsoErrorKind) ? (kind as SsoErrorKind) : 'provider'}`;
 
 /** /auth, /login and /register: one screen with a Login tab and a Sign Up tab (SPEC §2). */
 export function AuthPage() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
@@ -31,7 +38,7 @@ export function AuthPage() {
   // Who may sign up and the other ways to sign in: said before a form is filled.
   const site = useSite();
   const providers = site.data?.sign_in_providers ?? [];
-  const ssoName = providers.find((p) => p.id === SSO_PROVIDER_ID)?.name ?? 'your provider';
+  const ssoName = providers.find((p) => p.id === SSO_PROVIDER_ID)?.name ?? t('auth.sso.yourProvider');
   // Passwords sign in site admins only (OIDC_ONLY): the provider's button first, the form behind a link. Until the
   // server has said (offline, it may never), the login tab shows its form as always.
   const passwordsOff = site.data?.password_sign_in === false;
@@ -61,12 +68,11 @@ export function AuthPage() {
     switchTo(TABS[next]!.mode);
   };
 
-  const title = mode === 'login' ? 'Welcome back' : 'Create your account';
-  const subtitle =
-    mode === 'login' ? 'Log in to continue your conversations.' : 'Join Parley and start chatting.';
+  const title = t(mode === 'login' ? 'auth.login.title' : 'auth.signup.title');
+  const subtitle = t(mode === 'login' ? 'auth.login.subtitle' : 'auth.signup.subtitle');
 
   return (
-    <AuthShell title={mode === 'login' ? 'Login' : 'Sign Up'}>
+    <AuthShell title={t(mode === 'login' ? 'auth.tab.login' : 'auth.tab.signUp')}>
       <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">
         {title}
       </h1>
@@ -74,7 +80,7 @@ export function AuthPage() {
 
       <div
         role="tablist"
-        aria-label="Account"
+        aria-label={t('auth.tabs')}
         className="mt-6 grid grid-cols-2 rounded-xl bg-slate-100 dark:bg-slate-800 p-1"
       >
         {TABS.map((tab, index) => {
@@ -100,15 +106,15 @@ export function AuthPage() {
                   : 'text-slate-600 dark:text-slate-400 hover:text-slate-800 dark:hover:text-white',
               )}
             >
-              {tab.label}
+              {t(tab.label)}
             </button>
           );
         })}
       </div>
 
       <div id="auth-panel" role="tabpanel" aria-labelledby={`tab-${mode}`} className="mt-6 space-y-4">
-        {error && <ErrorBanner>{error}</ErrorBanner>}
-        {sso.error && !error && <ErrorBanner>{ssoErrorMessage(sso.error, ssoName)}</ErrorBanner>}
+        {error && <ErrorBanner>{localText(error)}</ErrorBanner>}
+        {sso.error && !error && <ErrorBanner>{t(ssoErrorId(sso.error), { name: ssoName })}</ErrorBanner>}
         {/* Keyed by mode: switching tabs starts from an empty form with no field errors. */}
         {sso.totpCode ? (
           <SsoTotpForm code={sso.totpCode} onBack={sso.dismissTotp} />
@@ -116,7 +122,7 @@ export function AuthPage() {
           <LoadingState />
         ) : passwordsOff && mode === 'signup' ? (
           <>
-            <InfoNote>{SSO_MSG.signUpOff.replace('{name}', ssoName)}</InfoNote>
+            <InfoNote>{t('auth.sso.signUpOff', { name: ssoName })}</InfoNote>
             <SocialButtons returnTo={returnTo} providers={providers} invite={invite} divider={false} />
           </>
         ) : passwordsOff && !passwordForm ? (
@@ -128,7 +134,7 @@ export function AuthPage() {
                 onClick={() => setPasswordForm(true)}
                 className="rounded font-medium text-brand-600 dark:text-brand-300 hover:text-brand-700 dark:hover:text-brand-200"
               >
-                Site administrator? Log in with a password
+                {t('auth.sso.adminPassword')}
               </button>
             </p>
           </>
@@ -144,13 +150,13 @@ export function AuthPage() {
       )}
 
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+        {t(mode === 'login' ? 'auth.login.noAccount' : 'auth.signup.haveAccount')}{' '}
         <button
           type="button"
           onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}
           className="rounded font-medium text-brand-600 dark:text-brand-300 hover:text-brand-700 dark:hover:text-brand-200"
         >
-          {mode === 'login' ? 'Sign Up' : 'Login'}
+          {t(mode === 'login' ? 'auth.tab.signUp' : 'auth.tab.login')}
         </button>
       </p>
     </AuthShell>

@@ -2,9 +2,11 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Logo } from '../../../components/logo';
+import { useT } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/ui/document-title';
+import { LanguageChoice } from './language-choice';
 
-/** The full-page frame of the auth screens: back button, logo, one card. */
+/** The full-page frame of the auth screens: back button, logo, one card, and the Language choice below it. */
 export function AuthShell({
   title,
   children,
@@ -15,6 +17,7 @@ export function AuthShell({
   children: ReactNode;
   onBack?: () => void;
 }) {
+  const t = useT();
   usePageTitle(title);
   const navigate = useNavigate();
   const goBack = () => {
@@ -31,10 +34,10 @@ export function AuthShell({
           <button
             type="button"
             onClick={goBack}
-            aria-label="Go back"
+            aria-label={t('auth.goBack')}
             className="inline-flex size-10 items-center justify-center rounded-full text-slate-600 dark:text-slate-400 transition-colors hover:bg-white dark:hover:bg-slate-800 hover:text-slate-900 dark:hover:text-white"
           >
-            <ArrowLeft aria-hidden="true" className="size-5" />
+            <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
           </button>
           <Logo />
           <span className="size-10" aria-hidden="true" />
@@ -42,6 +45,7 @@ export function AuthShell({
         <div className="rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 p-6 shadow-sm sm:p-8">
           {children}
         </div>
+        <LanguageChoice />
       </div>
     </div>
   );

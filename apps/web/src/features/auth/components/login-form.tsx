@@ -5,6 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
 import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { useLogin } from '../api/login';
 import { totpRequired, verificationRequired } from '../lib/auth-errors';
@@ -12,6 +14,7 @@ import { keptTarget } from '../lib/redirect-target';
 import { TotpStep } from './totp-step';
 
 export function LoginForm() {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const loginMutation = useLogin();
@@ -36,7 +39,7 @@ export function LoginForm() {
     if (Object.keys(found).length > 0) return focusFirstInvalid(formRef.current);
     const email = form.email.trim();
     const code = totpCode.trim();
-    if (totpStep && !code) return setTotpError(TOTP_MSG.codeRequired);
+    if (totpStep && !code) return setTotpError(localText(TOTP_MSG.codeRequired));
     // On success the screen's redirect for signed-in users takes it from here.
     loginMutation.mutate(
       { email, password: form.password, remember_me: rememberMe, ...(totpStep ? { totp_code: code } : {}) },
@@ -59,7 +62,7 @@ export function LoginForm() {
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Login">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('auth.tab.login')}>
       {totpStep ? (
         <TotpStep
           code={totpCode}
@@ -72,25 +75,25 @@ export function LoginForm() {
       ) : (
         <>
           <TextField
-            label="Email"
+            label={t('auth.field.email')}
             type="email"
             name="email"
             autoComplete="email"
             value={form.email}
-            error={errors.email}
+            error={errors.email && localText(errors.email)}
             onChange={(e) => update('email', e.target.value)}
           />
           <PasswordField
-            label="Password"
+            label={t('auth.field.password')}
             name="password"
             autoComplete="current-password"
             value={form.password}
-            error={errors.password}
+            error={errors.password && localText(errors.password)}
             onChange={(e) => update('password', e.target.value)}
           />
           <div className="flex items-center justify-between gap-3">
             <Checkbox
-              label="Remember me"
+              label={t('auth.login.remember')}
               checked={rememberMe}
               onChange={(e) => setRememberMe(e.target.checked)}
             />
@@ -98,13 +101,13 @@ export function LoginForm() {
               to="/reset-password"
               className="rounded text-sm font-medium text-brand-600 dark:text-brand-300 hover:text-brand-700 dark:hover:text-brand-200"
             >
-              Forgot password?
+              {t('auth.login.forgot')}
             </Link>
           </div>
         </>
       )}
       <Button type="submit" size="lg" className="w-full" loading={loginMutation.isPending}>
-        {totpStep ? 'Verify' : 'Login'}
+        {t(totpStep ? 'auth.verifyButton' : 'auth.login.submit')}
       </Button>
       {totpStep && (
         <Button
@@ -116,7 +119,7 @@ export function LoginForm() {
             setTotpError(undefined);
           }}
         >
-          Back
+          {t('auth.back')}
         </Button>
       )}
     </form>

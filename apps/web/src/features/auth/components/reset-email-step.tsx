@@ -1,10 +1,11 @@
-import { EMAIL_MAX_LENGTH, MSG } from '@parley/protocol';
+import { EMAIL_MAX_LENGTH } from '@parley/protocol';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/ui/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
@@ -17,6 +18,7 @@ export function ResetEmailStep({
   onEmailChange: (email: string) => void;
   onSent: () => void;
 }) {
+  const t = useT();
   const request = useRequestPasswordReset();
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,16 +26,16 @@ export function ResetEmailStep({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = email.trim();
-    if (!trimmed) return setFieldError(MSG.resetEmailRequired);
+    if (!trimmed) return setFieldError(t('msg.resetEmailRequired'));
     setError(null);
     request.mutate(trimmed, {
       onSuccess: () => {
         onEmailChange(trimmed);
         // The same notice whether or not the address has an account.
-        toast.success(MSG.resetRequestSent);
+        toast.success(t('msg.resetRequestSent'));
         onSent();
       },
-      onError: (err) => setError(serverErrorOr(err, 'Failed to send reset code')),
+      onError: (err) => setError(serverErrorOr(err, t('auth.reset.sendFailed'))),
     });
   };
 
@@ -41,7 +43,7 @@ export function ResetEmailStep({
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       {error && <ErrorBanner>{error}</ErrorBanner>}
       <TextField
-        label="Email"
+        label={t('auth.field.email')}
         type="email"
         autoComplete="email"
         autoFocus
@@ -54,14 +56,14 @@ export function ResetEmailStep({
         }}
       />
       <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
-        Send Reset Code
+        {t('auth.reset.sendCode')}
       </Button>
       <p className="text-center text-sm">
         <Link
           to="/auth"
           className="rounded font-medium text-slate-600 dark:text-slate-400 hover:text-slate-900 dark:hover:text-white"
         >
-          ← Back to login
+          {t('auth.reset.backToLogin')}
         </Link>
       </p>
     </form>

@@ -4,7 +4,6 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   type PublicSite,
-  SIGNUP_DOMAIN_MESSAGE,
   SIGNUPS_CLOSED_MESSAGE,
   type SignupForm as SignupFields,
   USERNAME_MAX_LENGTH,
@@ -17,6 +16,8 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors, isApiError } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
 import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { toast } from '../../../lib/ui/toast';
 import { needsVerification, useRegister } from '../api/register';
@@ -31,9 +32,6 @@ const EMPTY: SignupFields = {
   confirm_password: '',
 };
 const FIELDS = Object.keys(EMPTY) as Array<keyof SignupFields>;
-
-const CLOSED_WITH_INVITES = 'Sign-ups are closed on this server. You can sign up with an invite link.';
-const INVITE_NEEDED = 'Paste the invite link you were given.';
 
 /** The token of a pasted invite link (/register?invite=…), or what was typed when it is not a link. */
 const inviteToken = (value: string): string => {
@@ -51,21 +49,23 @@ const inviteToken = (value: string): string => {
  * about, the form asks for one (required while closed). An invite link opened (/register?invite=…) fills it in.
  */
 export function SignupPanel({ site }: { site: PublicSite | undefined }) {
+  const t = useT();
   const linked = useSearchParams()[0].get('invite')?.trim() || '';
   if (site?.signups === 'closed' && !site.invites && !linked)
     return (
       <InfoNote>
-        <p className="font-medium">{SIGNUPS_CLOSED_MESSAGE}</p>
+        <p className="font-medium">{localText(SIGNUPS_CLOSED_MESSAGE)}</p>
       </InfoNote>
     );
   const askInvite = site !== undefined && site.signups !== 'open' && (site.invites || linked !== '');
   return (
     <>
-      {site?.signups === 'closed' && <InfoNote>{CLOSED_WITH_INVITES}</InfoNote>}
+      {site?.signups === 'closed' && <InfoNote>{t('auth.signup.closedWithInvites')}</InfoNote>}
       {site?.signups === 'domains' && (
         <InfoNote>
-          {SIGNUP_DOMAIN_MESSAGE}
-          {site.domains.join(', ')}.{askInvite && ' Another address needs an invite link.'}
+          {t(askInvite ? 'auth.signup.domainsInvite' : 'auth.signup.domains', {
+            domains: site.domains.join(', '),
+          })}
         </InfoNote>
       )}
       <SignupForm
@@ -84,6 +84,7 @@ function SignupForm({
   /** Whether the form asks for an invite link: without one nothing can be sent while sign-ups are closed. */
   invite: 'none' | 'optional' | 'required';
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const registerMutation = useRegister();
@@ -101,14 +102,15 @@ function SignupForm({
   const bind = (field: keyof SignupFields) => ({
     name: field,
     value: form[field],
-    error: errors[field],
+    // The forms' rules and the server's refusals are English texts; each is shown in the reader's language.
+    error: errors[field] && localText(errors[field]),
     onChange: (e: { target: { value: string } }) => update(field, e.target.value),
   });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found: FieldErrors<keyof SignupFields | 'invite'> = validateSignup(form);
-    if (inviteField === 'required' && !invite) found.invite = INVITE_NEEDED;
+    if (inviteField === 'required' && !invite) found.invite = t('auth.signup.inviteNeeded');
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstInvalid(formRef.current);
     registerMutation.mutate(
@@ -127,7 +129,7 @@ function SignupForm({
           // The account exists either way; when its mail could not be sent, the verify screen says so and
           // offers to send the code again.
           const mailNotSent = answer.mail_sent === false;
-          if (answer.message) (mailNotSent ? toast.error : toast.success)(answer.message);
+          if (answer.message) (mailNotSent ? toast.error : toast.success)(localText(answer.message));
           void navigate('/verify-email', {
             state: { email: answer.email, isFromSignup: true, mailNotSent, ...keptTarget(location.state) },
           });
@@ -145,8 +147,8 @@ function SignupForm({
 
   const inviteInput = (
     <TextField
-      label="Invite link"
-      hint={inviteField === 'optional' ? 'Only for an address outside these domains.' : undefined}
+      label={t('auth.signup.inviteLabel')}
+      hint={inviteField === 'optional' ? t('auth.signup.inviteHint') : undefined}
       autoComplete="off"
       maxLength={2048}
       name="invite"
@@ -160,18 +162,24 @@ function SignupForm({
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Sign Up">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+      aria-label={t('auth.signup.submit')}
+    >
       {/* Closed: the link is what lets the rest through, so it comes first. */}
       {inviteField === 'required' && inviteInput}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="First Name"
+          label={t('auth.field.firstName')}
           autoComplete="given-name"
           maxLength={NAME_MAX_LENGTH}
           {...bind('first_name')}
         />
         <TextField
-          label="Last Name"
+          label={t('auth.field.lastName')}
           autoComplete="family-name"
           maxLength={NAME_MAX_LENGTH}
           {...bind('last_name')}
@@ -179,34 +187,34 @@ function SignupForm({
       </div>
       {/* Every field stops at the server's limit (an over-long one showed zod's raw text). */}
       <TextField
-        label="Username"
+        label={t('auth.field.username')}
         autoComplete="username"
         autoCapitalize="none"
         maxLength={USERNAME_MAX_LENGTH}
         {...bind('username')}
       />
       <TextField
-        label="Email"
+        label={t('auth.field.email')}
         type="email"
         autoComplete="email"
         maxLength={EMAIL_MAX_LENGTH}
         {...bind('email')}
       />
       <PasswordField
-        label="Password"
+        label={t('auth.field.password')}
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
         {...bind('password')}
       />
       <PasswordField
-        label="Confirm Password"
+        label={t('auth.field.confirmPassword')}
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
         {...bind('confirm_password')}
       />
       {inviteField === 'optional' && inviteInput}
       <Button type="submit" size="lg" className="w-full" loading={registerMutation.isPending}>
-        Sign Up
+        {t('auth.signup.submit')}
       </Button>
     </form>
   );

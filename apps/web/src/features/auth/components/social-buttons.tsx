@@ -1,8 +1,9 @@
-import { type SignInProvider, SSO_PROVIDER_ID, signInLabel } from '@parley/protocol';
+import { type SignInProvider, SSO_PROVIDER_ID } from '@parley/protocol';
 import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { API_BASE_URL } from '../../../lib/http/api-client';
+import { useT } from '../../../lib/i18n/i18n';
 import { rememberSsoReturn, ssoStartHref } from '../lib/sso-landing';
 
 // Signing in with an account elsewhere: one 'Sign in with {name}' button per provider the server lists (GET
@@ -66,13 +67,14 @@ export function SocialButtons({
   /** Where to go once signed in (the page the person was sent to sign in from), kept while they are away. */
   returnTo?: string | null;
 }) {
+  const t = useT();
   if (providers.length === 0) return null;
   return (
     <div>
       {divider && (
         <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-600 dark:text-slate-400 uppercase">
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-          or continue with
+          {t('auth.sso.or')}
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         </div>
       )}
@@ -87,7 +89,7 @@ export function SocialButtons({
               onClick={() => returnTo && rememberSsoReturn(returnTo)}
             >
               {Mark && <Mark />}
-              {signInLabel(provider.name)}
+              {t('auth.sso.signIn', { name: provider.name })}
             </a>
           );
         })}

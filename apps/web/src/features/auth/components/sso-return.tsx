@@ -2,6 +2,8 @@ import { TOTP_MSG } from '@parley/protocol';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
 import { useSsoExchange } from '../api/exchange-sso';
 import { totpRequired } from '../lib/auth-errors';
 import { ssoLanding, takeSsoReturn } from '../lib/sso-landing';
@@ -54,17 +56,18 @@ export function useSsoReturn(): SsoReturn {
 
 /** The second step of a single sign-on for an account with two-step sign-in: the app's or a recovery code. */
 export function SsoTotpForm({ code, onBack }: { code: string; onBack: () => void }) {
+  const t = useT();
   const exchange = useSsoExchange();
   const [totp, setTotp] = useState('');
   const [error, setError] = useState<string | undefined>();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const typed = totp.trim();
-    if (!typed) return setError(TOTP_MSG.codeRequired);
+    if (!typed) return setError(localText(TOTP_MSG.codeRequired));
     exchange.mutate({ code, totp_code: typed });
   };
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Two-step sign-in">
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('auth.totp.form')}>
       <TotpStep
         code={totp}
         error={error}
@@ -74,10 +77,10 @@ export function SsoTotpForm({ code, onBack }: { code: string; onBack: () => void
         }}
       />
       <Button type="submit" size="lg" className="w-full" loading={exchange.isPending}>
-        Verify
+        {t('auth.verifyButton')}
       </Button>
       <Button variant="ghost" className="w-full" onClick={onBack}>
-        Back
+        {t('auth.back')}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** The login form's second step: the code from the authenticator app, or one of the recovery codes. */
 export function TotpStep({
@@ -10,14 +11,12 @@ export function TotpStep({
   onChange: (code: string) => void;
   error?: string;
 }) {
+  const t = useT();
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Two-step sign-in is on for this account. Enter the 6-digit code from your authenticator app, or one of
-        your recovery codes.
-      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t('auth.totp.intro')}</p>
       <TextField
-        label="Authentication code"
+        label={t('auth.totp.label')}
         name="totp_code"
         autoComplete="one-time-code"
         autoFocus

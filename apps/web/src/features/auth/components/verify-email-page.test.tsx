@@ -1,17 +1,21 @@
+import { I18nProvider } from '@lingui/react';
 import { MSG } from '@parley/protocol';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n';
 import { VerifyEmailPage } from './verify-email-page';
 
 const draw = (state: Record<string, unknown>) =>
   renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={[{ pathname: '/verify-email', state }]}>
-        <VerifyEmailPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={[{ pathname: '/verify-email', state }]}>
+          <VerifyEmailPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 
 describe('VerifyEmailPage', () => {

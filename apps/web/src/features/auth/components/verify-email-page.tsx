@@ -1,4 +1,4 @@
-import { CODE_LENGTH, CODE_TTL_MINUTES, MSG, validateCode } from '@parley/protocol';
+import { CODE_LENGTH, CODE_TTL_MINUTES, validateCode } from '@parley/protocol';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -6,12 +6,15 @@ import { CodeInput } from '../../../components/code-input';
 import { ErrorBanner, InfoNote } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
 import { authStore, toSignedIn } from '../../../lib/session/auth-store';
 import { toast } from '../../../lib/ui/toast';
 import { useResendSignupCode } from '../api/resend-signup-code';
 import { useVerifySignup } from '../api/verify-signup';
 import { keptTarget, redirectTarget } from '../lib/redirect-target';
 import { AuthShell } from './auth-shell';
+import { Emphasized, SLOT } from './emphasized';
 
 interface VerifyState {
   email?: unknown;
@@ -25,6 +28,7 @@ interface VerifyState {
  * and where to go once verified.
  */
 export function VerifyEmailPage() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? {}) as VerifyState;
@@ -42,7 +46,7 @@ export function VerifyEmailPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const invalid = validateCode(code);
-    if (invalid) return setError(invalid);
+    if (invalid) return setError(localText(invalid));
     setError(null);
     verify.mutate(
       { email, verification_code: code },
@@ -50,11 +54,11 @@ export function VerifyEmailPage() {
         onSuccess: (answer) => {
           // A verified sign-up is remembered on this device.
           authStore.getState().loginSuccess(toSignedIn(answer, true));
-          toast.success('Your email is verified. Welcome to Parley!');
+          toast.success(t('auth.verify.verified'));
           // Back where the person was going before signing up (an invite link), else home.
           void navigate(redirectTarget(location.state), { replace: true });
         },
-        onError: (err) => setError(serverErrorOr(err, MSG.invalidCode)),
+        onError: (err) => setError(serverErrorOr(err, t('msg.invalidCode'))),
       },
     );
   };
@@ -66,37 +70,43 @@ export function VerifyEmailPage() {
         // The mail server may still be away: the notice stays, with the same offer.
         const notSent = answer?.mail_sent === false;
         setMailNotSent(notSent);
-        if (notSent) toast.error(answer?.message ?? MSG.verificationNotSent);
-        else toast.success(answer?.message ?? 'A new verification code has been sent to your email.');
+        // The server says these in English; the reader gets the same words in their language.
+        if (notSent) toast.error(t('msg.verificationNotSent'));
+        else toast.success(t('auth.verify.newCodeSent'));
       },
-      onError: (err) => setError(serverErrorOr(err, 'Failed to resend verification code')),
+      onError: (err) => setError(serverErrorOr(err, t('auth.verify.resendFailed'))),
     });
   };
 
   return (
-    <AuthShell title="Verify Email">
+    <AuthShell title={t('auth.verify.pageTitle')}>
       <div className="flex flex-col items-center text-center">
         <span className="mb-4 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 dark:bg-brand-500/15 text-brand-600 dark:text-brand-300">
           <MailCheck aria-hidden="true" className="size-6" />
         </span>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">
-          Verify your email
+          {t('auth.verify.title')}
         </h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          {mailNotSent
-            ? 'Your account is created. We will send a 6-digit code to '
-            : isFromSignup
-              ? 'We sent a 6-digit code to '
-              : `${MSG.verifyBeforeLogin} Enter the code we sent to `}
-          <strong className="font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">{email}</strong>.
+          <Emphasized
+            text={t(
+              mailNotSent
+                ? 'auth.verify.mailNotSent'
+                : isFromSignup
+                  ? 'auth.verify.sent'
+                  : 'auth.verify.beforeLogin',
+              { email: SLOT },
+            )}
+            value={email}
+          />
         </p>
       </div>
 
       {mailNotSent && (
         <InfoNote className="mt-4">
-          <span role="status">{MSG.verificationNotSent}</span>{' '}
+          <span role="status">{t('msg.verificationNotSent')}</span>{' '}
           <Button type="button" size="sm" variant="secondary" onClick={onResend} loading={resend.isPending}>
-            Resend
+            {t('auth.verify.resend')}
           </Button>
         </InfoNote>
       )}
@@ -111,7 +121,7 @@ export function VerifyEmailPage() {
           disabled={code.length !== CODE_LENGTH}
           loading={verify.isPending}
         >
-          Verify Email
+          {t('auth.verify.submit')}
         </Button>
       </form>
 
@@ -123,11 +133,11 @@ export function VerifyEmailPage() {
             disabled={resend.isPending}
             className="rounded font-medium text-brand-600 dark:text-brand-300 hover:text-brand-700 dark:hover:text-brand-200 disabled:text-slate-400 dark:disabled:text-slate-600"
           >
-            Resend verification code
+            {t('auth.verify.resendCode')}
           </button>
         </p>
-        <p>Can't find the email? Check your spam or junk folder.</p>
-        <p>{`The code expires in ${CODE_TTL_MINUTES} minutes.`}</p>
+        <p>{t('auth.verify.spam')}</p>
+        <p>{t('auth.verify.expires', { minutes: CODE_TTL_MINUTES })}</p>
       </div>
 
       <div className="mt-6 border-t border-slate-100 dark:border-slate-800 pt-4 text-center">
@@ -136,7 +146,7 @@ export function VerifyEmailPage() {
           state={keptTarget(location.state)}
           className="rounded text-sm font-medium text-slate-600 dark:text-slate-400 hover:text-slate-900 dark:hover:text-white"
         >
-          ← Back to login
+          {t('auth.verify.backToLogin')}
         </Link>
       </div>
     </AuthShell>

@@ -1,7 +1,11 @@
 import { MSG } from '@parley/protocol';
 import { firstFieldError, isApiError } from '../../../lib/http/api-error';
+import { t } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
+import './auth-texts';
 
-// SPEC §8: which text the auth banner shows for a failed login or sign-up.
+// SPEC §8: which text the auth banner shows for a failed login or sign-up, in the reader's language (these
+// constants are the English words, as the catalog holds them; the server's own texts by their ids).
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 export const NO_RESPONSE = 'No response from server. Please check your connection.';
@@ -32,11 +36,13 @@ export function totpRequired(error: unknown): boolean {
 
 export function loginFailureMessage(error: unknown): string {
   if (isApiError(error)) {
-    if (error.noResponse) return NO_RESPONSE;
+    if (error.noResponse) return t('auth.error.noResponse');
     const verification = verificationRequired(error);
     if (verification) {
-      const message = verification.message ?? MSG.verifyBeforeLogin;
-      return verification.email ? `${message} (${verification.email})` : message;
+      const message = localText(verification.message ?? MSG.verifyBeforeLogin);
+      return verification.email
+        ? t('auth.error.verifyWithEmail', { message, email: verification.email })
+        : message;
     }
     const body = asBody(error.body);
     const chosen = body
@@ -46,14 +52,14 @@ export function loginFailureMessage(error: unknown): string {
         text(body.error) ??
         firstFieldError(body))
       : text(error.body);
-    return chosen ?? `Server error: ${error.status}`;
+    return chosen ? localText(chosen) : t('auth.error.server', { status: error.status });
   }
-  if (error instanceof Error) return error.message || UNEXPECTED;
-  return LOGIN_FAILED;
+  if (error instanceof Error) return error.message || t('auth.error.unexpected');
+  return t('auth.error.loginFailed');
 }
 
 export function registrationFailureMessage(error: unknown): string {
   const body = isApiError(error) ? asBody(error.body) : null;
-  if (!body) return REGISTRATION_FAILED;
-  return text(body.detail) ?? text(body.message) ?? firstNonFieldError(body) ?? REGISTRATION_FAILED;
+  const chosen = body && (text(body.detail) ?? text(body.message) ?? firstNonFieldError(body));
+  return chosen ? localText(chosen) : t('auth.error.registrationFailed');
 }

@@ -1,0 +1,8 @@
+import { i18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import en from '../../../../../packages/protocol/catalogs/en.json';
+
+// The unit tests read the app's texts in English: the English catalog, compiled at run time (the app has it
+// compiled by Lingui's Vite plugin), active before any test draws a component or asks t() for a text.
+i18n.setMessagesCompiler(compileMessage);
+i18n.loadAndActivate({ locale: 'en', messages: en });
