@@ -161,6 +161,20 @@ describe('posting to a webhook', () => {
     expect(JSON.stringify(found.body)).toContain('Build 42 passed');
   });
 
+  it('mentions the members its text names with @username, as a person’s message does', async () => {
+    const t = app();
+    const { ada, grace, eve, chatId } = await group(t);
+    const hook = await makeHook(t, ada.token, chatId, 'Deploys');
+    const graceRoom = await joinRoom(t, grace.token, chatId);
+    const posted = await postJson(t, hook.url, {
+      text: `@${grace.user.username} the deploy failed; @${eve.user.username} is not here`,
+    });
+    expect(posted.status, posted.text).toBe(200);
+    const live = (await graceRoom.next('chat_message')).message;
+    // Only members are mentioned.
+    expect(live.mentions).toEqual([grace.user.id]);
+  });
+
   it('answers 404 to an unknown secret, 400 to blank, too long or shapeless posts', async () => {
     const t = app();
     const { ada, chatId } = await group(t);

@@ -122,8 +122,8 @@ export const rowOf = (p: Pending): NewMessageRow => ({
 /** A message of the main timeline: anything but a reply sent only to its thread. */
 export const inTimeline = (p: Draft): boolean => !p.threadRoot || !!p.alsoInChat;
 
-/** A person's message that may mention someone (system lines never do). */
-export const mayMention = (p: Pending) => p.senderId !== null && p.body.includes('@');
+/** A person's or a webhook's message that may mention someone (system lines never do). */
+export const mayMention = (p: Pending) => (p.senderId !== null || !!p.appName) && p.body.includes('@');
 
 /** A person's message with files to claim. */
 export const claimsFiles = (p: Pending): p is Pending & { senderId: number } =>
