@@ -17,10 +17,27 @@ export const MSG_TEXT_IDS: ReadonlyArray<readonly [english: string, id: MessageI
 ).map((key) => [MSG[key], msgId(key)] as const);
 
 const idOf = new Map<string, MessageId>(MSG_TEXT_IDS);
+/** Texts the server fills in ('… Sign in with {name}.'): a pattern per text, its placeholders' names in order. */
+const patterns: Array<{ pattern: RegExp; names: string[]; id: MessageId }> = [];
 
-/** More English server texts and their ids, known from now on. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * More English server texts and their ids, known from now on. A text with `{placeholder}`s is matched whatever
+ * the server put in them, and the translation gets the same values.
+ */
 export function knowServerTexts(entries: ReadonlyArray<readonly [english: string, id: MessageId]>): void {
-  for (const [english, id] of entries) idOf.set(english, id);
+  for (const [english, id] of entries) {
+    const names = [...english.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+    if (names.length === 0) idOf.set(english, id);
+    else {
+      const source = english
+        .split(/\{\w+\}/)
+        .map(literal)
+        .join('(.+?)');
+      patterns.push({ pattern: new RegExp(`^${source}$`), names, id });
+    }
+  }
 }
 
 /** The catalog id of an English server text, if the app knows it. */
@@ -28,8 +45,16 @@ export const serverTextId = (english: string): MessageId | undefined => idOf.get
 
 /** A server's (or the protocol's validation) English text in the reader's language; unknown texts stay as sent. */
 export function localText(english: string): string {
-  const id = idOf.get(english);
-  const text = id ? t(id) : english;
+  let id = idOf.get(english);
+  let values: Record<string, string> | undefined;
+  for (const p of id ? [] : patterns) {
+    const match = p.pattern.exec(english);
+    if (!match) continue;
+    id = p.id;
+    values = Object.fromEntries(p.names.map((name, i) => [name, match[i + 1] ?? '']));
+    break;
+  }
+  const text = id ? t(id, values) : english;
   // A catalog that could not load leaves ids: the English text reads better than its id.
   return text === id ? english : text;
 }

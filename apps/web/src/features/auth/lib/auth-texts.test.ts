@@ -41,13 +41,19 @@ describe('the server texts the auth screens meet beyond MSG', () => {
   it('are in the English catalog word for word, and known to the lookup', () => {
     for (const [text, id] of AUTH_SERVER_TEXTS) {
       expect(english[id], id).toBe(text);
-      expect(serverTextId(text)).toBe(id);
+      if (!text.includes('{')) expect(serverTextId(text)).toBe(id);
     }
+    const filled = SSO_MSG.passwordsOff.replace('{name}', 'Acme ID (staff)');
+    expect(localText(filled)).toBe(filled);
   });
 
   it('read in German for a German reader', () => {
     i18n.loadAndActivate({ locale: 'de', messages: de });
     expect(localText(TOTP_MSG.invalidCode)).toBe(de['msg.totp.invalidCode']);
     expect(localText(SSO_MSG.expired)).toBe(de['msg.sso.expired']);
+    // A text the server filled in reads with the same name in it.
+    expect(localText(SSO_MSG.passwordsOff.replace('{name}', 'Acme ID (staff)'))).toBe(
+      'Die Anmeldung mit Passwort ist auf diesem Server ausgeschaltet. Melde dich mit Acme ID (staff) an.',
+    );
   });
 });

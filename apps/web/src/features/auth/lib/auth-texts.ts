@@ -17,6 +17,7 @@ const totpId = (key: TotpKey): `msg.totp.${TotpKey}` & MessageId => `msg.totp.${
 export const AUTH_SERVER_TEXTS: ReadonlyArray<readonly [english: string, id: MessageId]> = [
   ...(Object.keys(TOTP_MSG) as TotpKey[]).map((key) => [TOTP_MSG[key], totpId(key)] as const),
   [SSO_MSG.expired, 'msg.sso.expired'],
+  [SSO_MSG.passwordsOff, 'msg.sso.passwordsOff'],
   [DEACTIVATED_LOGIN_MESSAGE, 'msg.deactivated'],
   [SIGNUPS_CLOSED_MESSAGE, 'msg.signupsClosed'],
   [INVITE_INVALID_MESSAGE, 'msg.inviteInvalid'],
