@@ -18,6 +18,15 @@ test('a German browser gets the app in German', async ({ browser, request }, inf
   await expect(nav.getByRole('link', { name: 'Einstellungen' })).toBeVisible();
   await expect(ada.page.getByText('Noch keine Chats')).toBeVisible();
   await ada.page.screenshot({ path: info.outputPath('chats-de.png') });
+
+  // Settings too: its sections, switches and the toast of a change.
+  await ada.page.goto('/settings');
+  await expect(ada.page.getByRole('heading', { name: 'Kontoeinstellungen' })).toBeVisible({ timeout: 30_000 });
+  await expect(ada.page.getByRole('heading', { name: 'Privatsphäre' })).toBeVisible();
+  await ada.page.getByRole('switch', { name: 'Lesebestätigungen' }).click();
+  await expect(ada.page.getByText('Einstellungen gespeichert')).toBeVisible();
+  await expect(ada.page.getByText('Du hast niemanden blockiert.')).toBeVisible();
+  await ada.page.screenshot({ path: info.outputPath('settings-de.png') });
 });
 
 test('choosing Arabic mirrors the app, and it follows the account to another device', async ({

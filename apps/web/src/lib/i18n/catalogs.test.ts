@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { LOCALES, type Locale } from '@parley/protocol';
+import { LOCALES, type Locale, SAFETY_TEXT } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../../packages/protocol/catalogs/ar.json';
 import de from '../../../../../packages/protocol/catalogs/de.json';
@@ -41,6 +41,10 @@ describe('the catalogs', () => {
           new Set(placeholders(en[id as keyof typeof en])),
         );
       }
+  });
+
+  it('repeat a protocol text word for word where they show one', () => {
+    expect(en['settings.blocked.none']).toBe(SAFETY_TEXT.noneBlocked);
   });
 
   it('count chats by each language’s plural rules', () => {

@@ -1,6 +1,7 @@
 import type { SettingsField, SettingsResponse } from '@parley/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { settingsQueryKey } from '../../../lib/queries/settings-query';
 import { toast } from '../../../lib/ui/toast';
 
@@ -33,11 +34,11 @@ export function useUpdateSetting() {
       return { previous };
     },
     onSuccess: () => {
-      toast.success('Settings updated successfully');
+      toast.success(t('settings.updated'));
     },
     onError: (_error, _change, context) => {
       if (context?.previous) queryClient.setQueryData(settingsQueryKey, context.previous);
-      toast.error('Failed to update settings');
+      toast.error(t('settings.updateFailed'));
     },
     // Reload once the last of several quick toggles settles, so a reload never undoes a newer toggle.
     onSettled: () =>

@@ -1,4 +1,3 @@
-import { SAFETY_TEXT } from '@parley/protocol';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { ErrorBanner } from '../../../components/ui/alert';
@@ -6,11 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/spinner';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { useBlockedPeople, useSetBlocked } from '../../../lib/queries/safety';
 import { toast } from '../../../lib/ui/toast';
 
 /** Settings' 'Blocked people': whom the person blocked, each with Unblock. */
 export function BlockedPeopleSection() {
+  const t = useT();
   const blocked = useBlockedPeople();
   const change = useSetBlocked();
   const people = blocked.data?.results ?? [];
@@ -19,8 +20,8 @@ export function BlockedPeopleSection() {
     change.mutate(
       { username, blocked: false },
       {
-        onSuccess: () => toast.success(`You unblocked ${name}.`),
-        onError: (e) => toast.error(serverErrorOr(e, 'Failed to unblock. Please try again.')),
+        onSuccess: () => toast.success(t('settings.blocked.unblocked', { name })),
+        onError: (e) => toast.error(serverErrorOr(e, t('settings.blocked.unblockFailed'))),
       },
     );
 
@@ -28,15 +29,15 @@ export function BlockedPeopleSection() {
     <Card>
       <CardHeader
         id="blocked-people"
-        title="Blocked people"
-        description="They cannot message you, and neither of you sees the other online, typing or reading."
+        title={t('settings.blocked.title')}
+        description={t('settings.blocked.description')}
       />
       {blocked.isPending ? (
-        <LoadingState label="Loading blocked people..." />
+        <LoadingState label={t('settings.blocked.loading')} />
       ) : blocked.isError ? (
-        <ErrorBanner className="mt-3">Failed to load blocked people</ErrorBanner>
+        <ErrorBanner className="mt-3">{t('settings.blocked.loadFailed')}</ErrorBanner>
       ) : people.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{SAFETY_TEXT.noneBlocked}</p>
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('settings.blocked.none')}</p>
       ) : (
         <ul aria-labelledby="blocked-people" className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
           {people.map((p) => (
@@ -49,16 +50,18 @@ export function BlockedPeopleSection() {
                 >
                   {p.name}
                 </Link>
-                <p className="truncate text-xs text-slate-500 dark:text-slate-400">@{p.username}</p>
+                <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                  <span dir="ltr">@{p.username}</span>
+                </p>
               </div>
               <Button
                 variant="secondary"
                 size="sm"
                 onClick={() => unblock(p.username, p.name)}
                 disabled={change.isPending}
-                aria-label={`Unblock ${p.name}`}
+                aria-label={t('settings.blocked.unblockName', { name: p.name })}
               >
-                Unblock
+                {t('settings.blocked.unblock')}
               </Button>
             </li>
           ))}

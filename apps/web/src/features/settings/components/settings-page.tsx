@@ -2,6 +2,7 @@ import { Page } from '../../../components/page';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/i18n';
 import { useSettings } from '../../../lib/queries/settings-query';
 import { ApiTokensSection } from './api-tokens-section';
 import { BlockedPeopleSection } from './blocked-people-section';
@@ -20,16 +21,17 @@ import { TwoStepSection } from './two-step-section';
  * of one's data, account deletion.
  */
 export function SettingsPage() {
+  const t = useT();
   const settings = useSettings();
   return (
-    <Page title="Account Settings" description="Manage your email, privacy and notifications.">
+    <Page title={t('settings.title')} description={t('settings.description')}>
       {settings.isPending ? (
-        <LoadingState label="Loading settings..." />
+        <LoadingState label={t('settings.loading')} />
       ) : settings.isError ? (
         <div className="space-y-3">
-          <ErrorBanner>Failed to load settings</ErrorBanner>
+          <ErrorBanner>{t('settings.loadFailed')}</ErrorBanner>
           <Button variant="secondary" onClick={() => void settings.refetch()}>
-            Try again
+            {t('settings.tryAgain')}
           </Button>
         </div>
       ) : (

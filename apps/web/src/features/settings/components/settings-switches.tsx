@@ -1,6 +1,7 @@
 import type { SettingsField, SettingsResponse } from '@parley/protocol';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
 import {
   requestNotificationPermission,
   useNotificationPermission,
@@ -9,48 +10,40 @@ import { useUpdateSetting } from '../api/update-setting';
 
 interface SwitchSpec {
   field: SettingsField;
-  label: string;
-  description: string;
+  label: MessageId;
+  description: MessageId;
 }
 
 const PRIVACY: SwitchSpec[] = [
   {
     field: 'online_status',
-    label: 'Online Status',
-    description: 'Let others see when you are online and last seen.',
+    label: 'settings.onlineStatus.label',
+    description: 'settings.onlineStatus.description',
   },
   {
     field: 'read_receipt',
-    label: 'Read Receipts',
-    description: 'Let others know when you have read their messages.',
+    label: 'settings.readReceipts.label',
+    description: 'settings.readReceipts.description',
   },
   {
     field: 'hide_profile',
-    label: 'Hide Profile',
-    description: 'Keep your profile private and off the home page.',
+    label: 'settings.hideProfile.label',
+    description: 'settings.hideProfile.description',
   },
 ];
 const NOTIFICATIONS: SwitchSpec[] = [
-  {
-    field: 'push_notification',
-    label: 'Push Notifications',
-    description: 'Get notified about new messages.',
-  },
-  {
-    field: 'email_notification',
-    label: 'Email Notifications',
-    description: 'Receive an email about unread messages.',
-  },
+  { field: 'push_notification', label: 'settings.push.label', description: 'settings.push.description' },
+  { field: 'email_notification', label: 'settings.email.label', description: 'settings.email.description' },
 ];
 
 /** What the browser's own permission adds under Push Notifications while it is not 'granted'. */
 const PUSH_PERMISSION_NOTE = {
-  default: 'Your browser will ask you to allow notifications.',
-  denied:
-    'Notifications are blocked for Parley in this browser. Allow them in the browser’s site settings to turn this on.',
-} as const;
+  default: 'settings.push.browserAsks',
+  denied: 'settings.push.blocked',
+} as const satisfies Record<string, MessageId>;
 
 export function SettingsSwitches({ profile }: { profile: SettingsResponse['profile'] }) {
+  const t = useT();
   const update = useUpdateSetting();
   // Push Notifications shows what this browser will do: off while the browser has not allowed notifications
   // (blocked: off and locked, with why), and turning it on asks the browser first, from the click itself.
@@ -65,17 +58,18 @@ export function SettingsSwitches({ profile }: { profile: SettingsResponse['profi
     if (field === 'push_notification' && value && browserNote === 'default') void turnOnPush();
     else update.mutate({ field, value });
   };
-  const group = (title: string, description: string, specs: SwitchSpec[]) => (
+  const group = (title: MessageId, description: MessageId, specs: SwitchSpec[]) => (
     <Card>
-      <CardHeader title={title} description={description} />
+      <CardHeader title={t(title)} description={t(description)} />
       <div className="divide-y divide-slate-100 dark:divide-slate-800">
-        {specs.map(({ field, label, description: text }) => {
+        {specs.map(({ field, label, description }) => {
           const note = field === 'push_notification' ? browserNote : null;
+          const text = t(description);
           return (
             <Switch
               key={field}
-              label={label}
-              description={note ? `${text} ${PUSH_PERMISSION_NOTE[note]}` : text}
+              label={t(label)}
+              description={note ? `${text} ${t(PUSH_PERMISSION_NOTE[note])}` : text}
               checked={profile[field] && !note}
               disabled={note === 'denied'}
               onChange={(value) => change(field, value)}
@@ -87,8 +81,8 @@ export function SettingsSwitches({ profile }: { profile: SettingsResponse['profi
   );
   return (
     <>
-      {group('Privacy', 'Choose what others can see about you.', PRIVACY)}
-      {group('Notifications', 'Choose how Parley reaches you.', NOTIFICATIONS)}
+      {group('settings.privacy.title', 'settings.privacy.description', PRIVACY)}
+      {group('settings.notifications.title', 'settings.notifications.description', NOTIFICATIONS)}
     </>
   );
 }

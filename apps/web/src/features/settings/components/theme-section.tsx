@@ -1,23 +1,25 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
 import { setThemeChoice, type ThemeChoice, useThemeChoice } from '../../../lib/ui/theme';
 
-const OPTIONS: Array<{ value: ThemeChoice; label: string; icon: typeof Sun }> = [
-  { value: 'system', label: 'System', icon: Monitor },
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
+const OPTIONS: Array<{ value: ThemeChoice; label: MessageId; icon: typeof Sun }> = [
+  { value: 'system', label: 'settings.theme.system', icon: Monitor },
+  { value: 'light', label: 'settings.theme.light', icon: Sun },
+  { value: 'dark', label: 'settings.theme.dark', icon: Moon },
 ];
 
 /** Appearance: System (the device's setting), Light or Dark, kept in this browser and applied at once. */
 export function ThemeSection() {
+  const t = useT();
   const choice = useThemeChoice();
   return (
     <Card>
       <CardHeader
         id="theme-heading"
-        title="Appearance"
-        description="Choose a theme for Parley in this browser. System follows your device's setting."
+        title={t('settings.theme.title')}
+        description={t('settings.theme.description')}
       />
       <div role="radiogroup" aria-labelledby="theme-heading" className="mt-4 grid grid-cols-3 gap-2">
         {OPTIONS.map(({ value, label, icon: Icon }) => {
@@ -41,7 +43,7 @@ export function ThemeSection() {
                 className="sr-only"
               />
               <Icon aria-hidden="true" className="size-5" />
-              {label}
+              {t(label)}
             </label>
           );
         })}
