@@ -1,6 +1,7 @@
 import { DELETED_MESSAGE_TEXT, type Message, type ReplyQuote, SAFETY_TEXT } from '@parley/protocol';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { fullDateTime } from '../../../lib/text/locale-format';
 import { RichText } from '../../../lib/text/rich-text/rich-text';
 import { cn } from '../../../lib/ui/cn';
 import { splitMentions } from '../lib/mentions';
@@ -10,12 +11,10 @@ import type { MessageActions } from './message-actions-context';
 // it answers, '(edited)', and the reaction chips under it. All text is rendered by React, never as HTML; the
 // body's light formatting is lib/text/rich-text's.
 
-/** A date and time in full, for '(edited)' and the earlier versions. */
-let fullTimeFormat: Intl.DateTimeFormat | null = null;
+/** A date and time in full, in the reader's locale, for '(edited)' and the earlier versions. */
 export const fullTimeOf = (iso: string) => {
-  fullTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Invalid Date' : fullTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : fullDateTime(date);
 };
 
 /** Whom a body mentions: only members the server counted in `mentions`, by their usernames. */

@@ -1,4 +1,5 @@
 import { ATTACHMENT_MAX_BYTES, type FileType } from '@parley/protocol';
+import { fileSize } from '../../../lib/text/locale-format';
 
 // What the attach button may send (SPEC §5: images, videos, .pdf, .doc, .docx, .txt, and audio; at most 25 MB each),
 // checked here so a refusal is a clear toast before anything is uploaded. The server checks again, by the bytes.
@@ -42,10 +43,5 @@ export function attachmentProblems(files: readonly Pick<File, 'name' | 'type' | 
   return files.map(attachmentProblem).filter((p): p is string => p !== null);
 }
 
-/** '512 B', '14 KB', '3.2 MB'. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  const mb = bytes / (1024 * 1024);
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
-}
+/** '512 B', '14 KB', '3.2 MB', in the reader's locale ('3,2 Mo'). */
+export const formatBytes = (bytes: number): string => fileSize(bytes);

@@ -1,4 +1,5 @@
-import { dayLabel, type Message, pollFromInput } from '@parley/protocol';
+import { type Message, pollFromInput } from '@parley/protocol';
+import { dayText } from '../../../lib/text/locale-format';
 import type { PendingMessage } from './room-messages';
 
 // The rows the virtual list draws: a day heading ('Today', 'Yesterday', a short date with year) before the
@@ -82,7 +83,7 @@ export function buildRows(
       rows.push({
         kind: 'day',
         key: n === 1 ? `d-${day}` : `d-${day}-${n}`,
-        label: dayLabel(message.timestamp, now, locale),
+        label: dayText(message.timestamp, now, locale),
       });
     }
     rows.push({ kind: 'message', key: p ? `c-${p.client_id}` : messageKey(message), message, pending: p });

@@ -1,9 +1,10 @@
-import { type ChatListItem, chatListTime, isMutedNow } from '@parley/protocol';
+import { type ChatListItem, isMutedNow } from '@parley/protocol';
 import { BadgeCheck, BellOff } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { chatPath } from '../../../lib/text/chat-path';
 import { memberCountText } from '../../../lib/text/counts';
+import { listTime } from '../../../lib/text/locale-format';
 import { cn } from '../../../lib/ui/cn';
 import { lastMessagePreview } from './chat-texts';
 
@@ -90,7 +91,7 @@ export function ChatRow({ chat, now, unreadCount }: { chat: ChatListItem; now: D
                     : 'text-slate-600 dark:text-slate-400',
                 )}
               >
-                {chatListTime(chat.last_message_time, now)}
+                {listTime(chat.last_message_time, now)}
               </time>
             )}
           </div>

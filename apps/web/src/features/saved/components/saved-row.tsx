@@ -1,11 +1,13 @@
-import { dayLabel, type SavedMessage } from '@parley/protocol';
+import type { SavedMessage } from '@parley/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookmarkX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { t } from '../../../lib/i18n/i18n';
 import { setSaved } from '../../../lib/queries/saved';
+import { dayText } from '../../../lib/text/locale-format';
 import { messageExcerpt } from '../../../lib/text/message-excerpt';
 import { timeOf } from '../../../lib/text/time-format';
 import { toast } from '../../../lib/ui/toast';
@@ -13,9 +15,9 @@ import { savedMessagePath } from '../lib/saved-path';
 
 /** When the message was sent: its time today, 'Yesterday 09:12', or its day. */
 function sentText(iso: string): string {
-  const day = dayLabel(iso, new Date());
-  if (day === 'Today') return timeOf(iso);
-  return day === 'Yesterday' ? `Yesterday ${timeOf(iso)}` : day;
+  const day = dayText(iso, new Date());
+  if (day === t('time.today')) return timeOf(iso);
+  return day === t('time.yesterday') ? `${day} ${timeOf(iso)}` : day;
 }
 
 /** One saved message in the Saved messages view: its chat, sender and text, a link to it, and 'Unsave'. */

@@ -1,8 +1,8 @@
-import { chatListTime } from '@parley/protocol';
 import { BadgeCheck, ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Spinner } from '../../../components/ui/spinner';
+import { listTime } from '../../../lib/text/locale-format';
 import { cn } from '../../../lib/ui/cn';
 import { snippetAround } from '../lib/highlight';
 import type { SearchOption } from '../lib/result-model';
@@ -120,7 +120,7 @@ export function SearchOptionContent({
                 {(!chat.is_private || mine) && ` · ${mine ? 'You' : message.sender_name}`}
               </span>
               <time dateTime={message.timestamp} className="ms-auto shrink-0">
-                {chatListTime(message.timestamp, now)}
+                {listTime(message.timestamp, now)}
               </time>
             </span>
             <span className="block text-sm break-words text-slate-800 dark:text-slate-200 line-clamp-2">
