@@ -19,6 +19,11 @@ test('a German browser gets the app in German', async ({ browser, request }, inf
   await expect(ada.page.getByText('Noch keine Chats')).toBeVisible();
   await ada.page.screenshot({ path: info.outputPath('chats-de.png') });
 
+  // The home page greets in German.
+  await ada.page.goto('/');
+  await expect(ada.page.getByRole('heading', { name: 'Menschen auf Parley' })).toBeVisible({ timeout: 30_000 });
+  await expect(ada.page.getByText(`Willkommen zurück, ${ada.user.first_name}`)).toBeVisible();
+
   // Settings too: its sections, switches and the toast of a change.
   await ada.page.goto('/settings');
   await expect(ada.page.getByRole('heading', { name: 'Kontoeinstellungen' })).toBeVisible({ timeout: 30_000 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/i18n';
 import { useAuth } from '../../../lib/session/auth-store';
 import { usePageTitle } from '../../../lib/ui/document-title';
 import { useProfiles } from '../api/get-profiles';
@@ -12,7 +13,8 @@ import { ProfileCard } from './profile-card';
 
 /** '/': the tagline, the platform statistics and everyone to start a chat with. */
 export function HomePage() {
-  usePageTitle('Real-time chat');
+  const t = useT();
+  usePageTitle(t('home.title'));
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const firstName = useAuth((s) => s.user?.first_name);
   const ownId = useAuth((s) => s.user?.id);
@@ -24,40 +26,40 @@ export function HomePage() {
       <section aria-labelledby="home-tagline" className="mx-auto max-w-2xl text-center">
         {isAuthenticated && firstName && (
           <p className="mb-3 text-sm font-medium text-brand-700 dark:text-brand-200">
-            Welcome back, {firstName}
+            {t('home.welcome', { name: firstName })}
           </p>
         )}
         <h1
           id="home-tagline"
           className="text-3xl font-semibold tracking-tight text-balance text-slate-900 dark:text-slate-100 sm:text-5xl"
         >
-          Talk to anyone, the moment it matters.
+          {t('home.tagline')}
         </h1>
         <p className="mx-auto mt-4 max-w-xl text-base text-balance text-slate-600 dark:text-slate-400 sm:text-lg">
-          Parley is real-time chat for one-to-one talks and groups, with presence, typing and read receipts.
+          {t('home.lead')}
         </p>
         <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
           {isAuthenticated ? (
             <Link to="/chats" className={buttonClasses('primary', 'lg')}>
               <MessagesSquare aria-hidden="true" className="size-5" />
-              Go to chats
+              {t('home.goToChats')}
             </Link>
           ) : (
             <>
               <Link to="/register" className={buttonClasses('primary', 'lg')}>
                 <UserPlus aria-hidden="true" className="size-5" />
-                Sign up free
+                {t('home.signUp')}
               </Link>
               <Link to="/login" className={buttonClasses('secondary', 'lg')}>
                 <LogIn aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-                Log in
+                {t('home.logIn')}
               </Link>
             </>
           )}
         </div>
       </section>
 
-      <section aria-label="Statistics" className="mt-10">
+      <section aria-label={t('home.statistics')} className="mt-10">
         <HomeStats />
       </section>
 
@@ -68,25 +70,23 @@ export function HomePage() {
               id="home-people"
               className="text-xl font-semibold tracking-tight text-slate-900 dark:text-slate-100"
             >
-              People on Parley
+              {t('home.people')}
             </h2>
             <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-              {isAuthenticated
-                ? 'Open a profile to start a conversation.'
-                : 'Open a profile to see who is here; sign up to start chatting.'}
+              {isAuthenticated ? t('home.peopleHint') : t('home.peopleHintSignedOut')}
             </p>
           </div>
         </div>
 
         {(profiles.isError || stats.isError) && (
-          <ErrorBanner className="mb-5">Failed to load data. Please try again later.</ErrorBanner>
+          <ErrorBanner className="mb-5">{t('home.loadFailed')}</ErrorBanner>
         )}
 
         {profiles.isPending ? (
-          <LoadingState label="Loading profiles..." />
+          <LoadingState label={t('home.loading')} />
         ) : profiles.isError ? null : profiles.data.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 px-4 py-12 text-center text-sm text-slate-500 dark:text-slate-400">
-            No profiles available at the moment.
+            {t('home.none')}
           </p>
         ) : (
           <ul className="grid grid-cols-2 gap-3 sm:gap-4">

@@ -1,18 +1,20 @@
 import { abbreviateCount, PLACEHOLDER_MESSAGES, PLACEHOLDER_USERS } from '@parley/protocol';
 import { MessagesSquare, Users } from 'lucide-react';
+import { useT } from '../../../lib/i18n/i18n';
 import { useStats } from '../api/get-stats';
 
 /** Users and messages on the platform; SPEC's placeholders until the numbers arrive. */
 export function HomeStats() {
+  const t = useT();
   const stats = useStats();
   const items = [
     {
-      label: 'Users',
+      label: t('home.users'),
       icon: Users,
       value: stats.data ? abbreviateCount(stats.data.total_users) : PLACEHOLDER_USERS,
     },
     {
-      label: 'Messages',
+      label: t('home.messages'),
       icon: MessagesSquare,
       value: stats.data ? abbreviateCount(stats.data.total_messages) : PLACEHOLDER_MESSAGES,
     },

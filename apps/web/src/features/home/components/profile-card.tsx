@@ -2,9 +2,11 @@ import { displayNameOf, type ProfileListItem } from '@parley/protocol';
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** One person on the home grid; it opens /profile for oneself and /user/{username} for anyone else. */
 export function ProfileCard({ profile, own }: { profile: ProfileListItem; own: boolean }) {
+  const t = useT();
   const name = displayNameOf(profile);
   return (
     <Link
@@ -16,7 +18,7 @@ export function ProfileCard({ profile, own }: { profile: ProfileListItem; own: b
         {profile.is_online && (
           <span
             role="img"
-            aria-label="Online"
+            aria-label={t('home.online')}
             className="absolute end-0 bottom-0 size-3.5 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-slate-900"
           />
         )}
@@ -27,7 +29,7 @@ export function ProfileCard({ profile, own }: { profile: ProfileListItem; own: b
             {name}
           </span>
           {profile.is_blue_verified && (
-            <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
+            <BadgeCheck role="img" aria-label={t('home.verified')} className="size-4 shrink-0 text-sky-500" />
           )}
         </span>
         <span className="truncate text-sm text-slate-500 dark:text-slate-400">@{profile.username}</span>
