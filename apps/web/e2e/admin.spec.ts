@@ -120,6 +120,18 @@ test('someone who is not a site admin gets the 404 page at /admin, and no Admin 
   await visitor.close();
 });
 
+test("a site admin's header, one item longer, fits a 390 px phone", async ({ browser, request }) => {
+  const admin = await asSiteAdmin(request, await person(browser, request, 'admin'));
+  await admin.page.setViewportSize({ width: 390, height: 800 });
+  await admin.page.goto('/chats');
+  await expect(admin.page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible({ timeout: 30_000 });
+  const overflow = await admin.page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  await expect(admin.page.getByRole('button', { name: 'Log out' })).toBeInViewport();
+});
+
 /** A site admin, and a reported message to show in the queue. */
 async function consoleWorld(browser: Browser, request: APIRequestContext, colorScheme: 'light' | 'dark') {
   const admin = await asSiteAdmin(request, await signedInPerson(browser, request, 'admin', { colorScheme }));

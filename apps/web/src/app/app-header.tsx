@@ -98,7 +98,8 @@ export function AppHeader() {
         )}
       >
         <Link to="/" aria-label={t('nav.home')} className="rounded-lg">
-          <Logo />
+          {/* A site admin's header has one item more (Admin): on a phone the name gives way to it. */}
+          <Logo compact={isAuthenticated && isSiteAdmin} />
         </Link>
         <nav aria-label={t('nav.main')} className="flex items-center gap-0.5 sm:gap-1">
           {isAuthenticated ? (

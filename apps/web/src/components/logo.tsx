@@ -1,8 +1,16 @@
 import { MessageSquareText } from 'lucide-react';
 import { cn } from '../lib/ui/cn';
 
-/** The Parley mark and name. */
-export function Logo({ size = 'md', className }: { size?: 'md' | 'lg'; className?: string }) {
+/** The Parley mark and name; `compact`: the mark alone on a phone, where a crowded header needs the room. */
+export function Logo({
+  size = 'md',
+  compact = false,
+  className,
+}: {
+  size?: 'md' | 'lg';
+  compact?: boolean;
+  className?: string;
+}) {
   const large = size === 'lg';
   return (
     <span
@@ -20,7 +28,7 @@ export function Logo({ size = 'md', className }: { size?: 'md' | 'lg'; className
       >
         <MessageSquareText className={large ? 'size-6' : 'size-4.5'} />
       </span>
-      <span className={large ? 'text-2xl' : 'text-lg'}>Parley</span>
+      <span className={cn(large ? 'text-2xl' : 'text-lg', compact && 'max-sm:hidden')}>Parley</span>
     </span>
   );
 }
