@@ -17,6 +17,7 @@ import {
   useState,
 } from 'react';
 import { ErrorBanner } from '../../../components/ui/alert';
+import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
 import { lazyRetry } from '../../../lib/ui/retry-import';
 import { useAutoGrow } from '../hooks/use-auto-grow';
@@ -96,6 +97,7 @@ export function Composer({
   const [refused, setRefused] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const root = useRef<HTMLDivElement>(null);
+  const t = useT();
   const countId = useId();
   const editing = mode?.kind === 'edit' ? mode.message : null;
   const staging = useStagedFiles(editing !== null);
@@ -234,7 +236,7 @@ export function Composer({
       {slash.error && <ErrorBanner className="m-2 mb-0">{slash.error}</ErrorBanner>}
       {slash.running && (
         <p role="status" className="px-3 pt-1 text-xs text-slate-600 dark:text-slate-300">
-          Running /{slash.running}…
+          {t('room.composer.running', { command: slash.running })}
         </p>
       )}
       {refused && (
@@ -281,10 +283,10 @@ export function Composer({
               ref={area}
               // What is typed takes the direction of its first strong letter, as a sent body does.
               dir="auto"
-              aria-label="Message"
+              aria-label={t('room.composer.label')}
               aria-describedby={length.show ? countId : undefined}
               aria-invalid={length.over > 0 || undefined}
-              placeholder="Type your message..."
+              placeholder={t('room.composer.placeholder')}
               rows={1}
               enterKeyHint={editing ? 'done' : 'send'}
               value={text}
@@ -315,7 +317,7 @@ export function Composer({
                     : 'text-slate-600 dark:text-slate-300',
                 )}
               >
-                <span className="sr-only">Characters: </span>
+                <span className="sr-only">{t('room.composer.characters')} </span>
                 {length.count} / {MESSAGE_MAX_LENGTH}
               </p>
             )}
@@ -325,8 +327,8 @@ export function Composer({
         {!recording && (
           <button
             type="submit"
-            aria-label={editing ? 'Save edit' : 'Send message'}
-            title={editing ? 'Save edit' : 'Send message'}
+            aria-label={editing ? t('room.composer.saveEdit') : t('room.composer.send')}
+            title={editing ? t('room.composer.saveEdit') : t('room.composer.send')}
             disabled={empty || saving}
             className={cn(
               'inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-600/40',

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark, BookmarkX, Pin, PinOff } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { getSavedInChat, savedQueryKeys, setSaved } from '../../../lib/queries/saved';
 import { toast } from '../../../lib/ui/toast';
 import { getPins, pinQueryKeys, setPinned } from '../api/pins';
@@ -30,6 +31,7 @@ export function MessageMarkItems({
   /** Closes the menu, then acts. */
   run: (action: () => void) => () => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const { chatId } = marks;
   const pins = useQuery({
@@ -48,34 +50,34 @@ export function MessageMarkItems({
   const isSaved = saved.data?.message_ids.includes(message.id) ?? false;
   const pin = (on: boolean) =>
     setPinned(queryClient, chatId, message.id, on).catch((error) =>
-      toast.error(serverErrorOr(error, on ? 'Could not pin the message.' : 'Could not unpin the message.')),
+      toast.error(serverErrorOr(error, on ? t('room.menu.pinFailed') : t('room.menu.unpinFailed'))),
     );
   const save = (on: boolean) =>
     setSaved(queryClient, message, on).then(
-      () => toast.success(on ? 'Saved to Saved messages' : 'Removed from Saved messages'),
-      (error) => toast.error(serverErrorOr(error, 'Could not update Saved messages.')),
+      () => toast.success(on ? t('room.menu.saved') : t('room.menu.unsaved')),
+      (error) => toast.error(serverErrorOr(error, t('room.menu.saveFailed'))),
     );
   return (
     <>
       {marks.canPin &&
         (pinned ? (
           <Item icon={<PinOff />} onClick={run(() => void pin(false))}>
-            Unpin
+            {t('room.menu.unpin')}
           </Item>
         ) : (
           pinnable(message) && (
             <Item icon={<Pin />} onClick={run(() => void pin(true))}>
-              Pin
+              {t('room.menu.pin')}
             </Item>
           )
         ))}
       {isSaved ? (
         <Item icon={<BookmarkX />} onClick={run(() => void save(false))}>
-          Unsave
+          {t('room.menu.unsave')}
         </Item>
       ) : (
         <Item icon={<Bookmark />} onClick={run(() => void save(true))}>
-          Save
+          {t('room.menu.save')}
         </Item>
       )}
     </>

@@ -24,6 +24,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { ReportDialog } from '../../../components/report-dialog';
+import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
 import { FREQUENT_EMOJI } from '../lib/frequent-emoji';
 import { EmojiPicker } from './emoji-picker';
@@ -45,6 +46,7 @@ const ITEM =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-start text-sm text-slate-700 dark:text-slate-300 outline-none hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:bg-slate-100 dark:focus-visible:bg-slate-800';
 
 export function MessageMenu({ message, actions, open, onOpenChange }: MessageMenuProps) {
+  const t = useT();
   const trigger = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const [picking, setPicking] = useState(false);
@@ -71,8 +73,8 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
       <button
         ref={trigger}
         type="button"
-        aria-label="Message actions"
-        title="Message actions"
+        aria-label={t('room.menu.label')}
+        title={t('room.menu.label')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -89,7 +91,7 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
           id={menuId}
           anchor={trigger}
           onClose={close}
-          label={picking ? 'Pick a reaction' : 'Message actions'}
+          label={picking ? t('room.menu.pickReaction') : t('room.menu.label')}
         >
           {picking ? (
             <div className="grid grid-cols-6 gap-1 p-1">
@@ -98,8 +100,8 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
                   key={emoji}
                   type="button"
                   role="menuitem"
-                  aria-label={`React with ${emoji}`}
-                  title={`React with ${emoji}`}
+                  aria-label={t('room.menu.reactWith', { emoji })}
+                  title={t('room.menu.reactWith', { emoji })}
                   // Focus goes back to the menu's button: nothing else takes it after a reaction.
                   onClick={() => {
                     close();
@@ -113,13 +115,13 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
               <button
                 type="button"
                 role="menuitem"
-                aria-label="More emoji"
-                title="More emoji"
+                aria-label={t('room.menu.moreEmoji')}
+                title={t('room.menu.moreEmoji')}
                 onClick={run(() => setFullPicker(true))}
                 className="col-span-6 flex h-9 items-center justify-center gap-1 rounded-md text-sm text-slate-700 outline-none hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600"
               >
                 <Plus aria-hidden="true" className="size-4" />
-                More emoji
+                {t('room.menu.moreEmoji')}
               </button>
             </div>
           ) : (
@@ -128,14 +130,14 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
                 icon={<Reply className="rtl:-scale-x-100" />}
                 onClick={run(() => actions.reply(message))}
               >
-                Reply
+                {t('room.menu.reply')}
               </MenuItem>
               <MenuItem icon={<SmilePlus />} onClick={() => setPicking(true)}>
-                React
+                {t('room.menu.react')}
               </MenuItem>
               {threadable && (
                 <MenuItem icon={<MessageSquareReply />} onClick={run(() => openThread(message.id))}>
-                  Reply in thread
+                  {t('room.menu.replyInThread')}
                 </MenuItem>
               )}
               {message.kind === 'user' && !message.is_deleted && (
@@ -143,7 +145,7 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
                   icon={<Forward className="rtl:-scale-x-100" />}
                   onClick={run(() => actions.forward(message))}
                 >
-                  Forward
+                  {t('room.menu.forward')}
                 </MenuItem>
               )}
               {actions.marks && (
@@ -151,22 +153,22 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
               )}
               {mine && message.body && (
                 <MenuItem icon={<Pencil />} onClick={run(() => actions.edit(message))}>
-                  Edit
+                  {t('room.menu.edit')}
                 </MenuItem>
               )}
               {message.body && (
                 <MenuItem icon={<Copy />} onClick={run(() => actions.copy(message))}>
-                  Copy text
+                  {t('room.menu.copy')}
                 </MenuItem>
               )}
               {(mine || actions.canDeleteAny) && (
                 <MenuItem icon={<Trash2 />} danger onClick={run(() => actions.remove(message))}>
-                  Delete
+                  {t('room.menu.delete')}
                 </MenuItem>
               )}
               {!mine && message.sender !== null && (
                 <MenuItem icon={<Flag />} onClick={run(() => setReporting(true))}>
-                  Report
+                  {t('room.menu.report')}
                 </MenuItem>
               )}
             </>
@@ -186,7 +188,7 @@ export function MessageMenu({ message, actions, open, onOpenChange }: MessageMen
       {fullPicker && (
         <EmojiPicker
           anchor={trigger}
-          label="Pick a reaction"
+          label={t('room.menu.pickReaction')}
           onPick={(emoji) => {
             setFullPicker(false);
             trigger.current?.focus();
