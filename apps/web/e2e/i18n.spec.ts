@@ -24,6 +24,11 @@ test('a German browser gets the app in German', async ({ browser, request }, inf
   await expect(ada.page.getByRole('heading', { name: 'Menschen auf Parley' })).toBeVisible({ timeout: 30_000 });
   await expect(ada.page.getByText(`Willkommen zurück, ${ada.user.first_name}`)).toBeVisible();
 
+  // The own profile, its labels and dates in German.
+  await ada.page.goto('/profile');
+  await expect(ada.page.getByRole('heading', { name: 'Mein Profil' })).toBeVisible({ timeout: 30_000 });
+  await expect(ada.page.getByText('Mitglied seit')).toBeVisible();
+
   // Settings too: its sections, switches and the toast of a change.
   await ada.page.goto('/settings');
   await expect(ada.page.getByRole('heading', { name: 'Kontoeinstellungen' })).toBeVisible({ timeout: 30_000 });

@@ -1,19 +1,13 @@
 import type { ReactNode } from 'react';
+import { Slotted } from '../../../lib/i18n/slotted';
 
-/** Where a value goes in a translated sentence that shows it emphasized (an address, in bold). */
-export const SLOT = '\u2063';
+export { SLOT } from '../../../lib/i18n/slotted';
 
-/**
- * A sentence from the catalog whose placeholder was given SLOT, with the value drawn in its place in <strong>:
- * the word order stays the translation's.
- */
+/** A sentence from the catalog with its SLOT drawn emphasized (an address, in bold), in the translation's order. */
 export function Emphasized({ text, value }: { text: string; value: ReactNode }) {
-  const [before = '', ...rest] = text.split(SLOT);
   return (
-    <>
-      {before}
+    <Slotted text={text}>
       <strong className="font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">{value}</strong>
-      {rest.join('')}
-    </>
+    </Slotted>
   );
 }

@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http/api-error';
+import { i18n, useT } from '../../../lib/i18n/i18n';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
 import { usePageTitle } from '../../../lib/ui/document-title';
 import { useOwnProfile } from '../api/get-own-profile';
 import { formatDate, formatDateTime } from '../lib/dates';
@@ -14,23 +16,24 @@ import { VerifiedPill } from './verified-badge';
 
 /** /profile: the signed-in person's own profile, with Edit Profile and Refresh. */
 export function ProfilePage() {
+  const t = useT();
   const profile = useOwnProfile();
-  if (profile.isPending) return <LoadingState label="Loading profile..." fullPage />;
+  if (profile.isPending) return <LoadingState label={t('profile.loading')} fullPage />;
   if (profile.isError) {
     if (isApiError(profile.error) && profile.error.status === 404) {
-      return <ProfileProblem kind="missing" title="Profile not found" />;
+      return <ProfileProblem kind="missing" title={t('profile.notFound')} />;
     }
     return (
       <ProfileProblem
         kind="error"
-        title="Error Loading Profile"
+        title={t('profile.loadError')}
         description={ownProfileErrorText(profile.error)}
         onRetry={() => void profile.refetch()}
         retrying={profile.isFetching}
       />
     );
   }
-  if (!profile.data) return <ProfileProblem kind="missing" title="Profile not found" />;
+  if (!profile.data) return <ProfileProblem kind="missing" title={t('profile.notFound')} />;
   return (
     <OwnProfileView
       profile={profile.data}
@@ -49,24 +52,25 @@ function OwnProfileView({
   refreshing: boolean;
   onRefresh: () => void;
 }) {
-  usePageTitle('My Profile');
+  const t = useT();
+  usePageTitle(t('profile.myTitle'));
   // One's own profile leads with the display name, else the username (SPEC §2, Own profile); the full name has
   // a line of its own below.
   const name = displayNameOf({ displayname: profile.displayname, username: profile.username });
   const fullName = `${profile.first_name} ${profile.last_name}`.trim();
   const info: Array<[string, string, string?]> = [
-    ['Username', `@${profile.username}`],
-    ['Display Name', profile.displayname.trim() || '—'],
-    ['Email', profile.email],
-    ['Full Name', fullName || '—'],
-    ['Member Since', formatDate(profile.date_joined), profile.date_joined],
-    ['Profile Created', formatDate(profile.created_at), profile.created_at],
+    [t('profile.username'), `@${profile.username}`],
+    [t('profile.displayName'), profile.displayname.trim() || '—'],
+    [t('profile.email'), profile.email],
+    [t('profile.fullName'), fullName || '—'],
+    [t('profile.memberSince'), formatDate(profile.date_joined, i18n.locale), profile.date_joined],
+    [t('profile.created'), formatDate(profile.created_at, i18n.locale), profile.created_at],
   ];
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
       <h1 className="mb-6 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">
-        My Profile
+        {t('profile.myTitle')}
       </h1>
       <div className="space-y-6">
         <section
@@ -77,14 +81,14 @@ function OwnProfileView({
             name={name}
             username={profile.username}
             avatar={profile.avatar}
-            avatarAlt="Your profile picture"
+            avatarAlt={t('profile.yourPicture')}
             heading="h2"
             headingId="own-profile-name"
             actions={
               <>
                 <Link to="/profile/edit" className={buttonClasses('primary', 'md', 'flex-1 sm:flex-none')}>
                   <PencilLine aria-hidden="true" className="size-4" />
-                  Edit Profile
+                  {t('profile.edit')}
                 </Link>
                 <Button
                   variant="secondary"
@@ -93,7 +97,7 @@ function OwnProfileView({
                   className="flex-1 sm:flex-none"
                 >
                   <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
-                  Refresh
+                  {t('profile.refresh')}
                 </Button>
               </>
             }
@@ -105,30 +109,32 @@ function OwnProfileView({
               {profile.is_online || navigator.onLine ? (
                 <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 dark:bg-emerald-950/40 px-2.5 py-0.5 text-xs font-medium text-emerald-700 dark:text-emerald-300 ring-1 ring-emerald-200 ring-inset dark:ring-emerald-800">
                   <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
-                  Online
+                  {t('profile.online')}
                 </span>
               ) : profile.last_seen ? (
                 <span className="text-sm text-slate-500 dark:text-slate-400">
-                  Last seen <time dateTime={profile.last_seen}>{formatDateTime(profile.last_seen)}</time>
+                  <Slotted text={t('profile.lastSeen', { time: SLOT })}>
+                    <time dateTime={profile.last_seen}>{formatDateTime(profile.last_seen, i18n.locale)}</time>
+                  </Slotted>
                 </span>
               ) : null}
             </div>
 
             <div className="mt-5 border-t border-slate-100 dark:border-slate-800 pt-5">
-              <h3 className="sr-only">Bio</h3>
+              <h3 className="sr-only">{t('profile.bio')}</h3>
               {profile.bio.trim() ? (
                 <p className="text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-slate-700 dark:text-slate-300">
                   {profile.bio}
                 </p>
               ) : (
                 <div className="flex flex-col items-center gap-1 text-sm sm:flex-row sm:gap-3">
-                  <p className="text-slate-500 dark:text-slate-400 italic">No bio available yet.</p>
+                  <p className="text-slate-500 dark:text-slate-400 italic">{t('profile.noBioYet')}</p>
                   <Link
                     to="/profile/edit"
                     className="inline-flex items-center gap-1 rounded font-medium text-brand-700 dark:text-brand-200 hover:text-brand-800 dark:hover:text-brand-200 hover:underline"
                   >
                     <Plus aria-hidden="true" className="size-4" />
-                    Add your bio
+                    {t('profile.addBio')}
                   </Link>
                 </div>
               )}
@@ -141,7 +147,7 @@ function OwnProfileView({
           className="rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 p-5 shadow-sm sm:p-6"
         >
           <h2 id="own-profile-info" className="text-base font-semibold text-slate-900 dark:text-slate-100">
-            User Information
+            {t('profile.info')}
           </h2>
           <dl className="mt-4 grid gap-x-6 gap-y-4 sm:grid-cols-2">
             {info.map(([label, value, dateTime]) => (

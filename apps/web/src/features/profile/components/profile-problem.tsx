@@ -2,6 +2,7 @@ import { ArrowLeft, CircleAlert, Lock, RefreshCw, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
 import { usePageTitle } from '../../../lib/ui/document-title';
 
@@ -17,7 +18,7 @@ export function ProfileProblem({
   description,
   onRetry,
   retrying = false,
-  retryLabel = 'Try Again',
+  retryLabel,
   children,
 }: {
   kind: keyof typeof ICONS;
@@ -28,6 +29,7 @@ export function ProfileProblem({
   retryLabel?: string;
   children?: ReactNode;
 }) {
+  const t = useT();
   usePageTitle(title);
   const navigate = useNavigate();
   const Icon = ICONS[kind];
@@ -53,12 +55,12 @@ export function ProfileProblem({
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <Button variant="secondary" onClick={goBack}>
           <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          Go Back
+          {t('profile.goBack')}
         </Button>
         {onRetry && (
           <Button onClick={onRetry} loading={retrying}>
             {!retrying && <RefreshCw aria-hidden="true" className="size-4" />}
-            {retryLabel}
+            {retryLabel ?? t('profile.tryAgain')}
           </Button>
         )}
       </div>

@@ -7,6 +7,8 @@ import { ReportDialog } from '../../../components/report-dialog';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
 import { useStartChat } from '../../../lib/queries/start-chat';
 import { useAuth } from '../../../lib/session/auth-store';
 import { usePageTitle } from '../../../lib/ui/document-title';
@@ -25,8 +27,9 @@ export function PublicProfilePage() {
 }
 
 function PublicProfileScreen({ username }: { username: string }) {
+  const t = useT();
   const profile = usePublicProfile(username);
-  if (profile.isPending) return <LoadingState label="Loading profile..." fullPage />;
+  if (profile.isPending) return <LoadingState label={t('profile.loading')} fullPage />;
   if (profile.isError) {
     const status = isApiError(profile.error) ? profile.error.status : 0;
     return (
@@ -35,21 +38,22 @@ function PublicProfileScreen({ username }: { username: string }) {
         title={publicProfileErrorText(profile.error)}
         description={
           status === 403
-            ? `@${username} has chosen to keep their profile hidden.`
+            ? t('profile.hidden', { username })
             : status === 404
-              ? `There is no one called @${username} on Parley.`
-              : 'Please check your connection and try again.'
+              ? t('profile.noOne', { username })
+              : t('profile.checkConnection')
         }
         onRetry={status === 403 || status === 404 ? undefined : () => void profile.refetch()}
         retrying={profile.isFetching}
       />
     );
   }
-  if (!profile.data) return <ProfileProblem kind="missing" title="Profile not found" />;
+  if (!profile.data) return <ProfileProblem kind="missing" title={t('profile.notFound')} />;
   return <PublicProfileView profile={profile.data} />;
 }
 
 function PublicProfileView({ profile }: { profile: PublicProfile }) {
+  const t = useT();
   const name = displayNameOf(profile);
   usePageTitle(`${name} (@${profile.username})`);
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
@@ -75,7 +79,7 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
             name={name}
             username={profile.username}
             avatar={profile.avatar}
-            avatarAlt={`Profile picture of ${name}`}
+            avatarAlt={t('profile.pictureOf', { name })}
             heading="h1"
             headingId="profile-name"
             verified={profile.is_blue_verified}
@@ -83,7 +87,7 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
             actions={
               <Button onClick={onMessage} loading={startChat.isPending} className="w-full sm:w-auto">
                 {!startChat.isPending && <MessageCircle aria-hidden="true" className="size-4" />}
-                {startChat.isPending ? 'Starting chat...' : 'Message'}
+                {startChat.isPending ? t('profile.startingChat') : t('profile.message')}
               </Button>
             }
           >
@@ -92,20 +96,25 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
                 <PresenceLabel online={profile.is_online} />
                 {!profile.is_online && profile.last_seen && (
                   <span className="text-slate-500 dark:text-slate-400">
-                    · Last seen <time dateTime={profile.last_seen}>{lastSeenText(profile.last_seen)}</time>
+                    ·{' '}
+                    <Slotted text={t('profile.lastSeen', { time: SLOT })}>
+                      <time dateTime={profile.last_seen}>{lastSeenText(profile.last_seen)}</time>
+                    </Slotted>
                   </span>
                 )}
               </li>
               {profile.location && (
                 <li className="inline-flex items-center gap-1.5">
                   <MapPin aria-hidden="true" className="size-4 text-slate-400 dark:text-slate-400" />
-                  <span className="sr-only">Location: </span>
+                  <span className="sr-only">{t('profile.location')} </span>
                   {profile.location}
                 </li>
               )}
               <li className="inline-flex items-center gap-1.5">
                 <CalendarDays aria-hidden="true" className="size-4 text-slate-400 dark:text-slate-400" />
-                Joined <time dateTime={profile.date_joined}>{joinedMonthYear(profile.date_joined)}</time>
+                <Slotted text={t('profile.joined', { date: SLOT })}>
+                  <time dateTime={profile.date_joined}>{joinedMonthYear(profile.date_joined)}</time>
+                </Slotted>
               </li>
             </ul>
             {isAuthenticated && (
@@ -113,7 +122,7 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
                 <BlockButton username={profile.username} name={name} size="sm" />
                 <Button variant="ghost" size="sm" onClick={() => setReporting(true)}>
                   <Flag aria-hidden="true" className="size-4" />
-                  Report
+                  {t('profile.report')}
                 </Button>
               </div>
             )}
@@ -132,14 +141,14 @@ function PublicProfileView({ profile }: { profile: PublicProfile }) {
           className="rounded-2xl border border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 p-5 shadow-sm sm:p-6"
         >
           <h2 id="profile-about" className="text-base font-semibold text-slate-900 dark:text-slate-100">
-            About
+            {t('profile.about')}
           </h2>
           {profile.bio.trim() ? (
             <p className="mt-2 text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-slate-700 dark:text-slate-300">
               {profile.bio}
             </p>
           ) : (
-            <p className="mt-2 text-sm text-slate-500 dark:text-slate-400 italic">No bio available</p>
+            <p className="mt-2 text-sm text-slate-500 dark:text-slate-400 italic">{t('profile.noBio')}</p>
           )}
         </section>
       </article>

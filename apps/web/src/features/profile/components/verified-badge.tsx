@@ -1,14 +1,14 @@
 import { BadgeCheck } from 'lucide-react';
+import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
-
-const LABEL = 'Verified Account';
 
 /** The verified mark with a 'Verified Account' tooltip on hover and on keyboard focus. */
 export function VerifiedIcon({ className }: { className?: string }) {
+  const t = useT();
   return (
     <span
       role="img"
-      aria-label={LABEL}
+      aria-label={t('profile.verified')}
       // Focusable so keyboard users can read the tooltip too.
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a tooltip trigger must take focus
       tabIndex={0}
@@ -19,7 +19,7 @@ export function VerifiedIcon({ className }: { className?: string }) {
         aria-hidden="true"
         className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1.5 -translate-x-1/2 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-white opacity-0 shadow transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
       >
-        {LABEL}
+        {t('profile.verified')}
       </span>
     </span>
   );
@@ -27,6 +27,7 @@ export function VerifiedIcon({ className }: { className?: string }) {
 
 /** A 'Verified Account' pill, for the own profile. */
 export function VerifiedPill({ className }: { className?: string }) {
+  const t = useT();
   return (
     <span
       className={cn(
@@ -35,7 +36,7 @@ export function VerifiedPill({ className }: { className?: string }) {
       )}
     >
       <BadgeCheck aria-hidden="true" className="size-3.5" />
-      {LABEL}
+      {t('profile.verified')}
     </span>
   );
 }
