@@ -1,7 +1,8 @@
-import { OFFLINE_TEXT, SOCKET_CLIENT_TEXT } from '@parley/protocol';
+import { SOCKET_CLIENT_TEXT } from '@parley/protocol';
 import { CloudOff, RefreshCw, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/i18n';
 import type { SocketStatus } from '../../../lib/realtime/chat-socket';
 import { cn } from '../../../lib/ui/cn';
 
@@ -11,9 +12,6 @@ import { cn } from '../../../lib/ui/cn';
 // strip is not one, so its countdown is not read out every second. While the strip is shown it is the one place
 // the connection is told: it says SPEC's 'Connection error', in red, and the room's red error banner (which SPEC
 // clears on reconnect) leaves that text out (roomBannerError), so an outage is not said twice.
-
-const SAVED_COPY_TEXT = 'Showing the copy saved on this device.';
-const TRY_NOW_TEXT = 'Try now';
 
 export interface ConnectionStripProps {
   status: SocketStatus;
@@ -66,14 +64,15 @@ function useSecondsUntil(at: number | null): number | null {
 }
 
 export function ConnectionStrip({ status, retryAt, online, storedCopy, onTryNow }: ConnectionStripProps) {
+  const t = useT();
   const seconds = useSecondsUntil(online && status === 'reconnecting' ? retryAt : null);
   if (!online) {
     return (
       <p role="status" className={cn(STRIP, CALM)} data-testid="connection-strip" data-connection="offline">
         <WifiOff aria-hidden="true" className="size-4 shrink-0" />
         <span className="min-w-0 flex-1">
-          {OFFLINE_TEXT.bar}
-          {storedCopy && ` ${SAVED_COPY_TEXT}`}
+          {t('room.strip.offline')}
+          {storedCopy && ` ${t('room.strip.savedCopy')}`}
         </span>
       </p>
     );
@@ -82,10 +81,10 @@ export function ConnectionStrip({ status, retryAt, online, storedCopy, onTryNow 
   const attempt =
     status === 'reconnecting'
       ? seconds !== null
-        ? `Reconnecting in ${seconds} s…`
-        : 'Reconnecting…'
+        ? t('room.strip.reconnectingIn', { seconds })
+        : t('room.strip.reconnecting')
       : status === 'connecting'
-        ? 'Connecting…'
+        ? t('room.strip.connecting')
         : '';
   return (
     <div
@@ -95,7 +94,7 @@ export function ConnectionStrip({ status, retryAt, online, storedCopy, onTryNow 
     >
       <CloudOff aria-hidden="true" className="size-4 shrink-0" />
       <span className="min-w-0 flex-1">
-        {storedCopy ? SAVED_COPY_TEXT : `${SOCKET_CLIENT_TEXT.connectionError}.`} {attempt}
+        {storedCopy ? t('room.strip.savedCopy') : t('room.strip.connectionError')} {attempt}
       </span>
       {onTryNow && status === 'reconnecting' && (
         <button
@@ -105,7 +104,7 @@ export function ConnectionStrip({ status, retryAt, online, storedCopy, onTryNow 
           className={buttonClasses('secondary', 'sm')}
         >
           <RefreshCw aria-hidden="true" className={cn('size-4', seconds === null && 'animate-spin')} />
-          {TRY_NOW_TEXT}
+          {t('room.strip.tryNow')}
         </button>
       )}
     </div>

@@ -1,19 +1,22 @@
-import { type ChatDetail, DELETED_USERNAME, lastSeenText, privateChatName } from '@parley/protocol';
+import { type ChatDetail, DELETED_USERNAME, privateChatName } from '@parley/protocol';
 import { ArrowLeft, BadgeCheck, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
 import type { SocketStatus } from '../../../lib/realtime/chat-socket';
+import { lastSeenWords } from '../../../lib/text/locale-format';
 import { cn } from '../../../lib/ui/cn';
 
-const STATUS_TEXT: Record<SocketStatus, string> = {
-  connected: 'Connected',
-  connecting: 'Connecting...',
-  reconnecting: 'Reconnecting...',
-  disconnected: 'Disconnected',
+const STATUS_TEXT: Record<SocketStatus, MessageId> = {
+  connected: 'room.status.connected',
+  connecting: 'room.status.connecting',
+  reconnecting: 'room.status.reconnecting',
+  disconnected: 'room.status.disconnected',
 };
 
 /** The connection indicator: a dot and a word, green only while connected. */
 export function ConnectionIndicator({ status, className }: { status: SocketStatus; className?: string }) {
+  const t = useT();
   const tone =
     status === 'connected'
       ? 'bg-emerald-500'
@@ -27,7 +30,7 @@ export function ConnectionIndicator({ status, className }: { status: SocketStatu
       data-status={status}
     >
       <span aria-hidden="true" className={cn('size-2 rounded-full', tone)} />
-      {STATUS_TEXT[status]}
+      {t(STATUS_TEXT[status])}
     </span>
   );
 }
@@ -48,12 +51,18 @@ const iconButton =
  * Group: name, 'Group chat', '{n} online', connection indicator.
  */
 export function RoomHeader({ chat, status, inChatCount, inChatUserIds }: RoomHeaderProps) {
+  const t = useT();
   const id = encodeURIComponent(chat.chat_id);
   const settingsPath = chat.is_private ? `/chats/${id}/settings` : `/groups/${id}/settings`;
-  const settingsLabel = chat.is_private ? 'Chat Settings' : 'Group Settings';
+  const settingsLabel = chat.is_private ? t('room.header.chatSettings') : t('room.header.groupSettings');
   return (
     <header className="flex items-center gap-2 border-b border-slate-200 dark:border-slate-800 bg-white dark:bg-slate-900 px-2 py-2 sm:px-3">
-      <Link to="/chats" aria-label="Back to chats" title="Back to chats" className={iconButton}>
+      <Link
+        to="/chats"
+        aria-label={t('room.header.back')}
+        title={t('room.header.back')}
+        className={iconButton}
+      >
         <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
       </Link>
       {chat.is_private ? (
@@ -66,9 +75,9 @@ export function RoomHeader({ chat, status, inChatCount, inChatUserIds }: RoomHea
               {chat.display_name || chat.group_name}
             </h1>
             <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
-              <span>Group chat</span>
+              <span>{t('room.header.group')}</span>
               <span aria-hidden="true">·</span>
-              <span data-testid="online-count">{inChatCount} online</span>
+              <span data-testid="online-count">{t('room.header.online', { count: inChatCount })}</span>
               <ConnectionIndicator status={status} />
             </p>
           </div>
@@ -82,6 +91,7 @@ export function RoomHeader({ chat, status, inChatCount, inChatUserIds }: RoomHea
 }
 
 function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'inChatCount'>) {
+  const t = useT();
   const partner = chat.members[0];
   const deleted = !partner || partner.username === DELETED_USERNAME;
   const name = privateChatName(partner);
@@ -91,10 +101,11 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
   const online = !deleted && (inRoom || partner.is_online);
   let presence = '';
   if (partner && !deleted) {
-    if (inRoom) presence = 'In this chat';
-    else if (partner.is_online) presence = 'Online';
-    else if (partner.last_seen) presence = `Last seen ${lastSeenText(partner.last_seen)}`;
-    else presence = 'Offline';
+    if (inRoom) presence = t('room.header.inChat');
+    else if (partner.is_online) presence = t('room.header.online1');
+    else if (partner.last_seen)
+      presence = t('room.header.lastSeen', { when: lastSeenWords(partner.last_seen) });
+    else presence = t('room.header.offline');
   }
   const title = (
     <>
@@ -102,7 +113,7 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
         <Avatar src={deleted ? null : (partner?.avatar ?? chat.avatar)} name={name} tone="muted" lazy />
         <span
           role="img"
-          aria-label={inRoom ? 'In this chat' : 'Not in this chat'}
+          aria-label={inRoom ? t('room.header.inChat') : t('room.header.notInChat')}
           data-presence={inRoom ? 'in-chat' : 'away'}
           className={cn(
             'absolute end-0 bottom-0 size-3 rounded-full ring-2 ring-white dark:ring-slate-900',
@@ -114,7 +125,11 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
         <span className="flex items-center gap-1">
           <h1 className="truncate font-semibold text-slate-900 dark:text-slate-100">{name}</h1>
           {!deleted && partner.is_blue_verified && (
-            <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
+            <BadgeCheck
+              role="img"
+              aria-label={t('room.header.verified')}
+              className="size-4 shrink-0 text-sky-500"
+            />
           )}
         </span>
         <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
