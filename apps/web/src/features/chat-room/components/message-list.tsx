@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { MessagesSquare } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/i18n';
 import { useBlockedPeople } from '../../../lib/queries/safety';
 import {
   observeRectAfterLayout,
@@ -61,6 +62,7 @@ export function MessageList({
   openAtUnread,
   target,
 }: MessageListProps) {
+  const t = useT();
   const parentRef = useRef<HTMLElement>(null);
   // Stable while the rows are: the virtualizer rebuilds its measurements whenever these functions change.
   const estimateSize = useCallback(
@@ -150,21 +152,21 @@ export function MessageList({
           className="absolute top-2 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-2 rounded-full bg-white dark:bg-slate-900 px-3 py-1 text-xs text-slate-500 dark:text-slate-400 shadow"
         >
           <Spinner size="sm" className="text-brand-600 dark:text-brand-300" />
-          Loading older messages...
+          {t('room.list.loadingOlder')}
         </div>
       )}
       <section
         ref={parentRef}
         onScroll={onScroll}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none]"
-        aria-label="Messages"
+        aria-label={t('room.list.label')}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard to scroll it
         tabIndex={0}
       >
         {rows.length === 0 ? (
           <div className="flex h-full flex-col items-center justify-center px-4 text-center text-slate-500 dark:text-slate-400">
             <MessagesSquare aria-hidden="true" className="mb-2 size-8 text-slate-300 dark:text-slate-600" />
-            <p className="text-sm">No messages yet. Say hello!</p>
+            <p className="text-sm">{t('room.list.empty')}</p>
           </div>
         ) : (
           <div
