@@ -1,4 +1,5 @@
 import { Pencil, Reply, X } from 'lucide-react';
+import { useT } from '../../../lib/i18n/i18n';
 import type { ComposerMode } from '../hooks/use-message-actions';
 
 /** Above the composer while it replies to or edits a message: what, and a button to stop (or Escape). */
@@ -9,9 +10,13 @@ export function ComposerModeBar({
   mode: NonNullable<ComposerMode>;
   onCancel: () => void;
 }) {
+  const t = useT();
   const replying = mode.kind === 'reply';
   const Icon = replying ? Reply : Pencil;
-  const title = replying ? `Replying to ${mode.message.sender_name}` : 'Editing message';
+  const title = replying
+    ? t('room.mode.replying', { name: mode.message.sender_name })
+    : t('room.mode.editing');
+  const cancel = replying ? t('room.mode.cancelReply') : t('room.mode.cancelEdit');
   return (
     <div
       role="status"
@@ -26,8 +31,8 @@ export function ComposerModeBar({
       <button
         type="button"
         onClick={onCancel}
-        aria-label={replying ? 'Cancel reply' : 'Cancel edit'}
-        title={`${replying ? 'Cancel reply' : 'Cancel edit'} (Escape)`}
+        aria-label={cancel}
+        title={t('room.mode.cancelTitle', { action: cancel })}
         className="rounded-full p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-700 hover:text-slate-800 dark:hover:text-white"
       >
         <X aria-hidden="true" className="size-4" />

@@ -1,9 +1,10 @@
-import { DELETED_DISPLAY_NAME, DELETED_USERNAME, type Message, OFFLINE_TEXT } from '@parley/protocol';
+import { DELETED_DISPLAY_NAME, DELETED_USERNAME, type Message } from '@parley/protocol';
 import { Forward } from 'lucide-react';
 import { memo, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { SoftwareBadge } from '../../../components/software-badge';
+import { useT } from '../../../lib/i18n/i18n';
 import { useIsBlocked } from '../../../lib/queries/safety';
 import { timeOf } from '../../../lib/text/time-format';
 import { cn } from '../../../lib/ui/cn';
@@ -110,6 +111,7 @@ export const MessageItem = memo(function MessageItem({
   onRetry,
   highlighted = false,
 }: MessageItemProps) {
+  const t = useT();
   const actions = useMessageActionsContext();
   const [menuOpen, setMenuOpen] = useState(false);
   const press = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -179,7 +181,11 @@ export const MessageItem = memo(function MessageItem({
       data-highlighted={highlighted || undefined}
       tabIndex={-1}
     >
-      <SenderLink to={to} label={own ? 'Your profile' : `${name}'s profile`} className="shrink-0">
+      <SenderLink
+        to={to}
+        label={own ? t('room.msg.yourProfile') : t('room.msg.profileOf', { name })}
+        className="shrink-0"
+      >
         <Avatar src={message.sender_avatar} name={name} size="sm" tone="muted" lazy />
       </SenderLink>
       <div
@@ -189,7 +195,7 @@ export const MessageItem = memo(function MessageItem({
           <span className="mb-0.5 flex items-center gap-1 px-1">
             <SenderLink
               to={to}
-              label={`${name}'s profile`}
+              label={t('room.msg.profileOf', { name })}
               className="text-xs font-medium text-slate-600 dark:text-slate-400 hover:underline"
             >
               {name}
@@ -217,7 +223,7 @@ export const MessageItem = memo(function MessageItem({
                 )}
               >
                 <Forward aria-hidden="true" className="size-3.5" />
-                Forwarded
+                {t('room.msg.forwarded')}
               </p>
             )}
             {message.reply_to && !message.is_deleted && (
@@ -279,13 +285,13 @@ export const MessageItem = memo(function MessageItem({
         <ThreadLinks message={message} actions={actions} />
         {pending?.status === 'error' && (
           <p className="mt-1 flex items-center gap-2 px-1 text-xs text-red-600 dark:text-red-400">
-            <span>{pending.error ?? 'Not sent'}</span>
+            <span>{pending.error ?? t('room.msg.notSent')}</span>
             <button
               type="button"
               onClick={() => onRetry(pending.client_id)}
               className="font-medium underline"
             >
-              Retry
+              {t('room.msg.retry')}
             </button>
             <CancelPending clientId={pending.client_id} />
           </p>
@@ -317,27 +323,29 @@ function ThreadLinks({
 
 /** A pending message's Cancel: it leaves the screen and the outbox before it is stored. */
 function CancelPending({ clientId }: { clientId: string }) {
+  const t = useT();
   const actions = usePendingActions();
   if (!actions) return null;
   return (
     <button
       type="button"
       onClick={() => actions.cancel(clientId)}
-      aria-label={OFFLINE_TEXT.cancelLabel}
+      aria-label={t('room.msg.cancelLabel')}
       className="font-medium underline"
     >
-      {OFFLINE_TEXT.cancel}
+      {t('room.msg.cancel')}
     </button>
   );
 }
 
 /** Under a message waiting in the outbox (the room offline) or for its files: what it waits for, and Cancel. */
 function WaitingPending({ pending }: { pending: PendingMessage }) {
+  const t = useT();
   const actions = usePendingActions();
   if (!actions || (!actions.waiting && pending.status !== 'uploading')) return null;
   return (
     <p className="mt-1 flex items-center justify-end gap-2 px-1 text-xs text-slate-600 dark:text-slate-300">
-      {actions.waiting && <span>{OFFLINE_TEXT.waiting}</span>}
+      {actions.waiting && <span>{t('room.msg.waiting')}</span>}
       <CancelPending clientId={pending.client_id} />
     </p>
   );

@@ -1,6 +1,7 @@
-import { DELETED_MESSAGE_TEXT, type Message, type ReplyQuote, SAFETY_TEXT } from '@parley/protocol';
+import type { Message, ReplyQuote } from '@parley/protocol';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { t as textOf, useT } from '../../../lib/i18n/i18n';
 import { fullDateTime } from '../../../lib/text/locale-format';
 import { RichText } from '../../../lib/text/rich-text/rich-text';
 import { cn } from '../../../lib/ui/cn';
@@ -37,7 +38,8 @@ export function MessageBody({
   actions: MessageActions | null;
   own: boolean;
 }) {
-  if (message.is_deleted) return <p className="italic opacity-80">{DELETED_MESSAGE_TEXT}</p>;
+  const t = useT();
+  if (message.is_deleted) return <p className="italic opacity-80">{t('room.msg.deleted')}</p>;
   if (!message.body) return null;
   const usernames = mentionedUsernames(message, actions);
   // Runs of plain text (outside code and links) with their mentions linked to the profile.
@@ -79,15 +81,16 @@ export function MessageBody({
 
 /** 'Blocked message — show': what stands for the text of someone the reader blocked until they ask for it. */
 export function BlockedFold({ onShow, className }: { onShow: () => void; className?: string }) {
+  const t = useT();
   return (
     <p className={cn('text-xs', className)}>
-      {SAFETY_TEXT.blockedMessage} —{' '}
+      {t('room.msg.blocked')} —{' '}
       <button
         type="button"
         onClick={onShow}
         className="font-medium text-brand-700 dark:text-brand-300 underline underline-offset-2"
       >
-        {SAFETY_TEXT.showBlocked}
+        {t('room.msg.showBlocked')}
       </button>
     </p>
   );
@@ -132,13 +135,14 @@ export function QuoteButton({
   own: boolean;
   onClick?: () => void;
 }) {
-  const text = quote.is_deleted ? DELETED_MESSAGE_TEXT : quote.body;
+  const t = useT();
+  const text = quote.is_deleted ? t('room.msg.deleted') : quote.body;
   return (
     <button
       type="button"
       onClick={onClick}
       disabled={!onClick}
-      aria-label={`Reply to ${quote.sender_name}: ${text}. Show the original message`}
+      aria-label={t('room.msg.quoteLabel', { name: quote.sender_name, text })}
       data-testid="reply-quote"
       className={cn(
         'mb-1 block w-full min-w-0 rounded-lg border-s-4 px-2 py-1 text-start text-xs',
@@ -158,31 +162,35 @@ export function QuoteButton({
 
 /** '(edited)' with the time on hover; it opens the earlier versions. */
 export function EditedMark({ message, onOpen }: { message: Message; onOpen?: () => void }) {
+  const t = useT();
   if (!message.edited_at || message.is_deleted) return null;
-  const when = `Edited ${fullTimeOf(message.edited_at)}`;
+  const when = t('room.msg.editedAt', { when: fullTimeOf(message.edited_at) });
   return (
     <button
       type="button"
       title={when}
-      aria-label={`${when}. Show earlier versions`}
+      aria-label={t('room.msg.editedLabel', { when })}
       onClick={onOpen}
       className="underline-offset-2 hover:underline"
     >
-      (edited)
+      {t('room.msg.edited')}
     </button>
   );
 }
 
 /** Who reacted with one emoji, by the chat's member names ('You' for oneself). */
 export function reactorsText(userIds: number[], actions: Pick<MessageActions, 'meId' | 'names'>): string {
-  const names = userIds.map((id) => (id === actions.meId ? 'You' : (actions.names.get(id) ?? 'Someone')));
+  const names = userIds.map((id) =>
+    id === actions.meId ? textOf('room.msg.you') : (actions.names.get(id) ?? textOf('room.msg.someone')),
+  );
   return names.join(', ');
 }
 
 export function ReactionChips({ message, actions }: { message: Message; actions: MessageActions | null }) {
+  const t = useT();
   if (message.reactions.length === 0 || message.is_deleted || !actions) return null;
   return (
-    <ul aria-label="Reactions" className="mt-1 flex flex-wrap gap-1 px-1">
+    <ul aria-label={t('room.msg.reactions')} className="mt-1 flex flex-wrap gap-1 px-1">
       {message.reactions.map((r) => {
         const who = reactorsText(r.user_ids, actions);
         return (
@@ -190,8 +198,12 @@ export function ReactionChips({ message, actions }: { message: Message; actions:
             <button
               type="button"
               aria-pressed={r.me}
-              aria-label={`${r.emoji} ${r.count}: ${who}. ${r.me ? 'Remove your reaction' : 'React with this too'}`}
-              title={`${who} reacted with ${r.emoji}`}
+              aria-label={t(r.me ? 'room.msg.reactionMine' : 'room.msg.reactionOthers', {
+                emoji: r.emoji,
+                count: r.count,
+                who,
+              })}
+              title={t('room.msg.reactedWith', { who, emoji: r.emoji })}
               onClick={() => actions.toggleReaction(message, r.emoji)}
               data-testid="reaction"
               className={cn(

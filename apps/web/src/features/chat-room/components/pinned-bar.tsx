@@ -1,5 +1,6 @@
 import { Pin } from 'lucide-react';
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n/i18n';
 import { messageExcerpt } from '../../../lib/text/message-excerpt';
 import { usePins } from '../api/pins';
 
@@ -9,6 +10,7 @@ import { usePins } from '../api/pins';
  * reads its pins again), which shows the newest pin again. A room without pins draws nothing.
  */
 export function PinnedBar({ chatId, onJump }: { chatId: string; onJump: (messageId: number) => void }) {
+  const t = useT();
   const pins = usePins(chatId).data ?? [];
   const ids = pins.map((m) => m.id).join(',');
   const [cycle, setCycle] = useState({ ids, at: 0 });
@@ -16,10 +18,10 @@ export function PinnedBar({ chatId, onJump }: { chatId: string; onJump: (message
   const at = cycle.ids === ids ? Math.min(cycle.at, pins.length - 1) : 0;
   const shown = pins[at];
   if (!shown) return null;
-  const label = pins.length > 1 ? `Pinned message ${at + 1} of ${pins.length}` : 'Pinned message';
+  const label = pins.length > 1 ? t('room.pins.nth', { at: at + 1, count: pins.length }) : t('room.pins.one');
   return (
     <section
-      aria-label="Pinned messages"
+      aria-label={t('room.pins.label')}
       className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
       <button
