@@ -69,7 +69,7 @@ function useFocusBackOnClose(roomRef: React.RefObject<HTMLDivElement | null>, ro
     const target =
       room?.querySelector<HTMLElement>(`[data-thread-root="${closed}"]`) ??
       room?.querySelector<HTMLElement>(`[data-message-id="${closed}"]`) ??
-      room?.querySelector<HTMLElement>('textarea[aria-label="Message"]');
+      room?.querySelector<HTMLElement>('textarea[data-composer-box]');
     target?.focus({ preventScroll: false });
   }, [roomRef, rootId]);
 }

@@ -7,6 +7,8 @@ import { LatestAnnouncement } from '../../../components/latest-announcement';
 import { useOnline, useOwnOfflineNotice } from '../../../components/offline-bar';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
 import { useAuth } from '../../../lib/session/auth-store';
 import { usePageTitle } from '../../../lib/ui/document-title';
 import { firstScreenDrawn } from '../../../lib/ui/first-screen';
@@ -18,7 +20,7 @@ import { useChatRoom } from '../hooks/use-chat-room';
 import { useMessageActions } from '../hooks/use-message-actions';
 import { useMessageParam } from '../hooks/use-message-param';
 import { typingText } from '../hooks/use-typing-users';
-import { composerSlot } from '../lib/composer-slot';
+import { COMPOSER_BOX_SELECTOR, composerSlot } from '../lib/composer-slot';
 import { lastEditable } from '../lib/message-changes';
 import { buildRows, withUnreadDivider } from '../lib/message-rows';
 import { detailReady, showsStoredCopy } from '../lib/room-open';
@@ -50,12 +52,14 @@ export const GroupChatRoomPage = () => <ChatRoomRoute kind="group" />;
 /** A new chat id remounts the room, so no state of the previous chat leaks into the next. */
 function ChatRoomRoute({ kind }: { kind: RoomKind }) {
   const { chatId = '' } = useParams();
+  const t = useT();
   const user = useAuth((s) => s.user);
-  if (!user) return <LoadingState label="Loading chat..." />;
+  if (!user) return <LoadingState label={t('room.loadingChat')} />;
   return <ChatRoom key={chatId} chatId={chatId} kind={kind} me={user} />;
 }
 
 function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: AuthUser }) {
+  const t = useT();
   const chat = useChat(chatId);
   const latest = useLatestMessages(chatId);
   const room = useChatRoom(chatId, me.id, latest.data, chat.data?.is_member === false);
@@ -86,7 +90,7 @@ function ChatRoom({ chatId, kind, me }: { chatId: string; kind: RoomKind; me: Au
     return (
       <div className={FRAME}>
         {strip(false)}
-        <LoadingState label="Loading chat..." />
+        <LoadingState label={t('room.loadingChat')} />
       </div>
     );
   }
@@ -142,6 +146,7 @@ function Room({
   /** The red error banner's text: the room's error, unless the strip already tells it. */
   bannerError: string | null;
 }) {
+  const t = useT();
   const { messages, pending, hasOlder } = room.messages;
   // Where the room opened: the first message unread then keeps its divider while the room stays open.
   const [firstUnreadId] = useState(() => detail.first_unread_id ?? null);
@@ -175,7 +180,7 @@ function Room({
     return { ...u, username: member ? memberNameOf(member) : u.username };
   });
   const typing = typingText(typingNames);
-  usePageTitle(detail.display_name || detail.group_name || 'Chat');
+  usePageTitle(detail.display_name || detail.group_name || t('room.title'));
   const frameRef = useRef<HTMLDivElement>(null);
   useFocusOnJoin(frameRef, watching);
   // A room opened with a mouse or trackpad puts the cursor in the composer; on touch screens it would pop the
@@ -184,9 +189,7 @@ function Room({
     if (!window.matchMedia('(pointer: fine)').matches) return;
     const active = document.activeElement;
     if (active && active !== document.body && frameRef.current?.contains(active)) return;
-    frameRef.current
-      ?.querySelector<HTMLElement>('textarea[aria-label="Message"]')
-      ?.focus({ preventScroll: true });
+    frameRef.current?.querySelector<HTMLElement>(COMPOSER_BOX_SELECTOR)?.focus({ preventScroll: true });
   }, []);
   const pendingActions = useMemo(
     () => ({ cancel: room.cancel, waiting: room.status !== 'connected' }),
@@ -206,7 +209,7 @@ function Room({
       <PendingActionsContext.Provider value={pendingActions}>
         <MessageActionsContext.Provider value={actions}>
           {opening ? (
-            <LoadingState label="Loading messages..." />
+            <LoadingState label={t('room.loadingMessages')} />
           ) : (
             <MessageList
               rows={rows}
@@ -239,11 +242,11 @@ function Room({
           className="mx-2 mb-2 flex items-start gap-2 rounded-lg border border-red-200 dark:border-red-900 bg-red-50 dark:bg-red-950/40 px-3 py-2 text-sm text-red-700 dark:text-red-300 sm:mx-3"
         >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p className="flex-1">{bannerError}</p>
+          <p className="flex-1">{localText(bannerError)}</p>
           <button
             type="button"
             onClick={room.dismissError}
-            aria-label="Dismiss"
+            aria-label={t('room.dismiss')}
             className="rounded p-0.5 text-red-500 dark:text-red-400 hover:bg-red-100 dark:hover:bg-red-900/40"
           >
             <X aria-hidden="true" className="size-4" />

@@ -29,6 +29,7 @@ import { useShortcodeSuggestions } from '../hooks/use-shortcode-suggestions';
 import { type CommandPlace, useSlashCommands } from '../hooks/use-slash-commands';
 import { useStagedFiles } from '../hooks/use-staged-files';
 import { loadRecorder, useVoiceRecorder } from '../hooks/use-voice-recorder';
+import { COMPOSER_BOX } from '../lib/composer-slot';
 import { insertAtCaret } from '../lib/emoji-shortcodes';
 import { messageLength, tooLongText } from '../lib/message-length';
 import { sendKindOf } from '../lib/slash-commands';
@@ -283,6 +284,7 @@ export function Composer({
               ref={area}
               // What is typed takes the direction of its first strong letter, as a sent body does.
               dir="auto"
+              {...{ [COMPOSER_BOX]: '' }}
               aria-label={t('room.composer.label')}
               aria-describedby={length.show ? countId : undefined}
               aria-invalid={length.over > 0 || undefined}

@@ -1,8 +1,8 @@
-import { CHANNEL_TEXT } from '@parley/protocol';
 import { Eye, Megaphone } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { useJoinChannel } from '../../../lib/queries/channels';
 import { toast } from '../../../lib/ui/toast';
 import { COMPOSER_STAND_IN } from '../lib/composer-slot';
@@ -13,21 +13,27 @@ import { COMPOSER_STAND_IN } from '../lib/composer-slot';
 const BAR =
   'flex items-center gap-3 border-t border-slate-200 bg-white px-3 py-3 text-sm text-slate-700 sm:px-4 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-300';
 
+const NAME_MARK = '\u2063';
+
 /** A public group previewed from outside: its history and live messages, and a Join button instead of a composer. */
 export function JoinBar({ chatId, name }: { chatId: string; name: string }) {
+  const t = useT();
   const join = useJoinChannel();
+  // The channel's name in bold wherever the translation puts it.
+  const [before = '', after = ''] = t('room.join.previewing', { name: NAME_MARK }).split(NAME_MARK);
   const textId = useId();
   return (
     <section
-      aria-label="Join channel"
+      aria-label={t('room.join.label')}
       className={BAR}
       data-testid="join-bar"
       {...{ [COMPOSER_STAND_IN]: '' }}
     >
       <Eye aria-hidden="true" className="size-5 shrink-0 text-slate-500 dark:text-slate-400" />
       <p id={textId} className="min-w-0 flex-1">
-        You are previewing <span className="font-medium text-slate-900 dark:text-slate-100">{name}</span>.
-        Join to post and react.
+        {before}
+        <span className="font-medium text-slate-900 dark:text-slate-100">{name}</span>
+        {after}
       </p>
       <Button
         className="shrink-0"
@@ -35,11 +41,11 @@ export function JoinBar({ chatId, name }: { chatId: string; name: string }) {
         loading={join.isPending}
         onClick={() =>
           join.mutate(chatId, {
-            onError: (error) => toast.error(serverErrorOr(error, 'Could not join the channel.')),
+            onError: (error) => toast.error(serverErrorOr(error, t('room.join.failed'))),
           })
         }
       >
-        Join channel
+        {t('room.join.label')}
       </Button>
     </section>
   );
@@ -47,6 +53,7 @@ export function JoinBar({ chatId, name }: { chatId: string; name: string }) {
 
 /** An announcement channel, for a member who is not an admin: reading and reacting only. */
 export function AdminsOnlyNote() {
+  const t = useT();
   return (
     <p
       tabIndex={-1}
@@ -55,7 +62,7 @@ export function AdminsOnlyNote() {
       {...{ [COMPOSER_STAND_IN]: '' }}
     >
       <Megaphone aria-hidden="true" className="size-4 shrink-0 text-slate-500 dark:text-slate-400" />
-      {CHANNEL_TEXT.adminsOnly}
+      {t('room.join.adminsOnly')}
     </p>
   );
 }

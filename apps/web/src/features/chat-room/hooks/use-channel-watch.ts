@@ -2,7 +2,7 @@ import { CHANNEL_TEXT, POLL_TEXT } from '@parley/protocol';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { toast } from '../../../lib/ui/toast';
 import type { MessageActions } from '../components/message-actions-context';
-import { COMPOSER_STAND_IN } from '../lib/composer-slot';
+import { COMPOSER_BOX_SELECTOR, COMPOSER_STAND_IN } from '../lib/composer-slot';
 
 // A public group's room seen from outside ('watching'): the reader may read and copy, but replying, editing,
 // deleting, reacting, voting and forwarding wait until they join.
@@ -36,7 +36,7 @@ export function useFocusOnJoin(frameRef: RefObject<HTMLElement | null>, watching
     if (wasWatching.current && !watching) {
       const frame = frameRef.current;
       const target =
-        frame?.querySelector<HTMLElement>('textarea[aria-label="Message"]') ??
+        frame?.querySelector<HTMLElement>(COMPOSER_BOX_SELECTOR) ??
         frame?.querySelector<HTMLElement>(`[${COMPOSER_STAND_IN}]`);
       target?.focus();
     }

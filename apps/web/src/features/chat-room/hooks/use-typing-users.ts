@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 
 export interface TypingUser {
   user_id: number;
@@ -50,7 +51,8 @@ export function useTypingUsers() {
 /** 'X is typing...', 'X and Y are typing...', or 'Several people are typing...'. */
 export function typingText(users: TypingUser[]): string | null {
   if (users.length === 0) return null;
-  if (users.length === 1) return `${users[0]!.username} is typing...`;
-  if (users.length === 2) return `${users[0]!.username} and ${users[1]!.username} are typing...`;
-  return 'Several people are typing...';
+  if (users.length === 1) return t('room.typing.one', { name: users[0]!.username });
+  if (users.length === 2)
+    return t('room.typing.two', { name: users[0]!.username, other: users[1]!.username });
+  return t('room.typing.many');
 }

@@ -16,5 +16,9 @@ export function composerSlot(
   return isAdminRole(chat.members.find((m) => m.id === meId)?.role) ? 'composer' : 'admins-only';
 }
 
+/** Marks the composer's text box: found by this, not by its name, which is in the reader's language. */
+export const COMPOSER_BOX = 'data-composer-box';
+export const COMPOSER_BOX_SELECTOR = `textarea[${COMPOSER_BOX}]`;
+
 /** Marks what stands in the composer's place, so the focus can go there when the composer is not drawn. */
 export const COMPOSER_STAND_IN = 'data-composer-stand-in';
