@@ -2,6 +2,7 @@ import type { PollInput } from '@parley/protocol';
 import { ChartBar, Paperclip, Smile } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '../../../lib/i18n/i18n';
 import { lazyRetry } from '../../../lib/ui/retry-import';
 import { ATTACH_ACCEPT } from '../lib/attachment-files';
 import { EmojiPicker } from './emoji-picker';
@@ -19,6 +20,7 @@ export function AttachButton({
   disabled: boolean;
   onChoose: (files: File[]) => void;
 }) {
+  const t = useT();
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -38,8 +40,8 @@ export function AttachButton({
       />
       <button
         type="button"
-        aria-label="Attach file"
-        title="Attach file"
+        aria-label={t('room.composer.attach')}
+        title={t('room.composer.attach')}
         disabled={disabled}
         onClick={() => fileInput.current?.click()}
         className={`${ICON_BUTTON} disabled:opacity-40`}
@@ -61,6 +63,7 @@ export function EmojiButton({
   onPick: (emoji: string) => void;
   onRefocus: () => void;
 }) {
+  const t = useT();
   const button = useRef<HTMLButtonElement>(null);
   const [picking, setPicking] = useState(false);
   return (
@@ -68,8 +71,8 @@ export function EmojiButton({
       <button
         ref={button}
         type="button"
-        aria-label="Insert emoji"
-        title="Insert emoji"
+        aria-label={t('room.composer.emoji')}
+        title={t('room.composer.emoji')}
         aria-haspopup="dialog"
         aria-expanded={picking}
         onClick={() => setPicking(!picking)}
@@ -80,7 +83,7 @@ export function EmojiButton({
       {picking && (
         <EmojiPicker
           anchor={button}
-          label="Insert emoji"
+          label={t('room.composer.emoji')}
           onPick={onPick}
           onClose={(refocus) => {
             setPicking(false);
@@ -101,13 +104,14 @@ export function PollButton({
   /** False when the poll could not be sent: the dialog stays open. */
   onCreate: (poll: PollInput) => boolean;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
       <button
         type="button"
-        aria-label="Create poll"
-        title="Create poll"
+        aria-label={t('room.composer.poll')}
+        title={t('room.composer.poll')}
         aria-haspopup="dialog"
         disabled={disabled}
         onClick={() => setOpen(true)}

@@ -1,5 +1,6 @@
 import { Loader2, Mic, SendHorizontal } from 'lucide-react';
 import { type PointerEvent, useRef } from 'react';
+import { useT } from '../../../lib/i18n/i18n';
 import type { useVoiceRecorder } from '../hooks/use-voice-recorder';
 
 /** Moving a held press this far from where it began cancels the recording. */
@@ -13,6 +14,7 @@ const CLICK_MS = 350;
  * press. While recording it takes the send button's place.
  */
 export function VoiceButton({ recorder }: { recorder: ReturnType<typeof useVoiceRecorder> }) {
+  const t = useT();
   const press = useRef<{ at: number; x: number; y: number; started: boolean } | null>(null);
   const { state } = recorder;
   const active = state.phase !== 'idle';
@@ -42,15 +44,15 @@ export function VoiceButton({ recorder }: { recorder: ReturnType<typeof useVoice
 
   const label =
     state.phase === 'idle'
-      ? 'Record voice message'
+      ? t('room.voice.record')
       : state.phase === 'starting'
-        ? 'Starting the microphone'
-        : 'Send voice message';
+        ? t('room.voice.starting')
+        : t('room.voice.send');
   return (
     <button
       type="button"
       aria-label={label}
-      title={state.phase === 'idle' ? 'Hold to record, or click to start' : label}
+      title={state.phase === 'idle' ? t('room.voice.hold') : label}
       data-testid="voice-button"
       data-recording={state.phase === 'recording' || undefined}
       onPointerDown={onPointerDown}

@@ -1,7 +1,7 @@
-import { VOICE_TEXT } from '@parley/protocol';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { clockOf } from '../../../components/audio/audio-format';
+import { t, useT } from '../../../lib/i18n/i18n';
 import { peaksOf, voiceDuration } from '../lib/waveform-peaks';
 
 // The voice recorder, loaded the first time the microphone button is pressed (use-voice-recorder.ts): the
@@ -35,16 +35,16 @@ const DECODE_RATE = 8000;
 function microphoneError(err: unknown): MicrophoneError {
   const name = (err as { name?: string } | null)?.name;
   if (name === 'NotAllowedError' || name === 'SecurityError')
-    return new MicrophoneError(VOICE_TEXT.micDenied);
+    return new MicrophoneError(t('room.voice.micDenied'));
   if (name === 'NotFoundError' || name === 'OverconstrainedError')
-    return new MicrophoneError(VOICE_TEXT.micMissing);
-  return new MicrophoneError(VOICE_TEXT.micUnsupported);
+    return new MicrophoneError(t('room.voice.micMissing'));
+  return new MicrophoneError(t('room.voice.micUnsupported'));
 }
 
 /** Asks for the microphone and starts recording; `onLimit` when it reaches `maxMs` (the caller stops it). */
 export async function startRecording({ maxMs, onLimit }: { maxMs: number; onLimit: () => void }) {
   if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined')
-    throw new MicrophoneError(VOICE_TEXT.micUnsupported);
+    throw new MicrophoneError(t('room.voice.micUnsupported'));
   let stream: MediaStream;
   try {
     stream = await navigator.mediaDevices.getUserMedia({ audio: true });
@@ -119,6 +119,7 @@ export default function RecorderStrip({
   holding: boolean;
   onCancel: () => void;
 }) {
+  const tr = useT();
   const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(performance.now()), 250);
@@ -129,8 +130,8 @@ export default function RecorderStrip({
       <button
         type="button"
         onClick={onCancel}
-        aria-label="Cancel recording"
-        title="Cancel recording"
+        aria-label={tr('room.voice.cancel')}
+        title={tr('room.voice.cancel')}
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-red-50 hover:text-red-700 dark:text-slate-300 dark:hover:bg-red-950 dark:hover:text-red-300"
       >
         <Trash2 aria-hidden="true" className="size-5" />
@@ -143,7 +144,7 @@ export default function RecorderStrip({
         {clockOf(now - startedAt)}
       </span>
       <span className="min-w-0 truncate text-sm text-slate-600 dark:text-slate-300">
-        {holding ? 'Release to send, slide away to cancel' : 'Recording… Esc cancels'}
+        {holding ? tr('room.voice.release') : tr('room.voice.recording')}
       </span>
     </div>
   );

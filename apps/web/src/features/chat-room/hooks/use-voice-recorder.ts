@@ -1,5 +1,6 @@
 import { VOICE_MAX_DURATION_MS } from '@parley/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { retryImport } from '../../../lib/ui/retry-import';
 import type { Recording, RecordingSession } from '../components/voice-recorder';
 
@@ -41,17 +42,17 @@ export function useVoiceRecorder(onRecorded: (recording: Recording) => void) {
     setState({ phase: 'idle' });
     if (how === 'cancel') {
       current.cancel();
-      setAnnouncement('Recording cancelled.');
+      setAnnouncement(t('room.voice.cancelled'));
       return;
     }
-    setAnnouncement('Recording stopped.');
+    setAnnouncement(t('room.voice.stopped'));
     const recording = await current.stop();
     if (recording.durationMs < SHORTEST_MS) {
-      setAnnouncement('Too short to send. Hold the button, or click it to start and again to send.');
+      setAnnouncement(t('room.voice.tooShort'));
       return;
     }
     sent.current(recording);
-    setAnnouncement('Voice message sent.');
+    setAnnouncement(t('room.voice.sent'));
   }, []);
 
   const start = useCallback(
@@ -66,7 +67,7 @@ export function useVoiceRecorder(onRecorded: (recording: Recording) => void) {
         session.current = await startRecording({
           maxMs: VOICE_MAX_DURATION_MS,
           onLimit: () => {
-            setAnnouncement('Fifteen minutes reached: the recording is sent.');
+            setAnnouncement(t('room.voice.limit'));
             void finish('send');
           },
         });
@@ -78,9 +79,7 @@ export function useVoiceRecorder(onRecorded: (recording: Recording) => void) {
       }
       if (decided.current) return void finish(decided.current);
       setState({ phase: 'recording', holding: held.current, startedAt: performance.now() });
-      setAnnouncement(
-        held.current ? 'Recording. Release to send.' : 'Recording. Press the button again to send.',
-      );
+      setAnnouncement(held.current ? t('room.voice.nowHeld') : t('room.voice.nowClicked'));
     },
     [state.phase, finish],
   );
@@ -89,7 +88,7 @@ export function useVoiceRecorder(onRecorded: (recording: Recording) => void) {
   const letGo = useCallback(() => {
     held.current = false;
     setState((s) => (s.phase === 'idle' ? s : { ...s, holding: false }));
-    if (session.current) setAnnouncement('Recording. Press the button again to send.');
+    if (session.current) setAnnouncement(t('room.voice.nowClicked'));
   }, []);
 
   // Escape cancels wherever the focus is, and leaving the room cancels.
