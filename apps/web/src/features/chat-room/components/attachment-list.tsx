@@ -1,6 +1,7 @@
 import type { ChatFile, FileType, Message } from '@parley/protocol';
 import { FileAudio, File as FileIcon, FileImage, FileText, FileVideo, Play } from 'lucide-react';
 import { AudioAttachment } from '../../../components/audio/audio-attachment';
+import { type MessageId, t, useT } from '../../../lib/i18n/i18n';
 import { marksPlayed, markVoicePlayed } from '../../../lib/messages/voice-played';
 import { cn } from '../../../lib/ui/cn';
 import { formatBytes } from '../lib/attachment-files';
@@ -15,17 +16,17 @@ const ICONS: Record<FileType, typeof FileIcon> = {
   other: FileIcon,
 };
 
-const KIND_LABEL: Record<FileType, string> = {
-  image: 'Image',
-  video: 'Video',
-  audio: 'Audio',
-  pdf: 'PDF',
-  text: 'Text',
-  other: 'File',
+const KIND_LABEL: Record<FileType, MessageId> = {
+  image: 'room.files.image',
+  video: 'room.files.video',
+  audio: 'room.files.audio',
+  pdf: 'room.files.pdf',
+  text: 'room.files.text',
+  other: 'room.files.other',
 };
 
 export const fileIconOf = (type: FileType) => ICONS[type];
-const nameOf = (file: ChatFile) => file.name || `${KIND_LABEL[file.type]} ${file.id}`;
+const nameOf = (file: ChatFile) => file.name || `${t(KIND_LABEL[file.type])} ${file.id}`;
 
 /** The message the files came with, for a voice message's played mark. */
 export interface AudioContext {
@@ -47,9 +48,10 @@ export function AttachmentList({
   own: boolean;
   audio?: AudioContext;
 }) {
+  const tr = useT();
   if (files.length === 0) return null;
   return (
-    <ul className="mt-1 flex flex-col gap-1.5" aria-label="Attachments">
+    <ul className="mt-1 flex flex-col gap-1.5" aria-label={tr('room.files.label')}>
       {files.map((file) => (
         <li key={file.id}>
           <AttachmentTile file={file} own={own} audio={audio} />
@@ -60,6 +62,7 @@ export function AttachmentList({
 }
 
 function AttachmentTile({ file, own, audio }: { file: ChatFile; own: boolean; audio?: AudioContext }) {
+  const tr = useT();
   const name = nameOf(file);
   const open = () => openPreview(file);
   if (file.type === 'audio') {
@@ -78,7 +81,7 @@ function AttachmentTile({ file, own, audio }: { file: ChatFile; own: boolean; au
       <button
         type="button"
         onClick={open}
-        aria-label={`Open image ${name}`}
+        aria-label={tr('room.files.openImage', { name })}
         className="block overflow-hidden rounded-lg bg-slate-200 dark:bg-slate-700"
       >
         {/* A fixed box, so the virtual list's row does not change height when the picture arrives. */}
@@ -96,7 +99,7 @@ function AttachmentTile({ file, own, audio }: { file: ChatFile; own: boolean; au
       <button
         type="button"
         onClick={open}
-        aria-label={`Open video ${name}`}
+        aria-label={tr('room.files.openVideo', { name })}
         className="flex h-32 w-56 max-w-full flex-col items-center justify-center gap-2 rounded-lg bg-slate-800 px-3 text-white"
       >
         <span className="inline-flex size-10 items-center justify-center rounded-full bg-white/20">
@@ -111,7 +114,7 @@ function AttachmentTile({ file, own, audio }: { file: ChatFile; own: boolean; au
     <button
       type="button"
       onClick={open}
-      aria-label={`Open ${name}`}
+      aria-label={tr('room.files.open', { name })}
       className={cn(
         'flex w-56 max-w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-start',
         own
@@ -123,7 +126,7 @@ function AttachmentTile({ file, own, audio }: { file: ChatFile; own: boolean; au
       <span className="min-w-0">
         <span className="block truncate text-sm font-medium">{name}</span>
         <span className={cn('block text-xs', own ? 'text-white/75' : 'text-slate-500 dark:text-slate-400')}>
-          {KIND_LABEL[file.type]}
+          {tr(KIND_LABEL[file.type])}
           {typeof file.size === 'number' ? ` · ${formatBytes(file.size)}` : ''}
         </span>
       </span>

@@ -1,5 +1,6 @@
 import type { FileType } from '@parley/protocol';
 import { X } from 'lucide-react';
+import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
 import { formatBytes, guessFileType } from '../lib/attachment-files';
 import type { StagedFile } from '../lib/staged-files';
@@ -22,11 +23,12 @@ export function PendingUploads({
   progress: number;
   uploading: boolean;
 }) {
+  const t = useT();
   if (uploads.length === 0) return null;
   const percent = Math.round(progress * 100);
   return (
     <div className="mt-1 w-56 max-w-full">
-      <ul className="flex flex-col gap-1" aria-label="Files being sent">
+      <ul className="flex flex-col gap-1" aria-label={t('room.files.sending')}>
         {uploads.map((upload, i) => {
           const Icon = fileIconOf(upload.type);
           return (
@@ -40,7 +42,7 @@ export function PendingUploads({
       </ul>
       <div
         role="progressbar"
-        aria-label="Upload progress"
+        aria-label={t('room.files.progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -56,7 +58,11 @@ export function PendingUploads({
       </div>
       <p className="mt-1 text-xs text-white/80">
         {/* At 100% the server still checks the files and makes thumbnails. */}
-        {uploading ? (percent < 100 ? `Uploading... ${percent}%` : 'Processing...') : 'Sending...'}
+        {uploading
+          ? percent < 100
+            ? t('room.files.uploading', { percent })
+            : t('room.files.processing')
+          : t('room.files.sendingNow')}
       </p>
     </div>
   );
@@ -67,10 +73,11 @@ export function PendingUploads({
  * anything else, each with its name, size and a button that takes it out.
  */
 export function StagedFiles({ files, onRemove }: { files: StagedFile[]; onRemove: (key: string) => void }) {
+  const t = useT();
   if (files.length === 0) return null;
   return (
     <ul
-      aria-label="Files to send"
+      aria-label={t('room.files.staged')}
       data-testid="staged-files"
       className="flex gap-2 overflow-x-auto border-b border-slate-100 bg-slate-50 px-3 py-2 dark:border-slate-800 dark:bg-slate-900"
     >
@@ -100,8 +107,8 @@ export function StagedFiles({ files, onRemove }: { files: StagedFile[]; onRemove
             <button
               type="button"
               onClick={() => onRemove(key)}
-              aria-label={`Remove ${file.name}`}
-              title={`Remove ${file.name}`}
+              aria-label={t('room.files.remove', { name: file.name })}
+              title={t('room.files.remove', { name: file.name })}
               className="absolute top-1 end-1 inline-flex size-6 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900"
             >
               <X aria-hidden="true" className="size-3.5" />

@@ -6,7 +6,7 @@ import {
   attachmentProblems,
   formatBytes,
   guessFileType,
-  TOO_MANY_TEXT,
+  tooManyText,
 } from './attachment-files';
 
 const file = (name: string, type: string, size = 100) => ({ name, type, size });
@@ -34,7 +34,7 @@ describe('attachmentProblem', () => {
 
   it('refuses more than the server takes at once', () => {
     const many = Array.from({ length: ATTACH_MAX_FILES + 1 }, (_, i) => file(`${i}.png`, 'image/png'));
-    expect(attachmentProblems(many)).toEqual([TOO_MANY_TEXT]);
+    expect(attachmentProblems(many)).toEqual([tooManyText()]);
     expect(attachmentProblems(many.slice(1))).toEqual([]);
   });
 });

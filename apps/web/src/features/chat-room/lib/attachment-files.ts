@@ -1,4 +1,5 @@
 import { ATTACHMENT_MAX_BYTES, type FileType } from '@parley/protocol';
+import { t } from '../../../lib/i18n/i18n';
 import { fileSize } from '../../../lib/text/locale-format';
 
 // What the attach button may send (SPEC §5: images, videos, .pdf, .doc, .docx, .txt, and audio; at most 25 MB each),
@@ -8,10 +9,8 @@ export const ATTACH_ACCEPT = 'image/*,video/*,audio/*,.pdf,.doc,.docx,.txt';
 /** The server takes at most 10 files per upload and per message. */
 export const ATTACH_MAX_FILES = 10;
 
-export const TYPE_REFUSED_TEXT =
-  'can’t be attached. Attach images, videos, audio, PDF, Word (.doc, .docx) or text (.txt) files.';
-export const TOO_LARGE_TEXT = 'is too large. Each file must be at most 25 MB.';
-export const TOO_MANY_TEXT = `Attach at most ${ATTACH_MAX_FILES} files at once.`;
+/** More files than one message takes, in the reader's language. */
+export const tooManyText = (): string => t('room.files.tooMany', { max: ATTACH_MAX_FILES });
 
 const DOCUMENT_NAME = /\.(pdf|docx?|txt)$/i;
 
@@ -31,15 +30,15 @@ export function attachmentProblem(file: Pick<File, 'name' | 'type' | 'size'>): s
     (file.type.startsWith('image/') && file.type !== 'image/svg+xml') ||
     file.type.startsWith('video/') ||
     file.type.startsWith('audio/');
-  if (!media && !DOCUMENT_NAME.test(file.name)) return `“${file.name}” ${TYPE_REFUSED_TEXT}`;
-  if (file.size > ATTACHMENT_MAX_BYTES) return `“${file.name}” ${TOO_LARGE_TEXT}`;
-  if (file.size === 0) return `“${file.name}” is empty.`;
+  if (!media && !DOCUMENT_NAME.test(file.name)) return t('room.files.refusedType', { name: file.name });
+  if (file.size > ATTACHMENT_MAX_BYTES) return t('room.files.tooLarge', { name: file.name });
+  if (file.size === 0) return t('room.files.empty', { name: file.name });
   return null;
 }
 
 /** Every reason the chosen files cannot go; an empty list means all of them may be uploaded. */
 export function attachmentProblems(files: readonly Pick<File, 'name' | 'type' | 'size'>[]): string[] {
-  if (files.length > ATTACH_MAX_FILES) return [TOO_MANY_TEXT];
+  if (files.length > ATTACH_MAX_FILES) return [tooManyText()];
   return files.map(attachmentProblem).filter((p): p is string => p !== null);
 }
 

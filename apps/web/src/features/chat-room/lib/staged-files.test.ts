@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACH_MAX_FILES, TOO_MANY_TEXT } from './attachment-files';
+import { ATTACH_MAX_FILES, tooManyText } from './attachment-files';
 import { stageFiles } from './staged-files';
 
 const fileOf = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
@@ -42,6 +42,6 @@ describe('stageFiles', () => {
     expect(stageFiles(nine, [fileOf('x.txt', 'text/plain')], thumb).problems).toEqual([]);
     expect(
       stageFiles(nine, [fileOf('x.txt', 'text/plain'), fileOf('y.txt', 'text/plain')], thumb).problems,
-    ).toEqual([TOO_MANY_TEXT]);
+    ).toEqual([tooManyText()]);
   });
 });

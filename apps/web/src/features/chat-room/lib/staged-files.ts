@@ -1,4 +1,4 @@
-import { ATTACH_MAX_FILES, attachmentProblems, TOO_MANY_TEXT } from './attachment-files';
+import { ATTACH_MAX_FILES, attachmentProblems, tooManyText } from './attachment-files';
 
 // Files waiting in the composer: chosen with the attach button, pasted or dropped onto the room.
 // They go out with the next send, as one message with its text; images show a thumbnail meanwhile.
@@ -22,7 +22,7 @@ export function stageFiles(
   thumbnail: (file: File) => string | null,
 ): { staged: StagedFile[]; problems: string[] } {
   const problems =
-    staged.length + files.length > ATTACH_MAX_FILES ? [TOO_MANY_TEXT] : attachmentProblems(files);
+    staged.length + files.length > ATTACH_MAX_FILES ? [tooManyText()] : attachmentProblems(files);
   if (problems.length > 0) return { staged: [...staged], problems };
   return {
     staged: [...staged, ...files.map((file) => ({ key: `staged-${++next}`, file, url: thumbnail(file) }))],
