@@ -1,6 +1,7 @@
 import { type Message, type Poll, pollShare } from '@parley/protocol';
 import { Check, Lock } from 'lucide-react';
 import { useId } from 'react';
+import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
 import { choiceAfter, pollSummary, votesText } from '../lib/poll-texts';
 import type { MessageActions } from './message-actions-context';
@@ -22,6 +23,7 @@ interface Props {
  * Loaded with the first poll a room shows (message-item.tsx).
  */
 export default function PollCard({ message, poll, own, actions }: Props) {
+  const t = useT();
   const headingId = useId();
   const mine = new Set(poll.my_votes);
   const canVote = actions !== null && message.id > 0 && !poll.closed;
@@ -35,14 +37,14 @@ export default function PollCard({ message, poll, own, actions }: Props) {
       className="my-1 w-72 max-w-full rounded-xl border border-slate-200 bg-white p-3 text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
     >
       <h3 id={headingId} className="text-sm font-semibold [overflow-wrap:anywhere]">
-        <span className="sr-only">Poll: </span>
+        <span className="sr-only">{t('room.poll.label')} </span>
         {poll.question}
       </h3>
       <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
         {poll.closed && <Lock aria-hidden="true" className="size-3" />}
         {pollSummary(poll)}
       </p>
-      <ul className="mt-2 space-y-1.5" aria-label="Answers">
+      <ul className="mt-2 space-y-1.5" aria-label={t('room.poll.answers')}>
         {poll.options.map((option, index) => {
           const share = pollShare(option.votes, poll.voter_count);
           const chosen = mine.has(index);
@@ -53,7 +55,7 @@ export default function PollCard({ message, poll, own, actions }: Props) {
                 type="button"
                 aria-pressed={chosen}
                 aria-disabled={!canVote || undefined}
-                title={voters ? `Voted: ${voters}` : undefined}
+                title={voters ? t('room.poll.voted', { voters }) : undefined}
                 onClick={() => choose(index)}
                 data-testid="poll-option"
                 className={cn(
@@ -112,7 +114,7 @@ export default function PollCard({ message, poll, own, actions }: Props) {
               onClick={() => actions.vote(message, [])}
               className="rounded-md px-2 py-1 text-xs font-medium text-slate-700 underline hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-700"
             >
-              Retract vote
+              {t('room.poll.retract')}
             </button>
           )}
           {own && (
@@ -121,7 +123,7 @@ export default function PollCard({ message, poll, own, actions }: Props) {
               onClick={() => actions.closePoll(message)}
               className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-700"
             >
-              Close poll
+              {t('room.poll.close')}
             </button>
           )}
         </div>

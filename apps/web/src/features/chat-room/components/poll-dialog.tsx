@@ -1,5 +1,6 @@
 import {
   POLL_MAX_OPTIONS,
+  POLL_MIN_OPTIONS,
   POLL_OPTION_MAX_LENGTH,
   POLL_QUESTION_MAX_LENGTH,
   type PollInput,
@@ -10,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n/i18n';
 import {
   canAddOption,
   canRemoveOption,
@@ -32,6 +34,7 @@ export default function PollDialog({
   onCreate: (poll: PollInput) => boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const titleId = useId();
   const listErrorId = useId();
   const [draft, setDraft] = useState<PollDraft>(emptyPollDraft);
@@ -77,11 +80,11 @@ export default function PollDialog({
     <ModalDialog labelledBy={titleId} onClose={onClose} className="w-[calc(100%-2rem)] max-w-md">
       <form noValidate onSubmit={submit} className="p-6" data-testid="poll-dialog">
         <h2 id={titleId} className="text-lg font-semibold">
-          Create poll
+          {t('room.composer.poll')}
         </h2>
         <TextField
           className="mt-4"
-          label="Question"
+          label={t('room.poll.question')}
           value={draft.question}
           maxLength={POLL_QUESTION_MAX_LENGTH}
           error={errors?.question}
@@ -90,15 +93,17 @@ export default function PollDialog({
         />
         <fieldset className="mt-4" aria-describedby={errors?.list ? listErrorId : undefined}>
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            Options{' '}
-            <span className="font-normal text-slate-600 dark:text-slate-400">(2 to {POLL_MAX_OPTIONS})</span>
+            {t('room.poll.options')}{' '}
+            <span className="font-normal text-slate-600 dark:text-slate-400">
+              {t('room.poll.optionsRange', { min: POLL_MIN_OPTIONS, max: POLL_MAX_OPTIONS })}
+            </span>
           </legend>
           <div ref={optionsRef} className="mt-1.5 max-h-[40vh] space-y-2 overflow-y-auto p-0.5">
             {draft.options.map((option, index) => (
               <div key={index} className="flex items-start gap-1">
                 <TextField
                   className="min-w-0 flex-1 space-y-1"
-                  label={`Option ${index + 1}`}
+                  label={t('room.poll.option', { n: index + 1 })}
                   value={option}
                   maxLength={POLL_OPTION_MAX_LENGTH}
                   error={errors?.options[index]}
@@ -107,8 +112,8 @@ export default function PollDialog({
                 {canRemoveOption(draft) && (
                   <button
                     type="button"
-                    aria-label={`Remove option ${index + 1}`}
-                    title="Remove option"
+                    aria-label={t('room.poll.removeN', { n: index + 1 })}
+                    title={t('room.poll.remove')}
                     onClick={() => removeOption(index)}
                     className="mt-6 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-slate-100"
                   >
@@ -130,28 +135,28 @@ export default function PollDialog({
           {canAddOption(draft) && (
             <Button type="button" variant="ghost" size="sm" className="mt-2" onClick={addOption}>
               <Plus aria-hidden="true" className="size-4" />
-              Add option
+              {t('room.poll.add')}
             </Button>
           )}
         </fieldset>
         <div className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
           <Switch
-            label="Allow several answers"
+            label={t('room.poll.multiple')}
             checked={draft.multiple}
             onChange={(multiple) => change({ multiple })}
           />
           <Switch
-            label="Anonymous voting"
-            description="Nobody sees who chose what, only how many."
+            label={t('room.poll.anonymousLabel')}
+            description={t('room.poll.anonymousHint')}
             checked={draft.anonymous}
             onChange={(anonymous) => change({ anonymous })}
           />
         </div>
         <div className="mt-6 flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
+            {t('room.msg.cancel')}
           </Button>
-          <Button type="submit">Create poll</Button>
+          <Button type="submit">{t('room.composer.poll')}</Button>
         </div>
       </form>
     </ModalDialog>

@@ -1,4 +1,5 @@
 import { POLL_MAX_OPTIONS, POLL_MIN_OPTIONS, type PollInput, pollInputSchema } from '@parley/protocol';
+import { localText } from '../../../lib/i18n/server-texts';
 
 // The composer's poll form: what is typed, and what is wrong with it, in the protocol's own words.
 
@@ -31,9 +32,10 @@ export function checkPoll(draft: PollDraft): { poll: PollInput } | { errors: Pol
   const errors: PollErrors = { question: null, options: draft.options.map(() => null), list: null };
   for (const issue of result.error.issues) {
     const [field, index] = issue.path;
-    if (field === 'question') errors.question ??= issue.message;
-    else if (field === 'options' && typeof index === 'number') errors.options[index] ??= issue.message;
-    else errors.list ??= issue.message;
+    const message = localText(issue.message);
+    if (field === 'question') errors.question ??= message;
+    else if (field === 'options' && typeof index === 'number') errors.options[index] ??= message;
+    else errors.list ??= message;
   }
   return { errors };
 }

@@ -1,16 +1,16 @@
 import type { Poll } from '@parley/protocol';
-import { countText } from '../../../lib/text/counts';
+import { t } from '../../../lib/i18n/i18n';
 
 // What a poll card says, and what a click on an answer asks for.
 
-export const votesText = (n: number) => countText(n, 'vote', 'votes');
+export const votesText = (n: number) => t('room.poll.votes', { count: n });
 
 /** The line under the question: closed or how many may be chosen, anonymous or not, and how many voted. */
 export function pollSummary(poll: Pick<Poll, 'closed' | 'anonymous' | 'multiple' | 'voter_count'>): string {
   return [
-    poll.closed ? 'Closed' : poll.multiple ? 'Choose any' : 'Choose one',
-    poll.anonymous ? 'Anonymous' : null,
-    countText(poll.voter_count, 'voter', 'voters'),
+    poll.closed ? t('room.poll.closed') : poll.multiple ? t('room.poll.any') : t('room.poll.one'),
+    poll.anonymous ? t('room.poll.anonymous') : null,
+    t('room.poll.voters', { count: poll.voter_count }),
   ]
     .filter(Boolean)
     .join(' · ');
