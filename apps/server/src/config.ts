@@ -36,8 +36,6 @@ const schema = z.object({
   PREVIEW_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false'),
   /** Tests only: let bots' events and commands reach http and loopback or private addresses. */
   EVENTS_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false'),
-  /** Who may create bots: any verified person, or only site admins. */
-  BOT_CREATORS: z.enum(['everyone', 'admins']).default('everyone'),
   /** Where files go: local (DATA_DIR/media, the default), file:///path, or s3://bucket[/prefix]. */
   STORAGE_URL: z.string().optional(),
   /** The S3-compatible store's address (MinIO: http://minio:9000); AWS's own when unset. */
@@ -105,8 +103,6 @@ export interface Config {
   previewAllowPrivateHosts: boolean;
   /** Bots' events and commands may reach http, loopback and private addresses (tests); never in a deployment. */
   eventsAllowPrivateHosts: boolean;
-  /** BOT_CREATORS: whether only site admins may create bots. */
-  botsForAdminsOnly: boolean;
   /** A bot event's attempts: the waits before each retry (2 s, 10 s, 30 s: within a minute) and each deadline. */
   botEvents: { retryDelaysMs: number[]; timeoutMs: number };
   /** Single sign-on through an OpenID provider (OIDC_*), or null when not configured. */
@@ -180,7 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     linkPreviews: e.LINK_PREVIEWS === 'true',
     previewAllowPrivateHosts: e.PREVIEW_ALLOW_PRIVATE_HOSTS === 'true',
     eventsAllowPrivateHosts: e.EVENTS_ALLOW_PRIVATE_HOSTS === 'true',
-    botsForAdminsOnly: e.BOT_CREATORS === 'admins',
     botEvents: { retryDelaysMs: [2_000, 10_000, 30_000], timeoutMs: 5_000 },
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

@@ -135,6 +135,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const bots = new BotsService({
     db,
     config,
+    creators: siteSettings,
     events,
     users,
     tokens: apiTokens,

@@ -141,10 +141,16 @@ const domainSchema = z
       .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'Not a domain name.'),
   );
 
+/** Who may create bots: any verified person, or site admins only. */
+export const BOT_CREATORS = ['everyone', 'admins'] as const;
+export type BotCreators = (typeof BOT_CREATORS)[number];
+
 export const siteSettingsUpdateSchema = z
   .object({
     signups: z.enum(signupModes),
     domains: z.array(domainSchema).max(100).optional().default([]),
+    /** Who may create bots; unchanged when left out. */
+    bot_creators: z.enum(BOT_CREATORS).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.signups === 'domains' && v.domains.length === 0)
@@ -177,6 +183,7 @@ export type InviteCreate = z.input<typeof inviteCreateSchema>;
 export const siteSettingsSchema = z.object({
   signups: z.enum(signupModes),
   domains: z.array(z.string()),
+  bot_creators: z.enum(BOT_CREATORS),
   invites: z.array(inviteLinkSchema),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

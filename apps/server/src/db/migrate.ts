@@ -28,6 +28,7 @@ import { integrationsMigration } from './migrations/0024-integrations';
 import { oidcMigration } from './migrations/0025-oidc';
 import { commandsMigration } from './migrations/0026-commands';
 import { languagesMigration } from './migrations/0027-languages';
+import { botCreatorsMigration } from './migrations/0028-bot-creators';
 
 // Migrations are code, listed in order; each receives the dialect so it can pick column types.
 const migrations = {
@@ -58,6 +59,7 @@ const migrations = {
   '0025-oidc': oidcMigration,
   '0026-commands': commandsMigration,
   '0027-languages': languagesMigration,
+  '0028-bot-creators': botCreatorsMigration,
 } satisfies Record<string, (dialect: DialectName) => Migration>;
 
 /** The database ran a migration this code does not know: a newer Parley migrated it. main.ts says so and exits 1. */

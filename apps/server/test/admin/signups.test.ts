@@ -20,7 +20,7 @@ describe('sign-up settings', () => {
   it('are open on a fresh server', async () => {
     const { admin } = await adminAndPeople(app(), 0);
     const res = await app().get('/api/admin/settings/', admin.token);
-    expect(res.body).toEqual({ signups: 'open', domains: [], invites: [] });
+    expect(res.body).toEqual({ signups: 'open', domains: [], bot_creators: 'everyone', invites: [] });
   });
 
   it('closed: nobody signs up; open again: they do', async () => {

@@ -240,17 +240,35 @@ describe('bots', () => {
 });
 
 describe('bots kept to site admins', () => {
-  const adminsOnly = useTestApp({ env: { BOT_CREATORS: 'admins' } });
-  it('lets only a site admin create one', async () => {
-    const t = adminsOnly();
+  it('lets only a site admin create one once the site setting says so, and everyone again after', async () => {
+    const t = app();
     // The first verified account is the site admin.
     const [ada, grace] = await people(t, 'Ada', 'Grace');
+    const setting = async (bot_creators: string) => {
+      const res = await t.put('/api/admin/settings/', { signups: 'open', bot_creators }, ada.token);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.bot_creators).toBe(bot_creators);
+    };
+    expect((await t.get('/api/admin/settings/', ada.token)).body.bot_creators).toBe('everyone');
+    await setting('admins');
     expect((await t.post('/api/bots/', { username: 'ada-bot', display_name: 'A' }, ada.token)).status).toBe(
       201,
     );
     const refused = await t.post('/api/bots/', { username: 'grace-bot', display_name: 'G' }, grace.token);
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toBe(BOT_TEXT.noBots);
+    // A change of sign-ups alone leaves it as it is.
+    expect((await t.put('/api/admin/settings/', { signups: 'open' }, ada.token)).body.bot_creators).toBe(
+      'admins',
+    );
+    const audit = await t.ctx.db.selectFrom('audit_events').select(['type', 'detail']).execute();
+    expect(
+      audit.some((a) => a.type === 'admin.settings.changed' && a.detail.includes('"bot_creators":"admins"')),
+    ).toBe(true);
+    await setting('everyone');
+    expect(
+      (await t.post('/api/bots/', { username: 'grace-bot', display_name: 'G' }, grace.token)).status,
+    ).toBe(201);
   });
 });
 

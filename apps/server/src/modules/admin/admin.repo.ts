@@ -7,18 +7,25 @@ import type { InviteLinksTable } from './admin.tables';
 // read-only, in the same statement.
 
 /** The one settings row; a database without it (emptied by hand) reads as a fresh server's: sign-ups open. */
-export async function readSettings(db: Db): Promise<{ signups: string; domains: string }> {
+export async function readSettings(
+  db: Db,
+): Promise<{ signups: string; domains: string; bot_creators: string }> {
   const row = await db
     .selectFrom('site_settings')
-    .select(['signups', 'domains'])
+    .select(['signups', 'domains', 'bot_creators'])
     .where('id', '=', 1)
     .executeTakeFirst();
-  return row ?? { signups: 'open', domains: '[]' };
+  return row ?? { signups: 'open', domains: '[]', bot_creators: 'everyone' };
 }
 
 export async function writeSettings(
   db: Db,
-  changes: { signups: 'open' | 'closed' | 'domains'; domains: string; updated_at: string },
+  changes: {
+    signups: 'open' | 'closed' | 'domains';
+    domains: string;
+    bot_creators: 'everyone' | 'admins';
+    updated_at: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('site_settings')

@@ -7,6 +7,8 @@ export interface SiteSettingsTable {
   signups: Generated<'open' | 'closed' | 'domains'>;
   /** JSON array of lowercase domains, used when `signups` is 'domains'. */
   domains: Generated<string>;
+  /** Who may create bots (migration 0028): 'everyone' verified, or 'admins'. */
+  bot_creators: Generated<'everyone' | 'admins'>;
   updated_at: string | null;
 }
 

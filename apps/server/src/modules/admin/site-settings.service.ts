@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   AUDIT,
+  type BotCreators,
   INVITE_INVALID_MESSAGE,
   type InviteCreate,
   type InviteLink,
@@ -60,6 +61,11 @@ export class SiteSettingsService implements SignupGate {
     throw new ForbiddenError(SIGNUPS_CLOSED_MESSAGE);
   }
 
+  /** Whether only site admins may create bots (the bots module asks, as its BotCreatorsPolicy). */
+  async botsForAdminsOnly(): Promise<boolean> {
+    return (await repo.readSettings(this.deps.db)).bot_creators === 'admins';
+  }
+
   /** What the auth screen shows before anyone signs up or in (GET /api/site/, public). */
   async publicView(): Promise<PublicSite> {
     const row = await repo.readSettings(this.deps.db);
@@ -78,6 +84,7 @@ export class SiteSettingsService implements SignupGate {
     return {
       signups: row.signups as SignupMode,
       domains: parseDomains(row.domains),
+      bot_creators: row.bot_creators as BotCreators,
       invites: await this.invites(),
     };
   }
@@ -85,16 +92,23 @@ export class SiteSettingsService implements SignupGate {
   async update(actorId: number, input: SiteSettingsUpdate & { domains: string[]; note: string }) {
     const domains = [...new Set(input.domains)];
     await this.deps.db.transaction().execute(async (trx) => {
+      const botCreators = input.bot_creators ?? ((await repo.readSettings(trx)).bot_creators as BotCreators);
       await repo.writeSettings(trx, {
         signups: input.signups,
         domains: JSON.stringify(domains),
+        bot_creators: botCreators,
         updated_at: new Date().toISOString(),
       });
       await this.deps.audit.record(
         {
           type: AUDIT.settingsChanged,
           actor_id: actorId,
-          detail: { signups: input.signups, domains, ...(input.note ? { note: input.note } : {}) },
+          detail: {
+            signups: input.signups,
+            domains,
+            bot_creators: botCreators,
+            ...(input.note ? { note: input.note } : {}),
+          },
         },
         trx,
       );

@@ -27,13 +27,17 @@ import { signatureOf } from './signature';
 export interface BotsConfig {
   /** http and loopback or private addresses allowed for events and commands (tests only). */
   eventsAllowPrivateHosts: boolean;
-  /** Only site admins create bots. */
-  botsForAdminsOnly: boolean;
+}
+
+/** Who may create bots, a site setting the admin module keeps (handed over in services.ts). */
+export interface BotCreatorsPolicy {
+  botsForAdminsOnly(): Promise<boolean>;
 }
 
 interface Deps {
   db: Db;
   config: BotsConfig;
+  creators: BotCreatorsPolicy;
   events: DomainEvents;
   users: UsersService;
   tokens: Pick<ApiTokensService, 'mint' | 'revokeAllOf'>;
@@ -74,7 +78,7 @@ export class BotsService {
   async create(ownerId: number, input: BotCreate): Promise<BotCredentials> {
     const [owner] = await this.deps.users.cards([ownerId]);
     if (!owner || owner.is_bot) throw new ForbiddenError();
-    if (this.deps.config.botsForAdminsOnly && !(await this.deps.users.isSiteAdmin(ownerId)))
+    if ((await this.deps.creators.botsForAdminsOnly()) && !(await this.deps.users.isSiteAdmin(ownerId)))
       throw new ForbiddenError(BOT_TEXT.noBots);
     const username = usernameSchema.safeParse(input.username.trim());
     if (!username.success) throw new FieldsError({ username: [username.error.issues[0]?.message ?? ''] });

@@ -1,4 +1,4 @@
-import type { InviteLink, SignupMode } from '@parley/protocol';
+import type { BotCreators, InviteLink, SignupMode, SiteSettings } from '@parley/protocol';
 import { Copy, Link2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ErrorBanner, InfoNote } from '../../../components/ui/alert';
@@ -247,6 +247,72 @@ function Invites({ invites }: { invites: InviteLink[] }) {
 }
 
 /** Server settings: sign-ups (open, closed, email domains) and invite links. */
+const BOT_CHOICES: { value: BotCreators; label: string; hint: string }[] = [
+  { value: 'everyone', label: 'Everyone', hint: 'Any verified person may create bots.' },
+  { value: 'admins', label: 'Site admins only', hint: 'Only site admins may create bots.' },
+];
+
+/** Who may create bots on this server; saved with the sign-up settings as they are. */
+function BotSettings({ settings }: { settings: SiteSettings }) {
+  const [chosen, setChosen] = useState(settings.bot_creators);
+  const save = useSaveSettings();
+  const [saved, setSaved] = useState(false);
+  useEffect(() => setChosen(settings.bot_creators), [settings.bot_creators]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    save.mutate(
+      { signups: settings.signups, domains: settings.domains, bot_creators: chosen },
+      { onSuccess: () => setSaved(true) },
+    );
+  };
+  return (
+    <Card>
+      <CardHeader title="Bots" description="Who may create bots on this server." />
+      <form onSubmit={submit} className="mt-4 space-y-4">
+        <fieldset className="space-y-2">
+          <legend className="sr-only">Who may create bots</legend>
+          {BOT_CHOICES.map((c) => (
+            <label
+              key={c.value}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
+                chosen === c.value
+                  ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-500/15'
+                  : 'border-slate-200 dark:border-slate-800',
+              )}
+            >
+              <input
+                type="radio"
+                name="bot-creators"
+                value={c.value}
+                checked={chosen === c.value}
+                onChange={() => setChosen(c.value)}
+                className="mt-0.5"
+              />
+              <span>
+                <span className="block font-medium text-slate-900 dark:text-slate-100">{c.label}</span>
+                <span className="text-slate-600 dark:text-slate-400">{c.hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {save.error && <ErrorBanner>{serverErrorOr(save.error, 'Could not save.')}</ErrorBanner>}
+        <div className="flex items-center gap-3">
+          <Button type="submit" loading={save.isPending}>
+            Save bots
+          </Button>
+          {saved && (
+            <span role="status" className="text-sm text-green-700 dark:text-green-300">
+              Saved.
+            </span>
+          )}
+        </div>
+      </form>
+    </Card>
+  );
+}
+
 export function SettingsPanel() {
   const settings = useSiteSettings();
   if (settings.isPending) return <LoadingState />;
@@ -255,6 +321,7 @@ export function SettingsPanel() {
     <>
       <SignupSettings mode={settings.data.signups} domains={settings.data.domains} />
       <Invites invites={settings.data.invites} />
+      <BotSettings settings={settings.data} />
     </>
   );
 }
