@@ -4,6 +4,7 @@ import { Download, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/i18n';
 import { formatBytes } from '../lib/attachment-files';
 import { closePreview, fileHref, usePreviewStore } from '../lib/preview-store';
 import { fileIconOf } from './attachment-list';
@@ -47,7 +48,8 @@ export function AttachmentPreview() {
 }
 
 function PreviewFrame({ file, titleId }: { file: ChatFile; titleId: string }) {
-  const name = file.name || 'Attachment';
+  const t = useT();
+  const name = file.name || t('room.preview.attachment');
   const href = fileHref(file.file);
   return (
     <div className="flex h-full flex-col">
@@ -61,8 +63,8 @@ function PreviewFrame({ file, titleId }: { file: ChatFile; titleId: string }) {
         <a
           href={href}
           download={name}
-          aria-label={`Download ${name}`}
-          title="Download"
+          aria-label={t('room.preview.downloadName', { name })}
+          title={t('room.preview.download')}
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-white/80 hover:bg-white/10 hover:text-white"
         >
           <Download aria-hidden="true" className="size-5" />
@@ -70,8 +72,8 @@ function PreviewFrame({ file, titleId }: { file: ChatFile; titleId: string }) {
         <button
           type="button"
           onClick={closePreview}
-          aria-label="Close preview"
-          title="Close preview"
+          aria-label={t('room.preview.close')}
+          title={t('room.preview.close')}
           autoFocus
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-white/80 hover:bg-white/10 hover:text-white"
         >
@@ -86,6 +88,7 @@ function PreviewFrame({ file, titleId }: { file: ChatFile; titleId: string }) {
 }
 
 function PreviewBody({ file, name, href }: { file: ChatFile; name: string; href: string }) {
+  const t = useT();
   switch (file.type) {
     case 'image':
       return <img src={href} alt={name} className="max-h-full max-w-full rounded object-contain" />;
@@ -96,7 +99,7 @@ function PreviewBody({ file, name, href }: { file: ChatFile; name: string; href:
       return (
         <iframe
           src={href}
-          title={`PDF: ${name}`}
+          title={t('room.preview.pdf', { name })}
           className="h-full w-full max-w-5xl rounded-lg bg-white dark:bg-slate-900"
         />
       );
@@ -108,6 +111,7 @@ function PreviewBody({ file, name, href }: { file: ChatFile; name: string; href:
 }
 
 function TextPreview({ href, name }: { href: string; name: string }) {
+  const t = useT();
   const text = useQuery({
     queryKey: ['attachments', 'text', href],
     queryFn: async ({ signal }) => {
@@ -121,23 +125,23 @@ function TextPreview({ href, name }: { href: string; name: string }) {
   if (text.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-white/80">
-        <Spinner size="sm" /> Loading file...
+        <Spinner size="sm" /> {t('room.preview.loading')}
       </p>
     );
   }
   if (text.isError) {
     return (
       <div role="alert" className="text-center text-sm">
-        <p>Failed to load the file.</p>
+        <p>{t('room.preview.loadFailed')}</p>
         <a href={href} download={name} className={buttonClasses('secondary', 'md', 'mt-4')}>
-          Download file
+          {t('room.preview.downloadFile')}
         </a>
       </div>
     );
   }
   return (
     <section
-      aria-label={`Text of ${name}`}
+      aria-label={t('room.preview.textOf', { name })}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the framed text scrolls, so the keyboard must reach it.
       tabIndex={0}
       className="h-full w-full max-w-4xl overflow-auto rounded-lg border border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 text-slate-900 dark:text-slate-100"
@@ -148,15 +152,16 @@ function TextPreview({ href, name }: { href: string; name: string }) {
 }
 
 function DownloadOnly({ file, name, href }: { file: ChatFile; name: string; href: string }) {
+  const t = useT();
   const Icon = fileIconOf(file.type);
   return (
     <div className="flex max-w-sm flex-col items-center text-center">
       <Icon aria-hidden="true" className="size-16 text-white/70" strokeWidth={1.25} />
       <p className="mt-3 font-medium break-all">{name}</p>
-      <p className="mt-1 text-sm text-white/60">This file can’t be previewed.</p>
+      <p className="mt-1 text-sm text-white/60">{t('room.preview.none')}</p>
       <a href={href} download={name} className={buttonClasses('primary', 'md', 'mt-5')}>
         <Download aria-hidden="true" className="size-4" />
-        Download file
+        {t('room.preview.downloadFile')}
       </a>
     </div>
   );

@@ -1,5 +1,5 @@
-import { COMMAND_TEXT } from '@parley/protocol';
 import { Bot, Info, X } from 'lucide-react';
+import { useT } from '../../../lib/i18n/i18n';
 import type { CommandSuggestions, EphemeralNote } from '../hooks/use-slash-commands';
 import { SuggestionList } from './mention-list';
 
@@ -7,10 +7,11 @@ import { SuggestionList } from './mention-list';
 // person alone ('Only visible to you', each dismissed on its own).
 
 export function CommandList({ suggestions }: { suggestions: CommandSuggestions }) {
+  const t = useT();
   return (
     <SuggestionList
       suggestions={suggestions}
-      label="Commands"
+      label={t('room.suggest.commands')}
       keyOf={(c) => `${c.bot?.id ?? 0}:${c.command}`}
     >
       {(c) => (
@@ -40,6 +41,7 @@ export function EphemeralNotes({
   notes: EphemeralNote[];
   onDismiss: (id: number) => void;
 }) {
+  const t = useT();
   return (
     <div role="status" aria-live="polite" className="empty:hidden">
       {notes.length > 0 && (
@@ -56,15 +58,15 @@ export function EphemeralNotes({
               />
               <div className="min-w-0 flex-1">
                 <p className="text-xs font-medium text-slate-600 dark:text-slate-300">
-                  {COMMAND_TEXT.onlyVisibleToYou} · /{note.command}
+                  {t('room.commands.onlyYou')} · /{note.command}
                 </p>
                 <p className="break-words whitespace-pre-wrap">{note.text}</p>
               </div>
               <button
                 type="button"
                 onClick={() => onDismiss(note.id)}
-                aria-label="Dismiss"
-                title="Dismiss"
+                aria-label={t('room.dismiss')}
+                title={t('room.dismiss')}
                 className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
               >
                 <X aria-hidden="true" className="size-4" />

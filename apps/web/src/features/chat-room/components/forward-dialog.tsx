@@ -6,6 +6,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { useMyChats } from '../../../lib/queries/chat-list-query';
 import { toast } from '../../../lib/ui/toast';
 import { forwardMessage } from '../api/message-actions';
@@ -24,6 +25,7 @@ export default function ForwardDialog({
   message: Message;
   onClose: () => void;
 }) {
+  const t = useT();
   const titleId = useId();
   const countId = useId();
   const chats = useMyChats();
@@ -43,10 +45,12 @@ export default function ForwardDialog({
     setBusy(true);
     try {
       await forwardMessage(chatId, message.id, chosen);
-      toast.success(chosen.length === 1 ? 'Forwarded' : `Forwarded to ${chosen.length} chats`);
+      toast.success(
+        chosen.length === 1 ? t('room.msg.forwarded') : t('room.forward.done', { count: chosen.length }),
+      );
       onClose();
     } catch (error) {
-      toast.error(serverErrorOr(error, 'Could not forward the message.'));
+      toast.error(serverErrorOr(error, t('room.forward.failed')));
       setBusy(false);
     }
   };
@@ -60,18 +64,18 @@ export default function ForwardDialog({
     >
       <div className="p-6">
         <h2 id={titleId} className="text-lg font-semibold">
-          Forward message
+          {t('room.forward.title')}
         </h2>
         <TextField
           className="mt-3"
-          label="Search chats"
+          label={t('room.forward.search')}
           type="search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           autoFocus
         />
         <p id={countId} aria-live="polite" className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-          {chosen.length} of {MAX_FORWARD_TARGETS} chosen
+          {t('room.forward.chosen', { count: chosen.length, max: MAX_FORWARD_TARGETS })}
         </p>
         {chats.isPending ? (
           <div className="flex justify-center py-6">
@@ -79,12 +83,12 @@ export default function ForwardDialog({
           </div>
         ) : chats.isError ? (
           <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
-            Could not load your chats.
+            {t('room.forward.loadFailed')}
           </p>
         ) : shown.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No chats found.</p>
+          <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('room.forward.none')}</p>
         ) : (
-          <ul aria-label="Chats" className="mt-2 max-h-72 space-y-1 overflow-y-auto">
+          <ul aria-label={t('room.forward.chats')} className="mt-2 max-h-72 space-y-1 overflow-y-auto">
             {shown.map((c) => {
               const on = chosen.includes(c.chat_id);
               return (
@@ -105,10 +109,10 @@ export default function ForwardDialog({
         )}
         <div className="mt-6 flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('room.msg.cancel')}
           </Button>
           <Button onClick={() => void send()} disabled={chosen.length === 0 || busy}>
-            Forward
+            {t('room.menu.forward')}
           </Button>
         </div>
       </div>

@@ -2,6 +2,7 @@ import type { LinkPreview } from '@parley/protocol';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
 import { toast } from '../../../lib/ui/toast';
 import { removeLinkPreview } from '../api/link-previews';
@@ -21,6 +22,7 @@ interface Props {
  * picture, all text (nothing of the page runs here) and the picture served by Parley itself.
  */
 export function LinkPreviewCard({ preview, own, remove }: Props) {
+  const t = useT();
   const [removing, setRemoving] = useState(false);
   const { image } = preview;
   const wide = image !== null && image.width >= WIDE_PICTURE;
@@ -31,7 +33,7 @@ export function LinkPreviewCard({ preview, own, remove }: Props) {
     try {
       await removeLinkPreview(remove.chatId, remove.messageId);
     } catch (error) {
-      toast.error(serverErrorOr(error, 'Could not remove the preview.'));
+      toast.error(serverErrorOr(error, t('room.preview.removeFailed')));
       setRemoving(false);
     }
   };
@@ -100,8 +102,8 @@ export function LinkPreviewCard({ preview, own, remove }: Props) {
           type="button"
           onClick={onRemove}
           disabled={removing}
-          aria-label="Remove preview"
-          title="Remove preview"
+          aria-label={t('room.preview.remove')}
+          title={t('room.preview.remove')}
           className={cn(
             'absolute end-1 top-1 inline-flex size-6 items-center justify-center rounded-full',
             own

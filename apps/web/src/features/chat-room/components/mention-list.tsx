@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
+import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
 import type { MentionSuggestions } from '../hooks/use-mention-suggestions';
 import type { ShortcodeSuggestions } from '../hooks/use-shortcode-suggestions';
@@ -62,8 +63,9 @@ export function SuggestionList<T>({ suggestions, label, keyOf, children }: ListP
 }
 
 export function MentionList({ suggestions }: { suggestions: MentionSuggestions }) {
+  const t = useT();
   return (
-    <SuggestionList suggestions={suggestions} label="Mention someone" keyOf={(c) => c.id}>
+    <SuggestionList suggestions={suggestions} label={t('room.suggest.mention')} keyOf={(c) => c.id}>
       {(c) => (
         <>
           <Avatar src={c.avatar} name={c.name} size="sm" tone="muted" />
@@ -78,8 +80,9 @@ export function MentionList({ suggestions }: { suggestions: MentionSuggestions }
 }
 
 export function ShortcodeList({ suggestions }: { suggestions: ShortcodeSuggestions }) {
+  const t = useT();
   return (
-    <SuggestionList suggestions={suggestions} label="Emoji" keyOf={(e) => e.emoji}>
+    <SuggestionList suggestions={suggestions} label={t('room.suggest.emoji')} keyOf={(e) => e.emoji}>
       {(e) => (
         <>
           <span className="w-6 text-center text-lg leading-none">{e.emoji}</span>

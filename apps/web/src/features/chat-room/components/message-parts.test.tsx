@@ -1,5 +1,12 @@
 import { I18nProvider } from '@lingui/react';
-import { CHANNEL_TEXT, DELETED_MESSAGE_TEXT, OFFLINE_TEXT, SAFETY_TEXT, VOICE_TEXT } from '@parley/protocol';
+import {
+  CHANNEL_TEXT,
+  COMMAND_TEXT,
+  DELETED_MESSAGE_TEXT,
+  OFFLINE_TEXT,
+  SAFETY_TEXT,
+  VOICE_TEXT,
+} from '@parley/protocol';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +99,7 @@ describe('the English texts of a message', () => {
     expect(en['room.msg.blocked']).toBe(SAFETY_TEXT.blockedMessage);
     expect(en['room.msg.showBlocked']).toBe(SAFETY_TEXT.showBlocked);
     expect(en['room.join.adminsOnly']).toBe(CHANNEL_TEXT.adminsOnly);
+    expect(en['room.commands.onlyYou']).toBe(COMMAND_TEXT.onlyVisibleToYou);
     expect([
       en['room.voice.micDenied'],
       en['room.voice.micMissing'],
