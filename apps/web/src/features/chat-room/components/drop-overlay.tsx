@@ -1,7 +1,9 @@
 import { Upload } from 'lucide-react';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Drawn over the room while files are dragged over it (use-file-drop.ts). */
 export function DropOverlay({ rect }: { rect: DOMRect }) {
+  const t = useT();
   return (
     <div
       aria-hidden="true"
@@ -11,7 +13,7 @@ export function DropOverlay({ rect }: { rect: DOMRect }) {
     >
       <p className="flex items-center gap-2 text-base font-semibold text-brand-800 dark:text-brand-200">
         <Upload aria-hidden="true" className="size-5" />
-        Drop files to attach
+        {t('room.files.drop')}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ThreadSummary as Summary } from '@parley/protocol';
 import { MessageSquareReply } from 'lucide-react';
 import { Avatar } from '../../../components/avatar';
+import { useT } from '../../../lib/i18n/i18n';
 import { lastReplyText, replyCountText } from '../../../lib/text/thread-texts';
 import type { MessageActions } from './message-actions-context';
 
@@ -20,6 +21,7 @@ export function ThreadSummary({
   thread: Summary;
   actions: Pick<MessageActions, 'names' | 'avatars'> & { openThread: (rootId: number) => void };
 }) {
+  const t = useT();
   const count = replyCountText(thread.reply_count);
   const last = lastReplyText(thread.last_reply_at);
   return (
@@ -38,7 +40,7 @@ export function ThreadSummary({
       </span>
       <span className="font-semibold text-brand-700 dark:text-brand-300">{count}</span>{' '}
       <span className="truncate text-slate-600 dark:text-slate-400">{last}</span>
-      <span className="sr-only">. Open thread</span>
+      <span className="sr-only">{t('room.thread.open')}</span>
     </button>
   );
 }
@@ -51,6 +53,7 @@ export function InThreadNote({
   rootId: number;
   openThread: (rootId: number) => void;
 }) {
+  const t = useT();
   return (
     <button
       type="button"
@@ -58,7 +61,7 @@ export function InThreadNote({
       className="mt-1 inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-brand-700 hover:underline dark:text-brand-300"
     >
       <MessageSquareReply aria-hidden="true" className="size-3.5" />
-      Replied in a thread · View thread
+      {t('room.thread.inThread')}
     </button>
   );
 }
