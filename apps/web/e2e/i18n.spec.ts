@@ -21,7 +21,9 @@ test('a German browser gets the app in German', async ({ browser, request }, inf
 
   // The home page greets in German.
   await ada.page.goto('/');
-  await expect(ada.page.getByRole('heading', { name: 'Menschen auf Parley' })).toBeVisible({ timeout: 30_000 });
+  await expect(ada.page.getByRole('heading', { name: 'Menschen auf Parley' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(ada.page.getByText(`Willkommen zurück, ${ada.user.first_name}`)).toBeVisible();
 
   // The own profile, its labels and dates in German.
@@ -31,7 +33,9 @@ test('a German browser gets the app in German', async ({ browser, request }, inf
 
   // Settings too: its sections, switches and the toast of a change.
   await ada.page.goto('/settings');
-  await expect(ada.page.getByRole('heading', { name: 'Kontoeinstellungen' })).toBeVisible({ timeout: 30_000 });
+  await expect(ada.page.getByRole('heading', { name: 'Kontoeinstellungen' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(ada.page.getByRole('heading', { name: 'Privatsphäre' })).toBeVisible();
   await ada.page.getByRole('switch', { name: 'Lesebestätigungen' }).click();
   await expect(ada.page.getByText('Einstellungen gespeichert')).toBeVisible();
