@@ -83,7 +83,9 @@ export function AddMembers({
                           {name}
                         </p>
                         <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                          <span dir="ltr">@{person.username}</span>
+                          <span dir="ltr" className="inline-block max-w-full truncate align-bottom">
+                            @{person.username}
+                          </span>
                         </p>
                       </div>
                       <Button

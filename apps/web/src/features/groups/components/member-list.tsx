@@ -87,7 +87,9 @@ export function MemberList({
               </p>
               {!deleted && (
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                  <span dir="ltr">@{m.username}</span>
+                  <span dir="ltr" className="inline-block max-w-full truncate align-bottom">
+                    @{m.username}
+                  </span>
                 </p>
               )}
             </div>

@@ -63,7 +63,9 @@ export function ProfileHeader({
               )}
             </Heading>
             <p title={`@${username}`} className="truncate text-sm text-slate-500 dark:text-slate-400">
-              <span dir="ltr">@{username}</span>
+              <span dir="ltr" className="inline-block max-w-full truncate align-bottom">
+                @{username}
+              </span>
             </p>
           </div>
           <div className="flex w-full shrink-0 gap-2 sm:mb-1 sm:w-auto">{actions}</div>

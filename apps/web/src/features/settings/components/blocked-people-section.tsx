@@ -51,7 +51,9 @@ export function BlockedPeopleSection() {
                   {p.name}
                 </Link>
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                  <span dir="ltr">@{p.username}</span>
+                  <span dir="ltr" className="inline-block max-w-full truncate align-bottom">
+                    @{p.username}
+                  </span>
                 </p>
               </div>
               <Button
