@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ErrorBanner, InfoNote } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { type RadioCardOption, RadioCards } from '../../../components/ui/radio-cards';
 import { LoadingState } from '../../../components/ui/spinner';
 import { inputClasses } from '../../../components/ui/text-field';
 import { fieldErrors, serverErrorOr } from '../../../lib/http/api-error';
@@ -247,9 +248,9 @@ function Invites({ invites }: { invites: InviteLink[] }) {
 }
 
 /** Server settings: sign-ups (open, closed, email domains) and invite links. */
-const BOT_CHOICES: { value: BotCreators; label: string; hint: string }[] = [
-  { value: 'everyone', label: 'Everyone', hint: 'Any verified person may create bots.' },
-  { value: 'admins', label: 'Site admins only', hint: 'Only site admins may create bots.' },
+const BOT_CHOICES: RadioCardOption<BotCreators>[] = [
+  { value: 'everyone', label: 'Everyone', description: 'Any verified person may create bots.' },
+  { value: 'admins', label: 'Site admins only', description: 'Only site admins may create bots.' },
 ];
 
 /** Who may create bots on this server; saved with the sign-up settings as they are. */
@@ -270,33 +271,13 @@ function BotSettings({ settings }: { settings: SiteSettings }) {
     <Card>
       <CardHeader title="Bots" description="Who may create bots on this server." />
       <form onSubmit={submit} className="mt-4 space-y-4">
-        <fieldset className="space-y-2">
-          <legend className="sr-only">Who may create bots</legend>
-          {BOT_CHOICES.map((c) => (
-            <label
-              key={c.value}
-              className={cn(
-                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
-                chosen === c.value
-                  ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-500/15'
-                  : 'border-slate-200 dark:border-slate-800',
-              )}
-            >
-              <input
-                type="radio"
-                name="bot-creators"
-                value={c.value}
-                checked={chosen === c.value}
-                onChange={() => setChosen(c.value)}
-                className="mt-0.5"
-              />
-              <span>
-                <span className="block font-medium text-slate-900 dark:text-slate-100">{c.label}</span>
-                <span className="text-slate-600 dark:text-slate-400">{c.hint}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioCards
+          legend="Who may create bots"
+          name="bot-creators"
+          value={chosen}
+          options={BOT_CHOICES}
+          onChange={setChosen}
+        />
         {save.error && <ErrorBanner>{serverErrorOr(save.error, 'Could not save.')}</ErrorBanner>}
         <div className="flex items-center gap-3">
           <Button type="submit" loading={save.isPending}>
