@@ -43,6 +43,11 @@ const HTTP_FIXED: [string, HttpCase][] = [
       body: { kind: 'none' },
     },
   ],
+  [
+    // PostgreSQL refuses a NUL in a text parameter: a public profile's name holding one once answered 500.
+    'a public profile named with a NUL character',
+    { method: 'GET', path: '/api/users/@a%00b/', auth: 'me', body: { kind: 'none' } },
+  ],
 ];
 
 /** Socket inputs that once broke a check. */

@@ -46,7 +46,8 @@ export class UsersService {
   }
 
   /** An activated user's public columns (and the switches that decide who may see them). */
-  publicProfile(username: string) {
+  async publicProfile(username: string) {
+    if (!canName(username)) return undefined;
     return usersRepo.findPublicByUsername(this.db, username);
   }
 
