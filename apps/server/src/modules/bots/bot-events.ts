@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnreachable } from '../../platform/errors';
 import type { DomainEventMap, DomainEvents } from '../../platform/events';
 import { anyAddress, GuardedFetchError, guardedPost } from '../../platform/guarded-fetch';
 import { isPublicAddress } from '../../platform/public-address';
@@ -6,7 +7,8 @@ import type { BotsService } from './bots.service';
 
 // Outgoing events: each message in a chat a bot is a member of (a mention is such a message too) is POSTed to
 // the bot's events_url, signed, beside the fan-out to people and never before it. A failure is tried again
-// three times within a minute; every attempt is kept in the bot's delivery log.
+// three times within a minute; every attempt is kept in the bot's delivery log. While the database is away the
+// bots to tell are looked up again on the same schedule, so an outage delays an event rather than losing it.
 
 export interface BotEventsOptions {
   /** Waits before the 2nd, 3rd and 4th attempt: 2 s, 10 s and 30 s, all within a minute. */
@@ -39,16 +41,37 @@ export class BotEvents {
   private async onPublished(e: DomainEventMap['message.published']): Promise<void> {
     if (e.resend || e.message.kind === 'system' || this.stopped) return;
     const others = e.memberIds.filter((id) => id !== e.message.sender);
-    let targets: { botId: number; url: string }[];
-    try {
-      targets = await this.deps.bots.eventTargets(others);
-    } catch (err) {
-      this.deps.log.warn({ err }, 'bot event targets unavailable');
-      return;
-    }
-    if (targets.length === 0) return;
-    const body = JSON.stringify({ type: 'message', chat_id: e.chatId, message: e.message });
-    for (const target of targets) this.attempt(target, body, e.chatId, e.message.id, 1);
+    this.lookUp(e, others, 0);
+  }
+
+  private lookUp(e: DomainEventMap['message.published'], others: number[], tries: number): void {
+    const run = this.deps.bots
+      .eventTargets(others)
+      .then((targets) => {
+        if (targets.length === 0) return;
+        const body = JSON.stringify({ type: 'message', chat_id: e.chatId, message: e.message });
+        for (const target of targets) this.attempt(target, body, e.chatId, e.message.id, 1);
+      })
+      .catch((err) => {
+        const wait = this.deps.options.retryDelaysMs[tries];
+        if (!isDatabaseUnreachable(err) || wait === undefined) {
+          this.deps.log.warn({ err }, 'bot event targets unavailable');
+          return;
+        }
+        this.later(wait, () => this.lookUp(e, others, tries + 1));
+      })
+      .finally(() => this.inFlight.delete(run));
+    this.inFlight.add(run);
+  }
+
+  private later(wait: number, then: () => void): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      then();
+    }, wait);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   private attempt(
@@ -98,15 +121,12 @@ export class BotEvents {
         error,
         created_at: new Date().toISOString(),
       })
-      .catch((err) => this.deps.log.warn({ err }, 'bot delivery not recorded'));
+      .catch((err) => {
+        if (!isDatabaseUnreachable(err)) this.deps.log.warn({ err }, 'bot delivery not recorded');
+      });
     const wait = options.retryDelaysMs[n - 1];
-    if (delivered || wait === undefined || this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.attempt(target, body, chatId, messageId, n + 1);
-    }, wait);
-    timer.unref();
-    this.timers.add(timer);
+    if (delivered || wait === undefined) return;
+    this.later(wait, () => this.attempt(target, body, chatId, messageId, n + 1));
   }
 
   /** Drops the retries still waiting and waits for the attempts under way (before the database closes). */
