@@ -2,17 +2,17 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LOCALES, type Locale, SAFETY_TEXT } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
-import ar from '../../../../../packages/protocol/catalogs/ar.json';
-import de from '../../../../../packages/protocol/catalogs/de.json';
-import en from '../../../../../packages/protocol/catalogs/en.json';
-import es from '../../../../../packages/protocol/catalogs/es.json';
-import fr from '../../../../../packages/protocol/catalogs/fr.json';
-import ptBR from '../../../../../packages/protocol/catalogs/pt-BR.json';
+import { catalogFiles, messagesIn } from './catalog-files';
 
 // The catalogs: every language has every message of the English one (and no other), each parses as ICU, and the
-// plurals follow each language's rules.
+// plurals follow each language's rules. An area's catalog holds only its own ids (`{area}.…`), so no two files
+// can give one id two texts.
 
-const catalogs: Record<Locale, Record<string, string>> = { en, de, fr, es, 'pt-BR': ptBR, ar };
+const catalogs = Object.fromEntries(LOCALES.map((l) => [l, messagesIn(l)])) as Record<
+  Locale,
+  Record<string, string>
+>;
+const en = catalogs.en;
 
 function i18nIn(locale: Locale) {
   const i18n = setupI18n();
@@ -32,14 +32,34 @@ describe('the catalogs', () => {
     }
   });
 
+  it('keep each area to its own ids, in every language', () => {
+    const areas = [...new Set(catalogFiles.map((f) => f.area))];
+    for (const area of areas) {
+      expect(
+        catalogFiles
+          .filter((f) => f.area === area)
+          .map((f) => f.locale)
+          .sort(),
+        area || 'core',
+      ).toEqual([...LOCALES].sort());
+      for (const file of catalogFiles.filter((f) => f.area === area && f.area !== ''))
+        for (const id of Object.keys(file.messages))
+          expect(id, `${file.area}/${file.locale}`).toMatch(new RegExp(`^${area}\\.`));
+    }
+    const core = Object.keys(catalogFiles.find((f) => f.area === '' && f.locale === 'en')?.messages ?? {});
+    for (const area of areas.filter(Boolean))
+      expect(
+        core.filter((id) => id.startsWith(`${area}.`)),
+        `core ids in the ${area} area's family`,
+      ).toEqual([]);
+  });
+
   it('parse as ICU messages with the placeholders of the English one', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
     for (const locale of LOCALES)
       for (const [id, text] of Object.entries(catalogs[locale])) {
         expect(() => compileMessage(text), `${locale} ${id}`).not.toThrow();
-        expect(new Set(placeholders(text)), `${locale} ${id}`).toEqual(
-          new Set(placeholders(en[id as keyof typeof en])),
-        );
+        expect(new Set(placeholders(text)), `${locale} ${id}`).toEqual(new Set(placeholders(en[id] ?? '')));
       }
   });
 

@@ -1,25 +1,50 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { isLocale, isRtl, type Locale, localeFor } from '@parley/protocol';
+import type account from '../../../../../packages/protocol/catalogs/account/en.json';
+import type admin from '../../../../../packages/protocol/catalogs/admin/en.json';
 import type english from '../../../../../packages/protocol/catalogs/en.json';
+import type general from '../../../../../packages/protocol/catalogs/general/en.json';
+import type groups from '../../../../../packages/protocol/catalogs/groups/en.json';
 
 // The app's language: the person's choice (kept in this browser, and in their account's settings), else the
-// browser's languages; only that language's catalog is downloaded, compiled at build time (lingui.config.ts).
+// browser's languages; only that language's catalogs are downloaded, compiled at build time (lingui.config.ts).
 // Components take their texts through useT(); code outside React through t().
 
 export { i18n };
-/** Every message id, from the English catalog: a text that is not in it does not compile. */
-export type MessageId = keyof typeof english;
+/** Every message id, from the English catalogs: a text that is not in them does not compile. */
+export type MessageId =
+  | keyof typeof english
+  | keyof typeof account
+  | keyof typeof admin
+  | keyof typeof general
+  | keyof typeof groups;
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../../../../../packages/protocol/catalogs/en.json?lingui'),
-  de: () => import('../../../../../packages/protocol/catalogs/de.json?lingui'),
-  fr: () => import('../../../../../packages/protocol/catalogs/fr.json?lingui'),
-  es: () => import('../../../../../packages/protocol/catalogs/es.json?lingui'),
-  'pt-BR': () => import('../../../../../packages/protocol/catalogs/pt-BR.json?lingui'),
-  ar: () => import('../../../../../packages/protocol/catalogs/ar.json?lingui'),
-};
+/** What the app may be shown in: a language, or the pseudo-locale that finds texts not from a catalog. */
+export type ShownLocale = Locale | 'pseudo';
+
+type Compiled = { messages: Messages };
+// The core catalog and every area's, per language: each a chunk of its own, fetched only for the reader's.
+const core = import.meta.glob<Compiled>('../../../../../packages/protocol/catalogs/*.json', {
+  query: '?lingui',
+});
+const areas = import.meta.glob<Compiled>('../../../../../packages/protocol/catalogs/*/*.json', {
+  query: '?lingui',
+});
+
+/** A language's messages: the core catalog and each area's, as one. */
+async function messagesOf(locale: ShownLocale): Promise<Messages> {
+  const loads = [
+    ...Object.entries(core).filter(([path]) => path.endsWith(`/${locale}.json`)),
+    ...Object.entries(areas).filter(([path]) => path.endsWith(`/${locale}.json`)),
+  ].map(([, load]) => load());
+  const parts = await Promise.all(loads);
+  return Object.assign({}, ...parts.map((part) => part.messages));
+}
+
+/** The pseudo-locale's switch, for the browser tests: not a language anyone chooses. */
+const PSEUDO_KEY = 'parley.pseudo';
 
 /** Where this browser keeps the language chosen (the account's setting is copied here when it loads). */
 const CHOICE_KEY = 'parley.language';
@@ -39,11 +64,20 @@ export const browserLocale = (): Locale =>
 /** The language the app starts in. */
 export const startLocale = (): Locale => storedChoice() ?? browserLocale();
 
-/** Loads a language's catalog and shows the app in it: the document's lang and direction follow. */
+function pseudoOn(): boolean {
+  try {
+    return localStorage.getItem(PSEUDO_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Loads a language's catalogs and shows the app in it: the document's lang and direction follow. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  if (i18n.locale !== locale) {
-    const { messages } = await catalogs[locale]();
-    i18n.loadAndActivate({ locale, messages });
+  const shown: ShownLocale = pseudoOn() ? 'pseudo' : locale;
+  if (i18n.locale !== shown) {
+    // Plurals and Intl formats of the pseudo-locale are English's.
+    i18n.loadAndActivate({ locale: shown === 'pseudo' ? 'en' : shown, messages: await messagesOf(shown) });
   }
   document.documentElement.lang = locale;
   document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
