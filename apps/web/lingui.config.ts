@@ -8,7 +8,7 @@ import { LOCALES } from '../../packages/protocol/src/i18n';
 // The Vite plugin compiles the ones a page imports (`….json?lingui`). The pseudo-locale is English with every
 // letter accented: a browser test run in it finds any text that did not come from a catalog.
 const CATALOGS = '<rootDir>/../../packages/protocol/catalogs';
-const AREAS = ['account', 'admin', 'general', 'groups'] as const;
+const AREAS = ['account', 'admin', 'browse', 'general', 'groups'] as const;
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { isLocale, isRtl, type Locale, localeFor } from '@parley/protocol';
 import type account from '../../../../../packages/protocol/catalogs/account/en.json';
 import type admin from '../../../../../packages/protocol/catalogs/admin/en.json';
+import type browse from '../../../../../packages/protocol/catalogs/browse/en.json';
 import type english from '../../../../../packages/protocol/catalogs/en.json';
 import type general from '../../../../../packages/protocol/catalogs/general/en.json';
 import type groups from '../../../../../packages/protocol/catalogs/groups/en.json';
@@ -17,6 +18,7 @@ export type MessageId =
   | keyof typeof english
   | keyof typeof account
   | keyof typeof admin
+  | keyof typeof browse
   | keyof typeof general
   | keyof typeof groups;
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
