@@ -69,7 +69,9 @@ function untranslatedOn(page: Page, known: string[]): Promise<string[]> {
  */
 async function pseudoShown(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => /[\u00C0-\u024F]/.test(document.body.innerText)), { timeout: 20_000 })
+    .poll(() => page.evaluate(() => /[\u00C0-\u024F]/.test(document.body.textContent ?? '')), {
+      timeout: 20_000,
+    })
     .toBe(true)
     .catch(() => undefined);
 }
