@@ -71,7 +71,7 @@ function SearchButton() {
       <Search aria-hidden="true" className="size-4.5" />
       <span className="sr-only sm:not-sr-only">{t('nav.search')}</span>
       <kbd className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-600 md:inline dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">
-        {apple ? '⌘K' : 'Ctrl K'}
+        {apple ? '⌘K' : t('general.header.ctrlK')}
       </kbd>
     </button>
   );

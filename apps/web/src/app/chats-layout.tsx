@@ -2,6 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { LoadingState } from '../components/ui/spinner';
+import { useT } from '../lib/i18n/i18n';
 import { usePageTitle } from '../lib/ui/document-title';
 import { lazyRetry } from '../lib/ui/retry-import';
 import { TWO_PANE_QUERY, useMediaQuery } from '../lib/ui/use-media-query';
@@ -23,6 +24,7 @@ export const UNDER_HEADER = 'h-[calc(100dvh-3.5rem-1px)]';
  * the same in both.
  */
 export function ChatsLayout() {
+  const t = useT();
   const twoPane = useMediaQuery(TWO_PANE_QUERY);
   const atList = useMatch('/chats');
   useChatHotkeys();
@@ -30,10 +32,10 @@ export function ChatsLayout() {
   return (
     <div className={`flex w-full ${UNDER_HEADER}`} data-testid="two-pane">
       <aside
-        aria-label="Chat list"
+        aria-label={t('general.chats.list')}
         className="flex w-80 shrink-0 flex-col border-e border-slate-200 bg-white xl:w-96 dark:border-slate-800 dark:bg-slate-900"
       >
-        <Suspense fallback={<LoadingState label="Loading chats..." />}>
+        <Suspense fallback={<LoadingState label={t('chats.loading')} />}>
           <ChatListPane />
         </Suspense>
       </aside>
@@ -45,16 +47,17 @@ export function ChatsLayout() {
 }
 
 function SelectChat() {
-  usePageTitle('My Chats');
+  const t = useT();
+  usePageTitle(t('chats.title'));
   return (
     <div className="m-auto flex max-w-sm flex-col items-center px-6 text-center">
       <span className="mb-4 inline-flex size-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-200">
         <MessagesSquare aria-hidden="true" className="size-8" />
       </span>
-      <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-100">Select a chat</h1>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        Pick a conversation from the list to start chatting. Alt+↑ and Alt+↓ move between chats.
-      </p>
+      <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-100">
+        {t('general.chats.select')}
+      </h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('general.chats.selectHint')}</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useUnreadCount } from '../features/notifications/notification-store';
@@ -14,6 +15,8 @@ import { setFaviconCount } from './favicon-badge';
  * (read from the cache only: the title fetches nothing).
  */
 export function DocumentHead() {
+  // The title is in the reader's language: a change of language writes it again.
+  useLingui();
   const signedIn = useAuth((s) => s.isAuthenticated);
   const count = useUnreadCount();
   const readingId = useReadingChatId();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatch } from 'react-router';
 import { NotificationListener } from '../features/notifications/notification-listener';
+import { useT } from '../lib/i18n/i18n';
 import { cn } from '../lib/ui/cn';
 import { firstScreenDrawn } from '../lib/ui/first-screen';
 import { AppHeader } from './app-header';
@@ -15,6 +16,7 @@ const BARE_PATHS = ['/auth', '/login', '/register', '/verify-email', '/reset-pas
  * whose composer sits at the bottom edge.
  */
 export function RootLayout() {
+  const t = useT();
   const inChatRoom = useMatch('/chats/:chatId');
   const inGroupRoom = useMatch('/groups/:chatId');
   // A thread open over or beside its room is still the room.
@@ -33,7 +35,7 @@ export function RootLayout() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:start-2 dark:bg-slate-900"
       >
-        Skip to content
+        {t('general.skipToContent')}
       </a>
       <DocumentHead />
       <NotificationListener />

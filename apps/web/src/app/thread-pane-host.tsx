@@ -1,11 +1,4 @@
-import {
-  type AuthUser,
-  CHANNEL_TEXT,
-  type ChatDetail,
-  displayNameOf,
-  isAdminRole,
-  type Message,
-} from '@parley/protocol';
+import { type AuthUser, type ChatDetail, displayNameOf, isAdminRole, type Message } from '@parley/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LoadingState } from '../components/ui/spinner';
 import { useChat } from '../features/chat-room/api/get-chat';
@@ -23,6 +16,7 @@ import type { RoomAction } from '../features/chat-room/lib/room-messages';
 import { ThreadPane } from '../features/threads/components/thread-pane';
 import { type ThreadUploader, useThread } from '../features/threads/hooks/use-thread';
 import type { ThreadPending } from '../features/threads/lib/thread-state';
+import { useT } from '../lib/i18n/i18n';
 import { useAuth } from '../lib/session/auth-store';
 import { cn } from '../lib/ui/cn';
 
@@ -41,12 +35,16 @@ export interface ThreadPaneHostProps {
 }
 
 export function ThreadPaneHost({ chatId, rootId, onClose, className }: ThreadPaneHostProps) {
+  const t = useT();
   const me = useAuth((s) => s.user);
   const chat = useChat(chatId);
   if (!me || !chat.data) {
     return (
-      <aside aria-label="Thread" className={cn('flex flex-col bg-slate-50 dark:bg-slate-950', className)}>
-        <LoadingState label="Loading thread..." />
+      <aside
+        aria-label={t('general.thread.label')}
+        className={cn('flex flex-col bg-slate-50 dark:bg-slate-950', className)}
+      >
+        <LoadingState label={t('general.thread.loading')} />
       </aside>
     );
   }
@@ -75,6 +73,7 @@ function OpenThread({
   onClose: () => void;
   className?: string;
 }) {
+  const t = useT();
   const chatId = detail.chat_id;
   const uploader = useMemo<ThreadUploader>(
     () => ({
@@ -176,7 +175,7 @@ function OpenThread({
           }
           replyNote={
             <p className="border-t border-slate-200 bg-white px-4 py-3 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
-              {CHANNEL_TEXT.joinToPost}
+              {t('general.thread.joinToPost')}
             </p>
           }
         />

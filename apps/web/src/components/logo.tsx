@@ -1,7 +1,7 @@
 import { MessageSquareText } from 'lucide-react';
 import { cn } from '../lib/ui/cn';
 
-/** The Parley mark and name; `compact`: the mark alone on a phone, where a crowded header needs the room. */
+/** The Parley mark and name (a name, never translated); `compact`: the mark alone on a phone, where a crowded header needs the room. */
 export function Logo({
   size = 'md',
   compact = false,
@@ -28,7 +28,9 @@ export function Logo({
       >
         <MessageSquareText className={large ? 'size-6' : 'size-4.5'} />
       </span>
-      <span className={cn(large ? 'text-2xl' : 'text-lg', compact && 'max-sm:hidden')}>Parley</span>
+      <span className={cn(large ? 'text-2xl' : 'text-lg', compact && 'max-sm:hidden')} translate="no">
+        Parley
+      </span>
     </span>
   );
 }

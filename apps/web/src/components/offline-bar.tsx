@@ -1,6 +1,6 @@
-import { OFFLINE_TEXT } from '@parley/protocol';
 import { WifiOff } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
+import { useT } from '../lib/i18n/i18n';
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('online', onChange);
@@ -47,6 +47,7 @@ export function useOwnOfflineNotice(): void {
  * header without taking space from the screens, and lets clicks through to what is under it.
  */
 export function OfflineBar() {
+  const t = useT();
   const online = useOnline();
   const shownElsewhere = useSyncExternalStore(
     subscribeNotices,
@@ -58,7 +59,7 @@ export function OfflineBar() {
       {!online && !shownElsewhere && (
         <p className="flex items-center gap-2 rounded-full bg-slate-900 px-4 py-1.5 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />
-          {OFFLINE_TEXT.bar}
+          {t('room.strip.offline')}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { type TextareaHTMLAttributes, useId } from 'react';
+import { useT } from '../../lib/i18n/i18n';
 import { cn } from '../../lib/ui/cn';
 
 export interface TextAreaFieldProps
@@ -12,6 +13,7 @@ export interface TextAreaFieldProps
 
 /** A labelled text box of several lines with its count ('12/500') and error bound to it for assistive technology. */
 export function TextAreaField({ label, value, maxLength, error, className, ...props }: TextAreaFieldProps) {
+  const t = useT();
   const id = useId();
   const countId = `${id}-count`;
   const errorId = `${id}-error`;
@@ -42,7 +44,7 @@ export function TextAreaField({ label, value, maxLength, error, className, ...pr
           </p>
         )}
         <p id={countId} className="ms-auto text-xs tabular-nums text-slate-500 dark:text-slate-400">
-          <span className="sr-only">Characters: </span>
+          <span className="sr-only">{t('room.composer.characters')} </span>
           {value.length}/{maxLength}
         </p>
       </div>

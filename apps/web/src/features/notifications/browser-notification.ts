@@ -1,4 +1,5 @@
 import type { NotificationPayload } from '@parley/protocol';
+import { t } from '../../lib/i18n/i18n';
 import { activeChatRoom } from '../../lib/realtime/chat-socket-shared';
 import { chatPath, threadPath } from '../../lib/text/chat-path';
 
@@ -23,7 +24,7 @@ export const isChatOnScreen = (chatId: string) =>
 export function notifyNewMessage(payload: NotificationPayload, open: (path: string) => void): void {
   if (!supported() || Notification.permission !== 'granted' || isChatOnScreen(payload.chatroom_id)) return;
   try {
-    const notification = new Notification(payload.sender || 'New message', {
+    const notification = new Notification(payload.sender || t('general.notify.newMessage'), {
       body: payload.message,
       tag: payload.chatroom_id,
       icon: payload.sender_avatar ?? '/favicon.svg',

@@ -2,6 +2,7 @@ import { BellRing } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useMatch } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { useT } from '../../lib/i18n/i18n';
 import { requestNotificationPermission, useNotificationPermission } from '../../lib/notifications/permission';
 
 const DISMISSED_KEY = 'notificationPromptDismissed';
@@ -21,6 +22,7 @@ const wasDismissed = () => {
  * own controls (a room's composer, a form's buttons).
  */
 export function NotificationPrompt() {
+  const t = useT();
   const permission = useNotificationPermission();
   const [dismissed, setDismissed] = useState(wasDismissed);
   const [asking, setAsking] = useState(false);
@@ -52,18 +54,15 @@ export function NotificationPrompt() {
         </span>
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="text-sm font-semibold text-slate-900 dark:text-slate-100">
-            Get notified about new messages
+            {t('general.notify.title')}
           </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Parley can tell you when a message arrives while you are elsewhere. Your browser will ask you to
-            allow it.
-          </p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('general.notify.text')}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button size="sm" onClick={turnOn} loading={asking}>
-              Turn on notifications
+              {t('general.notify.turnOn')}
             </Button>
             <Button size="sm" variant="ghost" onClick={dismiss}>
-              Not now
+              {t('general.notify.notNow')}
             </Button>
           </div>
         </div>

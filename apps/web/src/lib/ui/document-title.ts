@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { t } from '../i18n/i18n';
 
 // The tab's title: the screen names itself here (usePageTitle) and the app writes document.title once, with
 // the unread total in front ('(3) Ada Lovelace · Parley'). One writer, so screens never race for <title>.
@@ -28,10 +29,10 @@ export function usePageTitle(name: string | null, options: { raw?: boolean } = {
 
 export const usePageTitleState = () => useStore(titleStore);
 
-/** '(3) Ada Lovelace · Parley'; '(99+)' past 99; no count when nothing is unread. */
+/** '(3) Ada Lovelace · Parley' in the reader's language; '(99+)' past 99; no count when nothing is unread. */
 export function documentTitle(state: TitleState, unread: number): string {
   if (state.raw && state.name) return state.name;
-  const base = state.name ? `${state.name} · Parley` : 'Parley';
+  const base = state.name ? t('general.title.page', { name: state.name }) : t('general.title.app');
   if (unread <= 0) return base;
-  return `(${unread > 99 ? '99+' : unread}) ${base}`;
+  return t('general.title.unread', { count: unread > 99 ? '99+' : String(unread), title: base });
 }

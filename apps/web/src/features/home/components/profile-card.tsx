@@ -25,17 +25,24 @@ export function ProfileCard({ profile, own }: { profile: ProfileListItem; own: b
       </span>
       <span className="flex w-full min-w-0 flex-1 flex-col">
         <span className="flex min-w-0 items-center justify-center gap-1 sm:justify-start">
-          <span className="line-clamp-2 font-semibold wrap-anywhere text-slate-900 dark:text-slate-100 group-hover:text-brand-700 dark:group-hover:text-brand-200 sm:line-clamp-1">
+          <span
+            translate="no"
+            className="line-clamp-2 font-semibold wrap-anywhere text-slate-900 dark:text-slate-100 group-hover:text-brand-700 dark:group-hover:text-brand-200 sm:line-clamp-1"
+          >
             {name}
           </span>
           {profile.is_blue_verified && (
             <BadgeCheck role="img" aria-label={t('home.verified')} className="size-4 shrink-0 text-sky-500" />
           )}
         </span>
-        <span className="truncate text-sm text-slate-500 dark:text-slate-400">@{profile.username}</span>
+        <span className="truncate text-sm text-slate-500 dark:text-slate-400">
+          <span dir="ltr" translate="no" className="inline-block max-w-full truncate align-bottom">
+            @{profile.username}
+          </span>
+        </span>
         {own && (
           <span className="mt-1.5 self-center rounded-full bg-brand-50 dark:bg-brand-500/15 px-2 py-0.5 text-xs font-medium text-brand-700 dark:text-brand-200 sm:self-start">
-            You
+            {t('room.msg.you')}
           </span>
         )}
       </span>

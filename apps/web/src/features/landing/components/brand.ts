@@ -1,8 +1,8 @@
 // The other brand's 'Coming soon' page (DESIGN §1: /coming-soon). Its name and its outside addresses live
-// here, so an operator changes them in one place.
+// here, so an operator changes them in one place; its words (the tagline too) are in the catalogs, in each
+// language (`general.landing.*`).
 export const BRAND = {
   name: 'Gigspace',
-  tagline: 'The freelancing marketplace',
   professionalNetworkUrl: 'https://www.linkedin.com/',
   social: {
     linkedin: 'https://www.linkedin.com/',

@@ -1,4 +1,5 @@
 import { ArrowUpRight, Briefcase, Sparkles } from 'lucide-react';
+import { useT } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/ui/document-title';
 import { BRAND } from './brand';
 import { SiteFooter } from './site-footer';
@@ -9,7 +10,8 @@ import { LinkedInIcon } from './social-icons';
  * outside the app's frame (no Parley header) and is the only page with a footer.
  */
 export function LandingPage() {
-  usePageTitle(`${BRAND.name} · Coming soon`, { raw: true });
+  const t = useT();
+  usePageTitle(t('general.landing.title', { brand: BRAND.name }), { raw: true });
   return (
     <div className="flex min-h-dvh flex-col bg-white dark:bg-slate-900">
       <header className="border-b border-slate-100 dark:border-slate-800">
@@ -21,7 +23,7 @@ export function LandingPage() {
             >
               <Briefcase className="size-4.5" />
             </span>
-            {BRAND.name}
+            <span translate="no">{BRAND.name}</span>
           </span>
         </div>
       </header>
@@ -33,14 +35,13 @@ export function LandingPage() {
         <div className="mx-auto w-full max-w-3xl px-4 py-20 text-center sm:px-6 sm:py-28">
           <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-100 dark:bg-emerald-400/15 px-3 py-1 text-sm font-medium text-emerald-800 dark:text-emerald-200">
             <Sparkles aria-hidden="true" className="size-4" />
-            {BRAND.tagline}
+            {t('general.landing.tagline')}
           </p>
           <h1 className="mt-6 text-4xl font-semibold tracking-tight text-balance text-slate-900 dark:text-slate-100 sm:text-6xl">
-            Coming soon
+            {t('general.landing.comingSoon')}
           </h1>
           <p className="mx-auto mt-5 max-w-xl text-base text-balance text-slate-600 dark:text-slate-400 sm:text-lg">
-            We are building a better place for freelancers and the clients who hire them. Follow our
-            professional network page for updates and be the first to know when we launch.
+            {t('general.landing.lead')}
           </p>
           <a
             href={BRAND.professionalNetworkUrl}
@@ -49,9 +50,9 @@ export function LandingPage() {
             className="mt-8 inline-flex h-12 items-center gap-2 rounded-xl bg-slate-900 px-6 text-base font-medium text-white shadow-sm transition-colors hover:bg-slate-800 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
           >
             <LinkedInIcon className="size-5" />
-            Follow us on LinkedIn
+            {t('general.landing.followLinkedIn')}
             <ArrowUpRight aria-hidden="true" className="size-4 opacity-70" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t('general.landing.newTab')}</span>
           </a>
         </div>
       </main>

@@ -1,16 +1,24 @@
 import { Briefcase } from 'lucide-react';
 import { Link } from 'react-router';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
 import { BRAND } from './brand';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from './social-icons';
 
-const EXPLORE = [
-  { to: '/', label: 'Home' },
-  { to: '/technologies', label: 'Technologies' },
-  { to: '/projects', label: 'Projects' },
-  { to: '/contact', label: 'Contact' },
+const EXPLORE: Array<{ to: string; label: MessageId }> = [
+  { to: '/', label: 'general.landing.home' },
+  { to: '/technologies', label: 'general.landing.technologies' },
+  { to: '/projects', label: 'general.landing.projects' },
+  { to: '/contact', label: 'general.landing.contact' },
 ];
 // SPEC §2: the Support entries have no targets yet, so they are plain text rather than dead links.
-const SUPPORT = ['Help Center', 'Terms of Service', 'Privacy Policy', 'FAQ'];
+const SUPPORT: MessageId[] = [
+  'general.landing.helpCenter',
+  'general.landing.terms',
+  'general.landing.privacy',
+  'general.landing.faq',
+];
+// The networks' own names, never translated.
 const SOCIAL = [
   { href: BRAND.social.linkedin, label: 'LinkedIn', icon: LinkedInIcon },
   { href: BRAND.social.x, label: 'X (Twitter)', icon: XIcon },
@@ -23,6 +31,7 @@ const linkClass =
 
 /** The landing page's footer (the only page that has one): Explore, Support and social links. */
 export function SiteFooter() {
+  const t = useT();
   const year = new Date().getFullYear();
   return (
     <footer className="bg-slate-900 text-slate-300 [&_:focus-visible]:outline-white">
@@ -32,39 +41,41 @@ export function SiteFooter() {
             <span className="inline-flex size-8 items-center justify-center rounded-lg bg-emerald-500 text-slate-900">
               <Briefcase aria-hidden="true" className="size-4.5" />
             </span>
-            {BRAND.name}
+            <span translate="no">{BRAND.name}</span>
           </p>
           <p className="mt-3 max-w-xs text-sm text-slate-400">
-            {BRAND.tagline}: skilled freelancers and the clients who need them, in one place.
+            {t('general.landing.about', { tagline: t('general.landing.tagline') })}
           </p>
         </div>
         <nav aria-labelledby="footer-explore">
           <h2 id="footer-explore" className="text-sm font-semibold tracking-wide text-white uppercase">
-            Explore
+            {t('general.landing.explore')}
           </h2>
           <ul className="mt-4 space-y-2.5">
             {EXPLORE.map(({ to, label }) => (
               <li key={to}>
                 <Link to={to} className={linkClass}>
-                  {label}
+                  {t(label)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Support</h2>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+            {t('general.landing.support')}
+          </h2>
           <ul className="mt-4 space-y-2.5">
             {SUPPORT.map((label) => (
               <li key={label} className="text-sm text-slate-400">
-                {label}
+                {t(label)}
               </li>
             ))}
           </ul>
         </div>
         <div className="col-span-2 md:col-span-1">
           <h2 id="footer-social" className="text-sm font-semibold tracking-wide text-white uppercase">
-            Follow us
+            {t('general.landing.followUs')}
           </h2>
           <ul aria-labelledby="footer-social" className="mt-4 flex flex-wrap gap-2">
             {SOCIAL.map(({ href, label, icon: Icon }) => (
@@ -73,10 +84,15 @@ export function SiteFooter() {
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`${label} (opens in a new tab)`}
                   className="inline-flex size-10 items-center justify-center rounded-lg bg-slate-800 text-slate-300 transition-colors hover:bg-slate-700 hover:text-white"
                 >
                   <Icon className="size-5" />
+                  {/* Named by its text: the network's name stays as it is, the rest is the reader's language. */}
+                  <span className="sr-only">
+                    <Slotted text={t('general.landing.socialLink', { name: SLOT })}>
+                      <span translate="no">{label}</span>
+                    </Slotted>
+                  </span>
                 </a>
               </li>
             ))}
@@ -85,7 +101,9 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-slate-400 sm:px-6">
-          © {year} {BRAND.name}. All rights reserved.
+          <Slotted text={t('general.landing.rights', { year, brand: SLOT })}>
+            <span translate="no">{BRAND.name}</span>
+          </Slotted>
         </p>
       </div>
     </footer>
