@@ -54,7 +54,9 @@ function chatUrl(payload: PushPayload | null): string {
 self.addEventListener('push', (event) => {
   const payload = readPayload(event);
   event.waitUntil(
-    self.registration.showNotification(payload?.title || 'New message', {
+    // The server always sends a title, in its reader's language; the worker has no catalogs, so without one it
+    // shows the app's name, which reads the same in every language.
+    self.registration.showNotification(payload?.title || 'Parley', {
       body: payload?.body || '',
       // One notification per chat: a newer message replaces the older one.
       tag: payload?.tag || payload?.chatroom_id || 'parley',

@@ -202,6 +202,38 @@ describe('delivery', () => {
     expect(JSON.parse(graceBrowser.decrypt(again.body)).body).toBe('Second note');
   });
 
+  it('writes each push in its reader’s language: the one chosen, else the sign-up browser’s', async () => {
+    const t = app();
+    const [ada, grace, alan, linus] = await people(t, 'Ada', 'Grace', 'Alan', 'Linus');
+    const chatId = await createGroup(t, ada.token, 'Engines');
+    for (const p of [grace, alan, linus]) await addMember(t, chatId, p.user.id);
+    // Grace chose German in Settings; Alan chose nothing and signed up in a French browser.
+    for (const p of [grace, linus])
+      expect((await t.put('/api/users/profile/settings/', { language: 'de' }, p.token)).status).toBe(200);
+    await t.ctx.db
+      .updateTable('users')
+      .set({ signup_language: 'fr' })
+      .where('id', '=', alan.user.id)
+      .execute();
+    const [graceBrowser, alanBrowser, linusBrowser] = [
+      await push.subscribe(t, grace),
+      await push.subscribe(t, alan),
+      await push.subscribe(t, linus),
+    ];
+
+    const body = `@${grace.user.username} @${alan.user.username} the gears, please`;
+    await t.ctx.messages.send(ada.user.id, chatId, { body });
+    const [toGrace, toAlan, toLinus] = await Promise.all(
+      [graceBrowser, alanBrowser, linusBrowser].map(async (b) =>
+        JSON.parse(b.decrypt((await push.waitFor(pathOf(b))).body)),
+      ),
+    );
+    expect(toGrace).toMatchObject({ title: `${fullName(ada)} hat dich erwähnt`, chatroom_id: chatId });
+    expect(toAlan).toMatchObject({ title: `${fullName(ada)} vous a mentionné`, chatroom_id: chatId });
+    // Not mentioned: the title is the sender's name, in every language.
+    expect(toLinus).toMatchObject({ title: fullName(ada), body: toGrace.body });
+  });
+
   it('does not push system lines', async () => {
     const t = app();
     const [ada, grace] = await people(t, 'Ada', 'Grace');

@@ -8,8 +8,11 @@ import type { EmailDigestsTable, PushSubscriptionsTable } from './notifications.
 /** Browsers one person keeps subscribed; older ones beyond this are dropped. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
 
-/** Where a push goes: the browser's endpoint and keys, and whose it is. */
-export type PushTarget = Pick<PushSubscriptionsTable, 'user_id' | 'endpoint' | 'p256dh' | 'auth'>;
+/** Where a push goes: the browser's endpoint and keys, whose it is, and the language its texts are in. */
+export type PushTarget = Pick<PushSubscriptionsTable, 'user_id' | 'endpoint' | 'p256dh' | 'auth'> & {
+  language: string | null;
+  signup_language: string | null;
+};
 
 /** Stores a browser's subscription; an endpoint already known (even another person's) is taken over. */
 export async function upsertSubscription(db: Db, row: Insertable<PushSubscriptionsTable>): Promise<void> {
@@ -58,14 +61,17 @@ export async function deleteSubscriptionByEndpoint(db: Db, endpoint: string): Pr
   await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
 }
 
-/** The subscriptions to push to: of these people, those with Push Notifications on, on a live session. */
+/**
+ * The subscriptions to push to: of these people, those with Push Notifications on, on a live session; each with
+ * its person's language settings, which the push is written in as their mail is (mailLocale).
+ */
 export async function pushTargets(db: Db, userIds: number[], now: string): Promise<PushTarget[]> {
   if (userIds.length === 0) return [];
   return db
     .selectFrom('push_subscriptions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .innerJoin('sessions as s', 's.id', 'p.session_id')
-    .select(['p.user_id', 'p.endpoint', 'p.p256dh', 'p.auth'])
+    .select(['p.user_id', 'p.endpoint', 'p.p256dh', 'p.auth', 'u.language', 'u.signup_language'])
     .where('p.user_id', 'in', userIds)
     .where('u.push_notification', '=', 1)
     .where('s.expires_at', '>', now)

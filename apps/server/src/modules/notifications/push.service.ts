@@ -12,6 +12,7 @@ import { jobLog } from '../../platform/job-log';
 import type { Metrics } from '../../platform/metrics';
 import { publicLookup, resolvesToPublic } from '../../platform/public-address';
 import type { RoomPresence } from '../../platform/room-presence';
+import { mailLocale, textsIn } from '../../platform/translations';
 import * as repo from './notifications.repo';
 import { type VapidKeys, vapidSubject } from './vapid';
 
@@ -114,25 +115,33 @@ export class PushService {
     if (targets.length === 0) return;
     const sender = message.sender_name || message.sender_username;
     const text = bodyOrPoll(message);
-    const payload: PushPayload = {
-      title: sender,
-      body: text ? previewText(text) : message.files.length > 0 ? 'Sent a file' : '',
-      chatroom_id: chatId,
-      // A thread reply opens its thread.
-      url: `/${isPrivate ? 'chats' : 'groups'}/${encodeURIComponent(chatId)}${message.thread_root ? `/thread/${message.thread_root}` : ''}`,
-      tag: chatId,
-      icon: message.sender_avatar,
-    };
-    const json = JSON.stringify(payload);
-    // Someone the message mentions is told so in the title.
     const mentioned = new Set(message.mentions);
-    const forMention = JSON.stringify({ ...payload, title: `${sender} mentioned you` });
+    // Each payload is written in its reader's language (as their mail is), once per language and kind.
+    const payloads = new Map<string, string>();
+    const payloadFor = (target: repo.PushTarget) => {
+      const locale = mailLocale(target);
+      // Someone the message mentions is told so in the title.
+      const mention = mentioned.has(target.user_id);
+      const key = `${locale}:${mention}`;
+      let json = payloads.get(key);
+      if (json === undefined) {
+        const t = textsIn(locale);
+        const payload: PushPayload = {
+          title: mention ? t('general.push.mentioned', { name: sender }) : sender,
+          body: text ? previewText(text) : message.files.length > 0 ? t('general.push.sentFile') : '',
+          chatroom_id: chatId,
+          // A thread reply opens its thread.
+          url: `/${isPrivate ? 'chats' : 'groups'}/${encodeURIComponent(chatId)}${message.thread_root ? `/thread/${message.thread_root}` : ''}`,
+          tag: chatId,
+          icon: message.sender_avatar,
+        };
+        json = JSON.stringify(payload);
+        payloads.set(key, json);
+      }
+      return json;
+    };
     const log = jobLogOf();
-    await Promise.all(
-      targets.map((target) =>
-        this.deliver(target, mentioned.has(target.user_id) ? forMention : json, chatId, log),
-      ),
-    );
+    await Promise.all(targets.map((target) => this.deliver(target, payloadFor(target), chatId, log)));
   }
 
   /**
