@@ -5,17 +5,22 @@ import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { isApiError, serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
+import { fileSize, fullDateTime } from '../../../lib/text/locale-format';
 import { cn } from '../../../lib/ui/cn';
 import { toast } from '../../../lib/ui/toast';
 import { downloadExport } from '../api/download-export';
 import { useExports } from '../api/list-exports';
 import { useRequestExport } from '../api/request-export';
+import '../lib/account-texts';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const megabytes = (size: number | null) => (size === null ? '' : ` · ${(size / 1024 / 1024).toFixed(1)} MB`);
+/** A moment as the reader's locale writes it, as a <time>. */
+const When = ({ iso }: { iso: string }) => <time dateTime={iso}>{fullDateTime(iso)}</time>;
 
 function ExportRow({ item, linked }: { item: DataExport; linked: boolean }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const download = () => {
     setBusy(true);
@@ -23,8 +28,8 @@ function ExportRow({ item, linked }: { item: DataExport; linked: boolean }) {
       .catch((error) =>
         toast.error(
           isApiError(error) && error.status === 404
-            ? EXPORT_MSG.expired
-            : serverErrorOr(error, 'Download failed'),
+            ? localText(EXPORT_MSG.expired)
+            : serverErrorOr(error, t('account.export.downloadFailed')),
         ),
       )
       .finally(() => setBusy(false));
@@ -37,18 +42,32 @@ function ExportRow({ item, linked }: { item: DataExport; linked: boolean }) {
       )}
     >
       <div className="text-sm">
-        <p className="font-medium text-slate-900 dark:text-slate-100">Export of {when(item.created_at)}</p>
+        <p className="font-medium text-slate-900 dark:text-slate-100">
+          <Slotted text={t('account.export.of', { time: SLOT })}>
+            <When iso={item.created_at} />
+          </Slotted>
+        </p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {item.status === 'preparing'
-            ? 'Being prepared…'
-            : item.status === 'failed'
-              ? EXPORT_MSG.failed
-              : `Available until ${when(item.expires_at)}${megabytes(item.size)}`}
+          {item.status === 'preparing' ? (
+            t('account.export.preparing')
+          ) : item.status === 'failed' ? (
+            localText(EXPORT_MSG.failed)
+          ) : (
+            <Slotted
+              text={
+                item.size === null
+                  ? t('account.export.availableUntil', { time: SLOT })
+                  : t('account.export.availableUntilSize', { time: SLOT, size: fileSize(item.size) })
+              }
+            >
+              <When iso={item.expires_at} />
+            </Slotted>
+          )}
         </p>
       </div>
       {item.status === 'ready' && (
         <Button variant={linked ? 'primary' : 'secondary'} size="sm" loading={busy} onClick={download}>
-          Download
+          {t('account.export.download')}
         </Button>
       )}
     </li>
@@ -57,6 +76,7 @@ function ExportRow({ item, linked }: { item: DataExport; linked: boolean }) {
 
 /** Settings: "Export my data" — a ZIP prepared on request, mailed as a link, downloadable for 24 hours. */
 export function DataExportSection() {
+  const t = useT();
   const exportsList = useExports();
   const request = useRequestExport();
   const [params] = useSearchParams();
@@ -64,13 +84,10 @@ export function DataExportSection() {
   const missing = linked && exportsList.data && !exportsList.data.some((e) => e.id === linked);
   return (
     <Card>
-      <CardHeader
-        title="Export my data"
-        description="A ZIP of your profile, settings, messages and uploaded files. We email you a link when it is ready; it works for 24 hours."
-      />
-      {missing && <ErrorBanner>{EXPORT_MSG.expired}</ErrorBanner>}
+      <CardHeader title={t('account.export.title')} description={t('account.export.description')} />
+      {missing && <ErrorBanner>{localText(EXPORT_MSG.expired)}</ErrorBanner>}
       {exportsList.data && exportsList.data.length > 0 && (
-        <ul aria-label="Your exports" className="my-3 space-y-1">
+        <ul aria-label={t('account.export.list')} className="my-3 space-y-1">
           {exportsList.data.map((e) => (
             <ExportRow key={e.id} item={e} linked={e.id === linked} />
           ))}
@@ -82,12 +99,12 @@ export function DataExportSection() {
         loading={request.isPending}
         onClick={() =>
           request.mutate(undefined, {
-            onSuccess: (r) => toast.success(r.detail),
-            onError: (error) => toast.error(serverErrorOr(error, 'Failed to start the export')),
+            onSuccess: (r) => toast.success(localText(r.detail)),
+            onError: (error) => toast.error(serverErrorOr(error, t('account.export.startFailed'))),
           })
         }
       >
-        Export my data
+        {t('account.export.request')}
       </Button>
     </Card>
   );

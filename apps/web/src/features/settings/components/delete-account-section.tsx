@@ -4,13 +4,13 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { fieldErrors, isApiError, serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { useSignOut } from '../../../lib/session/use-sign-out';
 import { toast } from '../../../lib/ui/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useTwoStepStatus } from '../api/two-step-status';
+import '../lib/account-texts';
 import { type OwnerProof, OwnerProofFields } from './owner-proof-fields';
-
-const FAILED = 'Failed to delete account. Please try again.';
 
 /**
  * SPEC's 'Delete Account?' confirmation, which also asks for the password (and, while two-step sign-in is on, a
@@ -18,6 +18,7 @@ const FAILED = 'Failed to delete account. Please try again.';
  * no longer ends the account.
  */
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const titleId = useId();
   const bodyId = useId();
   const remove = useDeleteAccount();
@@ -40,7 +41,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           void signOut('/');
         },
         onError: (error) => {
-          if (!isApiError(error) || error.status !== 400) toast.error(FAILED);
+          if (!isApiError(error) || error.status !== 400) toast.error(t('account.delete.failed'));
         },
       },
     );
@@ -55,17 +56,16 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     >
       <form onSubmit={onSubmit} className="space-y-4 p-6">
         <h2 id={titleId} className="text-lg font-semibold">
-          Delete Account?
+          {t('account.delete.confirmTitle')}
         </h2>
         <p id={bodyId} className="text-sm text-slate-600 dark:text-slate-400">
-          This action cannot be undone. All your data, messages, and account information will be permanently
-          deleted.
+          {t('account.delete.confirmText')}
         </p>
-        {general && <ErrorBanner>{serverErrorOr(refusal, FAILED)}</ErrorBanner>}
+        {general && <ErrorBanner>{serverErrorOr(refusal, t('account.delete.failed'))}</ErrorBanner>}
         <OwnerProofFields value={proof} onChange={setProof} withCode={needsCode} errors={errors} autoFocus />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-            Cancel
+            {t('account.cancel')}
           </Button>
           <Button
             type="submit"
@@ -73,7 +73,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             disabled={!proof.password || (needsCode && !proof.code.trim())}
             loading={remove.isPending}
           >
-            Delete Account
+            {t('account.delete.title')}
           </Button>
         </div>
       </form>
@@ -82,18 +82,19 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 }
 
 export function DeleteAccountSection() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <Card className="border-red-200 dark:border-red-900">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">Delete Account</h2>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            Permanently remove your account and everything in it.
-          </p>
+          <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">
+            {t('account.delete.title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('account.delete.description')}</p>
         </div>
         <Button variant="danger" onClick={() => setOpen(true)} className="shrink-0">
-          Delete Account
+          {t('account.delete.title')}
         </Button>
       </div>
       {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}

@@ -1,5 +1,6 @@
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n/i18n';
 
 export interface OwnerProof {
   password: string;
@@ -24,10 +25,11 @@ export function OwnerProofFields({
   errors: Record<string, string>;
   autoFocus?: boolean;
 }) {
+  const t = useT();
   return (
     <>
       <PasswordField
-        label="Current password"
+        label={t('account.proof.password')}
         autoComplete="current-password"
         autoFocus={autoFocus}
         value={value.password}
@@ -36,7 +38,7 @@ export function OwnerProofFields({
       />
       {withCode && (
         <TextField
-          label="Code from your app or a recovery code"
+          label={t('account.proof.code')}
           autoComplete="one-time-code"
           value={value.code}
           error={errors.code}

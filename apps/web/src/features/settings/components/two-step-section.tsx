@@ -7,11 +7,13 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors, serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/ui/toast';
 import { useDisableTwoStep } from '../api/disable-two-step';
 import { useEnableTwoStep } from '../api/enable-two-step';
 import { useSetupTwoStep } from '../api/setup-two-step';
 import { useTwoStepStatus } from '../api/two-step-status';
+import '../lib/account-texts';
 import { type OwnerProof, OwnerProofFields } from './owner-proof-fields';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpQr } from './totp-qr';
@@ -28,6 +30,7 @@ function SetUp({
   onCancel: () => void;
   onEnabled: (codes: string[]) => void;
 }) {
+  const t = useT();
   const enable = useEnableTwoStep();
   const [code, setCode] = useState('');
   const onSubmit = (event: FormEvent) => {
@@ -35,30 +38,29 @@ function SetUp({
     enable.mutate(code, { onSuccess: (r) => onEnabled(r.recovery_codes) });
   };
   return (
-    <form onSubmit={onSubmit} aria-label="Set up two-step sign-in" className="space-y-4">
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Aegis), or
-        enter the setup key by hand. Then type the 6-digit code the app shows.
-      </p>
+    <form onSubmit={onSubmit} aria-label={t('account.twoStep.setUp')} className="space-y-4">
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t('account.twoStep.scan')}</p>
       <TotpQr url={setup.otpauth_url} />
       <TextField
-        label="Setup key"
+        label={t('account.twoStep.setupKey')}
         readOnly
+        translate="no"
+        dir="ltr"
         value={grouped(setup.secret)}
         spellCheck={false}
         inputClassName="font-mono"
         onFocus={(e) => e.target.select()}
       />
       {enable.isError && (
-        <ErrorBanner>{serverErrorOr(enable.error, 'Failed to turn on two-step sign-in')}</ErrorBanner>
+        <ErrorBanner>{serverErrorOr(enable.error, t('account.twoStep.enableFailed'))}</ErrorBanner>
       )}
-      <CodeInput label="Code from your app" value={code} onChange={setCode} />
+      <CodeInput label={t('account.twoStep.codeFromApp')} value={code} onChange={setCode} />
       <div className="flex gap-2">
         <Button type="submit" disabled={code.length !== 6} loading={enable.isPending}>
-          Turn on
+          {t('account.twoStep.turnOn')}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('account.cancel')}
         </Button>
       </div>
     </form>
@@ -66,18 +68,19 @@ function SetUp({
 }
 
 function TurnOff() {
+  const t = useT();
   const disable = useDisableTwoStep();
   const [proof, setProof] = useState<OwnerProof>({ password: '', code: '' });
   const errors = disable.isError ? fieldErrors((disable.error as { body?: unknown }).body) : {};
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    disable.mutate(proof, { onSuccess: () => toast.success('Two-step sign-in is off') });
+    disable.mutate(proof, { onSuccess: () => toast.success(t('account.twoStep.isOff')) });
   };
   const general = disable.isError && !errors.password && !errors.code;
   return (
-    <form onSubmit={onSubmit} aria-label="Turn off two-step sign-in" className="mt-4 space-y-3">
+    <form onSubmit={onSubmit} aria-label={t('account.twoStep.turnOff')} className="mt-4 space-y-3">
       {general && (
-        <ErrorBanner>{serverErrorOr(disable.error, 'Failed to turn off two-step sign-in')}</ErrorBanner>
+        <ErrorBanner>{serverErrorOr(disable.error, t('account.twoStep.disableFailed'))}</ErrorBanner>
       )}
       <OwnerProofFields value={proof} onChange={setProof} withCode errors={errors} />
       <Button
@@ -86,7 +89,7 @@ function TurnOff() {
         disabled={!proof.password || !proof.code}
         loading={disable.isPending}
       >
-        Turn off two-step sign-in
+        {t('account.twoStep.turnOff')}
       </Button>
     </form>
   );
@@ -94,6 +97,7 @@ function TurnOff() {
 
 /** Settings: two-step sign-in — set up with a QR code (or the key as text), confirm with a code, turn off. */
 export function TwoStepSection() {
+  const t = useT();
   const status = useTwoStepStatus();
   const start = useSetupTwoStep();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
@@ -101,14 +105,14 @@ export function TwoStepSection() {
 
   const body = () => {
     if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
-    if (status.isPending) return <LoadingState label="Loading two-step sign-in..." />;
-    if (status.isError) return <ErrorBanner>Failed to load two-step sign-in</ErrorBanner>;
+    if (status.isPending) return <LoadingState label={t('account.twoStep.loading')} />;
+    if (status.isError) return <ErrorBanner>{t('account.twoStep.loadFailed')}</ErrorBanner>;
     if (status.data.enabled)
       return (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            <span className="font-medium text-green-700 dark:text-green-400">On.</span> Signing in asks for a
-            code from your app. {status.data.recovery_codes_left} recovery codes left.
+            <span className="font-medium text-green-700 dark:text-green-400">{t('account.twoStep.on')}</span>{' '}
+            {t('account.twoStep.onDetail', { count: status.data.recovery_codes_left })}
           </p>
           <TurnOff />
         </>
@@ -126,14 +130,12 @@ export function TwoStepSection() {
       );
     return (
       <div className="space-y-3">
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Off. Turn it on to be asked for a code from an authenticator app each time you sign in.
-        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('account.twoStep.offDetail')}</p>
         {start.isError && (
-          <ErrorBanner>{serverErrorOr(start.error, 'Failed to start the set-up')}</ErrorBanner>
+          <ErrorBanner>{serverErrorOr(start.error, t('account.twoStep.startFailed'))}</ErrorBanner>
         )}
         <Button loading={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: setSetup })}>
-          Set up two-step sign-in
+          {t('account.twoStep.setUp')}
         </Button>
       </div>
     );
@@ -141,7 +143,7 @@ export function TwoStepSection() {
 
   return (
     <Card>
-      <CardHeader title="Two-step sign-in" description="A code from your phone as well as your password." />
+      <CardHeader title={t('account.twoStep.title')} description={t('account.twoStep.description')} />
       {body()}
     </Card>
   );
