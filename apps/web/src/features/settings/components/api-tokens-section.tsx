@@ -10,29 +10,33 @@ import { SecretReveal } from '../../../components/ui/secret-reveal';
 import { LoadingState } from '../../../components/ui/spinner';
 import { inputClasses, TextField } from '../../../components/ui/text-field';
 import { fieldErrors, isApiError, serverErrorOr } from '../../../lib/http/api-error';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
 import { toast } from '../../../lib/ui/toast';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+import { mediumDate } from '../lib/account-texts';
 
 type Access = 'read' | 'write';
 const ACCESS = [
-  { value: 'read', label: 'Read', description: 'Read chats and messages, receive them live.' },
-  { value: 'write', label: 'Read and write', description: 'Also send and change messages.' },
-] satisfies { value: Access; label: string; description: string }[];
+  { value: 'read', label: 'account.tokens.read', description: 'account.tokens.readDescription' },
+  { value: 'write', label: 'account.tokens.write', description: 'account.tokens.writeDescription' },
+] satisfies { value: Access; label: MessageId; description: MessageId }[];
 
 /** Days a new token lives; '' for never. */
-const EXPIRIES = [
-  { days: '', label: 'Never' },
-  { days: '30', label: '30 days' },
-  { days: '90', label: '90 days' },
-  { days: '365', label: '365 days' },
-] as const;
+const EXPIRIES = ['', '30', '90', '365'] as const;
 
-const scopesText = (t: ApiToken) => (t.scopes.includes('write') ? 'Read and write' : 'Read');
+/** A token's day in a sentence of the row ('Created {date}'), as a <time>. */
+function Dated({ text, iso }: { text: string; iso: string }) {
+  return (
+    <Slotted text={text}>
+      <time dateTime={iso}>{mediumDate(iso)}</time>
+    </Slotted>
+  );
+}
 
 /** A token just made: its secret, shown this once. */
 function NewSecret({ token, onDone }: { token: ApiTokenCreated; onDone: () => void }) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView({ block: 'nearest' });
@@ -43,36 +47,68 @@ function NewSecret({ token, onDone }: { token: ApiTokenCreated; onDone: () => vo
       className="mt-4 space-y-3 rounded-lg border border-amber-300 p-3 dark:border-amber-700"
       role="status"
     >
-      <InfoNote>Copy the token “{token.name}” now. It will not be shown again.</InfoNote>
-      <SecretReveal label="API token" value={token.token} />
+      <InfoNote>
+        <Slotted text={t('account.tokens.copyNow', { name: SLOT })}>
+          <span translate="no">{token.name}</span>
+        </Slotted>
+      </InfoNote>
+      <SecretReveal
+        label={t('account.tokens.secret')}
+        copyLabel={t('account.tokens.copySecret')}
+        value={token.token}
+      />
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Send it as <code className="font-mono">Authorization: Bearer …</code> to the API.
+        <Slotted text={t('account.tokens.howToUse', { header: SLOT })}>
+          <code translate="no" dir="ltr" className="font-mono">
+            Authorization: Bearer …
+          </code>
+        </Slotted>
       </p>
-      <Button onClick={onDone}>I have saved it</Button>
+      <Button onClick={onDone}>{t('account.tokens.saved')}</Button>
     </div>
   );
 }
 
 function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }) {
+  const t = useT();
   return (
     <li className="flex items-center gap-3 py-3">
       <KeyRound aria-hidden="true" className="size-5 shrink-0 text-slate-500 dark:text-slate-400" />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">{token.name}</p>
+        <p translate="no" className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
+          {token.name}
+        </p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {scopesText(token)} · Created {day(token.created_at)} ·{' '}
-          {token.expires_at ? `Expires ${day(token.expires_at)}` : 'Never expires'} ·{' '}
-          {token.last_used_at ? `Last used ${day(token.last_used_at)}` : 'Never used'}
+          {t(token.scopes.includes('write') ? 'account.tokens.write' : 'account.tokens.read')}
+          {' · '}
+          <Dated text={t('account.tokens.created', { date: SLOT })} iso={token.created_at} />
+          {' · '}
+          {token.expires_at ? (
+            <Dated text={t('account.tokens.expires', { date: SLOT })} iso={token.expires_at} />
+          ) : (
+            t('account.tokens.neverExpires')
+          )}
+          {' · '}
+          {token.last_used_at ? (
+            <Dated text={t('account.tokens.lastUsed', { date: SLOT })} iso={token.last_used_at} />
+          ) : (
+            t('account.tokens.neverUsed')
+          )}
         </p>
       </div>
       <Button size="sm" variant="secondary" onClick={onRevoke}>
-        Revoke<span className="sr-only"> {token.name}</span>
+        {t('account.tokens.revoke')}
+        <span translate="no" className="sr-only">
+          {' '}
+          {token.name}
+        </span>
       </Button>
     </li>
   );
 }
 
 function NewTokenForm({ onCreated }: { onCreated: (t: ApiTokenCreated) => void }) {
+  const t = useT();
   const create = useCreateApiToken();
   const expiryId = useId();
   const [name, setName] = useState('');
@@ -90,35 +126,35 @@ function NewTokenForm({ onCreated }: { onCreated: (t: ApiTokenCreated) => void }
         expires_in_days: expiry ? Number(expiry) : null,
       },
       {
-        onSuccess: (t) => {
+        onSuccess: (created) => {
           setName('');
-          onCreated(t);
+          onCreated(created);
         },
         onError: (e) => {
           const field = isApiError(e) ? fieldErrors(e.body).name : undefined;
           if (field) setNameError(field);
-          else toast.error(serverErrorOr(e, 'Failed to create the token. Please try again.'));
+          else toast.error(serverErrorOr(e, t('account.tokens.createFailed')));
         },
       },
     );
   };
 
   return (
-    <form onSubmit={submit} aria-label="New API token" className="mt-4 space-y-3">
+    <form onSubmit={submit} aria-label={t('account.tokens.form')} className="mt-4 space-y-3">
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          label="Token name"
+          label={t('account.tokens.name')}
           value={name}
           required
           maxLength={60}
-          placeholder="Deploy script"
+          placeholder={t('account.tokens.namePlaceholder')}
           error={nameError}
           disabled={create.isPending}
           onChange={(e) => setName(e.target.value)}
         />
         <div className="space-y-1.5">
           <label htmlFor={expiryId} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-            Expires after
+            {t('account.tokens.expiresAfter')}
           </label>
           <select
             id={expiryId}
@@ -127,25 +163,25 @@ function NewTokenForm({ onCreated }: { onCreated: (t: ApiTokenCreated) => void }
             onChange={(e) => setExpiry(e.target.value)}
             className={inputClasses(false)}
           >
-            {EXPIRIES.map((choice) => (
-              <option key={choice.label} value={choice.days}>
-                {choice.label}
+            {EXPIRIES.map((days) => (
+              <option key={days} value={days}>
+                {days ? t('account.tokens.days', { count: Number(days) }) : t('account.tokens.never')}
               </option>
             ))}
           </select>
         </div>
       </div>
       <RadioCards
-        legend="Access"
+        legend={t('account.tokens.access')}
         name="token-access"
         value={access}
-        options={ACCESS}
+        options={ACCESS.map((o) => ({ ...o, label: t(o.label), description: t(o.description) }))}
         onChange={setAccess}
         disabled={create.isPending}
       />
       <div className="flex justify-end">
         <Button type="submit" loading={create.isPending} className="w-full sm:w-auto">
-          Create token
+          {t('account.tokens.create')}
         </Button>
       </div>
     </form>
@@ -157,6 +193,7 @@ function NewTokenForm({ onCreated }: { onCreated: (t: ApiTokenCreated) => void }
  * shown once with a copy button, listed with when they were last used, revoked after a confirmation.
  */
 export function ApiTokensSection() {
+  const t = useT();
   const titleId = useId();
   const tokens = useApiTokens();
   const revoke = useRevokeApiToken();
@@ -168,11 +205,11 @@ export function ApiTokensSection() {
     revoke.mutate(revoking.id, {
       onSuccess: () => {
         setRevoking(null);
-        toast.success('Token revoked');
+        toast.success(t('account.tokens.revoked'));
       },
       onError: (e) => {
         setRevoking(null);
-        toast.error(serverErrorOr(e, 'Failed to revoke the token. Please try again.'));
+        toast.error(serverErrorOr(e, t('account.tokens.revokeFailed')));
       },
     });
   };
@@ -181,19 +218,19 @@ export function ApiTokensSection() {
     <Card>
       <CardHeader
         id={titleId}
-        title="API tokens"
-        description="A token lets a script or a tool use Parley's API as you. It cannot change your password, email, sign-in or tokens."
+        title={t('account.tokens.title')}
+        description={t('account.tokens.description')}
       />
       {tokens.isPending ? (
-        <LoadingState label="Loading tokens..." />
+        <LoadingState label={t('account.tokens.loading')} />
       ) : tokens.isError ? (
-        <ErrorBanner>Failed to load the tokens.</ErrorBanner>
+        <ErrorBanner>{t('account.tokens.loadFailed')}</ErrorBanner>
       ) : tokens.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">You have no API tokens.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('account.tokens.none')}</p>
       ) : (
         <ul aria-labelledby={titleId} className="divide-y divide-slate-100 dark:divide-slate-800">
-          {tokens.data.map((t) => (
-            <TokenRow key={t.id} token={t} onRevoke={() => setRevoking(t)} />
+          {tokens.data.map((token) => (
+            <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
           ))}
         </ul>
       )}
@@ -201,14 +238,14 @@ export function ApiTokensSection() {
       <NewTokenForm onCreated={setFresh} />
       <ConfirmDialog
         open={revoking !== null}
-        title={`Revoke ${revoking?.name ?? 'the token'}?`}
-        confirmLabel="Revoke token"
+        title={t('account.tokens.revokeTitle', { name: revoking?.name ?? '' })}
+        confirmLabel={t('account.tokens.revokeConfirm')}
         danger
         busy={revoke.isPending}
         onCancel={() => setRevoking(null)}
         onConfirm={confirmRevoke}
       >
-        Whatever uses it is refused from now on, and its live connections close.
+        {t('account.tokens.revokeText')}
       </ConfirmDialog>
     </Card>
   );

@@ -10,6 +10,9 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors, isApiError, serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
+import { fullDateTime } from '../../../lib/text/locale-format';
 import { toast } from '../../../lib/ui/toast';
 import {
   useAddBotCommand,
@@ -22,32 +25,47 @@ import {
   useRotateBot,
   useUpdateBot,
 } from '../api/bots';
+import '../lib/account-texts';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A bot's name, as its owner wrote it. */
+const Name = ({ bot }: { bot: Bot }) => <span translate="no">{bot.display_name}</span>;
 
 /** The token and signing secret of a bot just made or rotated: shown this once. */
 function Credentials({ credentials, onDone }: { credentials: BotCredentials; onDone: () => void }) {
+  const t = useT();
   return (
     <div className="space-y-3 rounded-lg border border-amber-300 p-3 dark:border-amber-700" role="status">
       <InfoNote>
-        Copy the token and signing secret of @{credentials.bot.username} now. They will not be shown again.
+        <Slotted text={t('account.bots.copyNow', { username: SLOT })}>
+          <span translate="no" dir="ltr">
+            @{credentials.bot.username}
+          </span>
+        </Slotted>
       </InfoNote>
-      <SecretReveal label="Bot token" value={credentials.token} />
-      <SecretReveal label="Signing secret" value={credentials.signing_secret} />
-      <Button onClick={onDone}>I have saved them</Button>
+      <SecretReveal
+        label={t('account.bots.token')}
+        copyLabel={t('account.bots.copyToken')}
+        value={credentials.token}
+      />
+      <SecretReveal
+        label={t('account.bots.secret')}
+        copyLabel={t('account.bots.copySecret')}
+        value={credentials.signing_secret}
+      />
+      <Button onClick={onDone}>{t('account.bots.savedThem')}</Button>
     </div>
   );
 }
 
 function Deliveries({ bot }: { bot: Bot }) {
+  const t = useT();
   const deliveries = useBotDeliveries(bot.id, true);
-  if (deliveries.isPending) return <LoadingState label="Loading deliveries..." />;
-  if (deliveries.isError) return <ErrorBanner>Failed to load deliveries</ErrorBanner>;
+  if (deliveries.isPending) return <LoadingState label={t('account.bots.deliveriesLoading')} />;
+  if (deliveries.isError) return <ErrorBanner>{t('account.bots.deliveriesFailed')}</ErrorBanner>;
   if (deliveries.data.length === 0)
-    return <p className="text-sm text-slate-600 dark:text-slate-400">No events sent yet.</p>;
+    return <p className="text-sm text-slate-600 dark:text-slate-400">{t('account.bots.noDeliveries')}</p>;
   return (
-    <ul aria-label={`Deliveries to ${bot.display_name}`} className="space-y-1 text-xs">
+    <ul aria-label={t('account.bots.deliveries', { name: bot.display_name })} className="space-y-1 text-xs">
       {deliveries.data.map((d) => (
         <li key={d.id} className="flex flex-wrap gap-x-3 text-slate-700 dark:text-slate-300">
           <span
@@ -57,12 +75,14 @@ function Deliveries({ bot }: { bot: Bot }) {
                 : 'text-red-700 dark:text-red-300'
             }
           >
-            {d.status === 'delivered' ? 'Delivered' : 'Failed'}
+            {d.status === 'delivered' ? t('account.bots.delivered') : t('account.bots.failed')}
           </span>
-          <span>Attempt {d.attempt}</span>
-          <span>{d.http_status ? `HTTP ${d.http_status}` : (d.error ?? '')}</span>
-          <span>Message {d.message_id}</span>
-          <span>{when(d.created_at)}</span>
+          <span>{t('account.bots.attempt', { attempt: d.attempt })}</span>
+          <span translate="no" dir="ltr">
+            {d.http_status ? `HTTP ${d.http_status}` : (d.error ?? '')}
+          </span>
+          <span>{t('account.bots.message', { id: d.message_id })}</span>
+          <time dateTime={d.created_at}>{fullDateTime(d.created_at)}</time>
         </li>
       ))}
     </ul>
@@ -82,6 +102,7 @@ function useServerFieldErrors() {
 
 /** The bot's slash commands: each typed as /name in a chat it is in is POSTed, signed, to its address. */
 function Commands({ bot }: { bot: Bot }) {
+  const t = useT();
   const commands = useBotCommands(bot.id);
   const add = useAddBotCommand(bot.id);
   const remove = useRemoveBotCommand(bot.id);
@@ -100,42 +121,46 @@ function Commands({ bot }: { bot: Bot }) {
           setCommand('');
           setDescription('');
           setUrl('');
-          toast.success('Command saved');
+          toast.success(t('account.commands.saved'));
         },
-        onError: (e) => refuse(e, 'Failed to save the command'),
+        onError: (e) => refuse(e, t('account.commands.saveFailed')),
       },
     );
   };
 
   return (
     <div>
-      <p className="mb-1 text-sm font-medium text-slate-900 dark:text-slate-100">Slash commands</p>
+      <p className="mb-1 text-sm font-medium text-slate-900 dark:text-slate-100">
+        {t('account.commands.title')}
+      </p>
       {commands.isPending ? (
-        <LoadingState label="Loading commands..." />
+        <LoadingState label={t('account.commands.loading')} />
       ) : commands.isError ? (
-        <ErrorBanner>Failed to load commands</ErrorBanner>
+        <ErrorBanner>{t('account.commands.loadFailed')}</ErrorBanner>
       ) : commands.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">No commands yet.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('account.commands.none')}</p>
       ) : (
-        <ul aria-label={`Commands of ${bot.display_name}`} className="space-y-1">
+        <ul aria-label={t('account.commands.list', { name: bot.display_name })} className="space-y-1">
           {commands.data.map((c) => (
             <li key={c.command} className="flex items-center gap-2 text-sm">
-              <code className="font-mono text-slate-900 dark:text-slate-100">/{c.command}</code>
-              <span className="min-w-0 flex-1 truncate text-slate-600 dark:text-slate-400">
+              <code translate="no" dir="ltr" className="font-mono text-slate-900 dark:text-slate-100">
+                /{c.command}
+              </code>
+              <span translate="no" className="min-w-0 flex-1 truncate text-slate-600 dark:text-slate-400">
                 {c.description || c.url}
               </span>
               <Button
                 size="sm"
                 variant="ghost"
-                aria-label={`Remove /${c.command}`}
+                aria-label={t('account.commands.removeLabel', { command: c.command })}
                 loading={remove.isPending && remove.variables === c.command}
                 onClick={() =>
                   remove.mutate(c.command, {
-                    onError: (e) => toast.error(serverErrorOr(e, 'Failed to remove the command')),
+                    onError: (e) => toast.error(serverErrorOr(e, t('account.commands.removeFailed'))),
                   })
                 }
               >
-                Remove
+                {t('account.commands.remove')}
               </Button>
             </li>
           ))}
@@ -143,11 +168,11 @@ function Commands({ bot }: { bot: Bot }) {
       )}
       <form
         onSubmit={submit}
-        aria-label={`New command for ${bot.display_name}`}
+        aria-label={t('account.commands.form', { name: bot.display_name })}
         className="mt-2 grid gap-2 sm:grid-cols-2"
       >
         <TextField
-          label="Command"
+          label={t('account.commands.command')}
           value={command}
           placeholder="deploy"
           required
@@ -155,14 +180,14 @@ function Commands({ bot }: { bot: Bot }) {
           onChange={(e) => setCommand(e.target.value)}
         />
         <TextField
-          label="Description"
+          label={t('account.commands.description')}
           value={description}
           error={errors.description}
           onChange={(e) => setDescription(e.target.value)}
         />
         <div className="sm:col-span-2">
           <TextField
-            label="Command address (https)"
+            label={t('account.commands.url')}
             value={url}
             placeholder="https://bot.example.com/commands"
             required
@@ -172,7 +197,7 @@ function Commands({ bot }: { bot: Bot }) {
         </div>
         <div className="sm:col-span-2">
           <Button type="submit" variant="secondary" loading={add.isPending}>
-            Add command
+            {t('account.commands.add')}
           </Button>
         </div>
       </form>
@@ -182,6 +207,7 @@ function Commands({ bot }: { bot: Bot }) {
 
 /** A bot's settings: its events address, who may write to it first, its credentials and its deliveries. */
 function BotRow({ bot, onCredentials }: { bot: Bot; onCredentials: (c: BotCredentials) => void }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [eventsUrl, setEventsUrl] = useState(bot.events_url ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -197,12 +223,12 @@ function BotRow({ bot, onCredentials }: { bot: Bot; onCredentials: (c: BotCreden
     update.mutate(
       { id: bot.id, changes: { events_url: eventsUrl.trim() || null } },
       {
-        onSuccess: () => toast.success('Events address saved'),
+        onSuccess: () => toast.success(t('account.bots.eventsSaved')),
         onError: (e) =>
           setError(
             isApiError(e)
-              ? (fieldErrors(e.body).events_url ?? serverErrorOr(e, 'Failed to save'))
-              : 'Failed to save',
+              ? (fieldErrors(e.body).events_url ?? serverErrorOr(e, t('account.bots.saveFailed')))
+              : t('account.bots.saveFailed'),
           ),
       },
     );
@@ -214,13 +240,25 @@ function BotRow({ bot, onCredentials }: { bot: Bot; onCredentials: (c: BotCreden
         <BotIcon aria-hidden="true" className="size-5 shrink-0 text-slate-500 dark:text-slate-400" />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
-            {bot.display_name}
+            <Name bot={bot} />
             <span className="ms-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
-              Bot
+              {t('account.bots.badge')}
             </span>
           </p>
           <p className="truncate text-xs text-slate-600 dark:text-slate-400">
-            @{bot.username} · {bot.events_url ? `Events to ${bot.events_url}` : 'No events address'}
+            <span translate="no" dir="ltr">
+              @{bot.username}
+            </span>
+            {' · '}
+            {bot.events_url ? (
+              <Slotted text={t('account.bots.eventsTo', { url: SLOT })}>
+                <span translate="no" dir="ltr">
+                  {bot.events_url}
+                </span>
+              </Slotted>
+            ) : (
+              t('account.bots.noEvents')
+            )}
           </p>
         </div>
         <Button
@@ -230,8 +268,11 @@ function BotRow({ bot, onCredentials }: { bot: Bot; onCredentials: (c: BotCreden
           aria-controls={panelId}
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Close' : 'Manage'}
-          <span className="sr-only"> {bot.display_name}</span>
+          {open ? t('account.bots.close') : t('account.bots.manage')}
+          <span translate="no" className="sr-only">
+            {' '}
+            {bot.display_name}
+          </span>
         </Button>
       </div>
       {open && (
@@ -239,7 +280,7 @@ function BotRow({ bot, onCredentials }: { bot: Bot; onCredentials: (c: BotCreden
           <form onSubmit={saveUrl} className="flex flex-wrap items-end gap-2">
             <div className="min-w-0 flex-1">
               <TextField
-                label="Events address (https)"
+                label={t('account.bots.eventsUrl')}
                 value={eventsUrl}
                 placeholder="https://bot.example.com/parley"
                 error={error}
@@ -247,39 +288,41 @@ function BotRow({ bot, onCredentials }: { bot: Bot; onCredentials: (c: BotCreden
               />
             </div>
             <Button type="submit" loading={update.isPending}>
-              Save
+              {t('account.save')}
             </Button>
           </form>
           <Switch
-            label="Anyone may message it"
-            description="Off: only you, and people it wrote to first, can start a private chat with it."
+            label={t('account.bots.openToAll')}
+            description={t('account.bots.openToAllDescription')}
             checked={bot.open_to_all}
             disabled={update.isPending}
             onChange={(open_to_all) => update.mutate({ id: bot.id, changes: { open_to_all } })}
           />
           <Commands bot={bot} />
           <div>
-            <p className="mb-1 text-sm font-medium text-slate-900 dark:text-slate-100">Delivery log</p>
+            <p className="mb-1 text-sm font-medium text-slate-900 dark:text-slate-100">
+              {t('account.bots.deliveryLog')}
+            </p>
             <Deliveries bot={bot} />
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setConfirm('rotate')}>
-              New token and secret
+              {t('account.bots.rotate')}
             </Button>
             <Button
               variant="secondary"
               className="text-red-700 dark:text-red-300"
               onClick={() => setConfirm('delete')}
             >
-              Delete bot
+              {t('account.bots.delete')}
             </Button>
           </div>
         </div>
       )}
       <ConfirmDialog
         open={confirm === 'rotate'}
-        title={`New credentials for ${bot.display_name}?`}
-        confirmLabel="Make new ones"
+        title={t('account.bots.rotateTitle', { name: bot.display_name })}
+        confirmLabel={t('account.bots.rotateConfirm')}
         busy={rotate.isPending}
         onCancel={() => setConfirm(null)}
         onConfirm={() =>
@@ -288,16 +331,16 @@ function BotRow({ bot, onCredentials }: { bot: Bot; onCredentials: (c: BotCreden
               setConfirm(null);
               onCredentials(c);
             },
-            onError: (e) => toast.error(serverErrorOr(e, 'Failed to make new credentials')),
+            onError: (e) => toast.error(serverErrorOr(e, t('account.bots.rotateFailed'))),
           })
         }
       >
-        The current token and signing secret stop working at once.
+        {t('account.bots.rotateText')}
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === 'delete'}
-        title={`Delete ${bot.display_name}?`}
-        confirmLabel="Delete bot"
+        title={t('account.bots.deleteTitle', { name: bot.display_name })}
+        confirmLabel={t('account.bots.delete')}
         danger
         busy={remove.isPending}
         onCancel={() => setConfirm(null)}
@@ -305,19 +348,20 @@ function BotRow({ bot, onCredentials }: { bot: Bot; onCredentials: (c: BotCreden
           remove.mutate(bot.id, {
             onSuccess: () => {
               setConfirm(null);
-              toast.success('Bot deleted');
+              toast.success(t('account.bots.deleted'));
             },
-            onError: (e) => toast.error(serverErrorOr(e, 'Failed to delete the bot')),
+            onError: (e) => toast.error(serverErrorOr(e, t('account.bots.deleteFailed'))),
           })
         }
       >
-        It leaves every chat and its token stops working. Its messages stay, from a deleted account.
+        {t('account.bots.deleteText')}
       </ConfirmDialog>
     </li>
   );
 }
 
 function NewBotForm({ onCreated }: { onCreated: (c: BotCredentials) => void }) {
+  const t = useT();
   const create = useCreateBot();
   const [username, setUsername] = useState('');
   const [name, setName] = useState('');
@@ -336,22 +380,22 @@ function NewBotForm({ onCreated }: { onCreated: (c: BotCredentials) => void }) {
           setEventsUrl('');
           onCreated(c);
         },
-        onError: (e) => refuse(e, 'Failed to create the bot'),
+        onError: (e) => refuse(e, t('account.bots.createFailed')),
       },
     );
   };
 
   return (
-    <form onSubmit={submit} aria-label="New bot" className="mt-4 grid gap-3 sm:grid-cols-2">
+    <form onSubmit={submit} aria-label={t('account.bots.form')} className="mt-4 grid gap-3 sm:grid-cols-2">
       <TextField
-        label="Username"
+        label={t('account.bots.username')}
         value={username}
         required
         error={errors.username}
         onChange={(e) => setUsername(e.target.value)}
       />
       <TextField
-        label="Name"
+        label={t('account.bots.name')}
         value={name}
         required
         error={errors.display_name}
@@ -359,7 +403,7 @@ function NewBotForm({ onCreated }: { onCreated: (c: BotCredentials) => void }) {
       />
       <div className="sm:col-span-2">
         <TextField
-          label="Events address (optional, https)"
+          label={t('account.bots.eventsOptional')}
           value={eventsUrl}
           placeholder="https://bot.example.com/parley"
           error={errors.events_url}
@@ -368,7 +412,7 @@ function NewBotForm({ onCreated }: { onCreated: (c: BotCredentials) => void }) {
       </div>
       <div className="sm:col-span-2">
         <Button type="submit" loading={create.isPending}>
-          Create bot
+          {t('account.bots.create')}
         </Button>
       </div>
     </form>
@@ -377,23 +421,21 @@ function NewBotForm({ onCreated }: { onCreated: (c: BotCredentials) => void }) {
 
 /** Settings: the person's bots — create, credentials shown once, events address, delivery log, rotate, delete. */
 export function BotsSection() {
+  const t = useT();
   const bots = useBots();
   const [credentials, setCredentials] = useState<BotCredentials | null>(null);
   return (
     <Card>
-      <CardHeader
-        title="Bots"
-        description="Bots post with their own token and receive the messages of the chats they are added to, signed."
-      />
+      <CardHeader title={t('account.bots.title')} description={t('account.bots.description')} />
       {credentials && <Credentials credentials={credentials} onDone={() => setCredentials(null)} />}
       {bots.isPending ? (
-        <LoadingState label="Loading bots..." />
+        <LoadingState label={t('account.bots.loading')} />
       ) : bots.isError ? (
-        <ErrorBanner>Failed to load bots</ErrorBanner>
+        <ErrorBanner>{t('account.bots.loadFailed')}</ErrorBanner>
       ) : bots.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">You have no bots yet.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('account.bots.none')}</p>
       ) : (
-        <ul aria-label="Your bots" className="divide-y divide-slate-100 dark:divide-slate-800">
+        <ul aria-label={t('account.bots.list')} className="divide-y divide-slate-100 dark:divide-slate-800">
           {bots.data.map((b) => (
             <BotRow key={b.id} bot={b} onCredentials={setCredentials} />
           ))}
