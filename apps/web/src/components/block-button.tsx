@@ -1,8 +1,11 @@
 import { Ban, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { serverErrorOr } from '../lib/http/api-error';
+import { useT } from '../lib/i18n/i18n';
+import { SLOT, Slotted } from '../lib/i18n/slotted';
 import { useIsBlocked, useSetBlocked } from '../lib/queries/safety';
 import { toast } from '../lib/ui/toast';
+import './safety-texts';
 import { Button, type ButtonSize, type ButtonVariant } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
 
@@ -26,6 +29,7 @@ export function BlockButton({
   const blocked = useIsBlocked({ username });
   const change = useSetBlocked();
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
 
   const apply = (block: boolean) =>
     change.mutate(
@@ -33,11 +37,11 @@ export function BlockButton({
       {
         onSuccess: () => {
           setConfirming(false);
-          toast.success(block ? `You blocked ${name}.` : `You unblocked ${name}.`);
+          toast.success(t(block ? 'groups.block.blocked' : 'settings.blocked.unblocked', { name }));
         },
         onError: (e) => {
           setConfirming(false);
-          toast.error(serverErrorOr(e, block ? 'Failed to block. Please try again.' : 'Failed to unblock.'));
+          toast.error(serverErrorOr(e, t(block ? 'groups.block.failed' : 'groups.block.unblockFailed')));
         },
       },
     );
@@ -50,26 +54,27 @@ export function BlockButton({
         className={className}
         loading={change.isPending && !confirming}
         onClick={() => (blocked ? apply(false) : setConfirming(true))}
-        aria-label={blocked ? `Unblock ${name}` : `Block ${name}`}
+        aria-label={t(blocked ? 'settings.blocked.unblockName' : 'groups.block.blockName', { name })}
       >
         {blocked ? (
           <ShieldCheck aria-hidden="true" className="size-4" />
         ) : (
           <Ban aria-hidden="true" className="size-4" />
         )}
-        {blocked ? 'Unblock' : 'Block'}
+        {blocked ? t('settings.blocked.unblock') : t('groups.chat.block')}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title={`Block ${name}?`}
-        confirmLabel="Block"
+        title={t('groups.block.confirm', { name })}
+        confirmLabel={t('groups.chat.block')}
         danger
         busy={change.isPending}
         onConfirm={() => apply(true)}
         onCancel={() => setConfirming(false)}
       >
-        {name} will not be able to message you, and neither of you will see the other online, typing or
-        reading. In groups you share, their messages are folded away. They are not told.
+        <Slotted text={t('groups.block.body', { name: SLOT })}>
+          <span translate="no">{name}</span>
+        </Slotted>
       </ConfirmDialog>
     </>
   );

@@ -2,13 +2,22 @@ import { isMutedNow, MUTE_CHOICES, type MuteState } from '@parley/protocol';
 import { Bell, BellOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { serverErrorOr } from '../lib/http/api-error';
+import { type MessageId, useT } from '../lib/i18n/i18n';
+import { SLOT, Slotted } from '../lib/i18n/slotted';
 import { useSetMute } from '../lib/queries/safety';
+import { fullDateTime } from '../lib/text/locale-format';
 import { toast } from '../lib/ui/toast';
+import './safety-texts';
 import { Button } from './ui/button';
 import { Card, CardHeader } from './ui/card';
 
-const untilText = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** MUTE_CHOICES' words, in their order. */
+const CHOICE_TEXTS: readonly MessageId[] = [
+  'groups.mute.1h',
+  'groups.mute.8h',
+  'groups.mute.1w',
+  'groups.mute.always',
+];
 
 /**
  * A chat's mute, for the private and group settings: muted for 1 hour, 8 hours, 1 week or always.
@@ -19,13 +28,14 @@ export function MuteControl({ chatId, state }: { chatId: string; state: Partial<
   const [choice, setChoice] = useState(0);
   const change = useSetMute();
   const muted = isMutedNow(state);
+  const t = useT();
 
   const apply = (until: string | null | false) =>
     change.mutate(
       { chatId, until },
       {
-        onSuccess: (s) => toast.success(s.muted ? 'Chat muted' : 'Chat unmuted'),
-        onError: (e) => toast.error(serverErrorOr(e, 'Failed to change notifications. Please try again.')),
+        onSuccess: (s) => toast.success(t(s.muted ? 'groups.mute.muted' : 'groups.mute.unmuted')),
+        onError: (e) => toast.error(serverErrorOr(e, t('groups.mute.failed'))),
       },
     );
   const mute = () => {
@@ -36,20 +46,26 @@ export function MuteControl({ chatId, state }: { chatId: string; state: Partial<
   return (
     <Card>
       <CardHeader
-        title="Notifications"
+        title={t('settings.notifications.title')}
         description={
-          muted
-            ? state.muted_until
-              ? `Muted until ${untilText(state.muted_until)}. You are still notified when someone mentions you.`
-              : 'Muted. You are still notified when someone mentions you.'
-            : 'Mute this chat to stop its notifications, push and mail. Mentions of you still notify.'
+          muted ? (
+            state.muted_until ? (
+              <Slotted text={t('groups.mute.mutedUntil', { time: SLOT })}>
+                <time dateTime={state.muted_until}>{fullDateTime(state.muted_until)}</time>
+              </Slotted>
+            ) : (
+              t('groups.mute.mutedAlways')
+            )
+          ) : (
+            t('groups.mute.hint')
+          )
         }
       />
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-end">
         {muted ? (
           <Button variant="secondary" onClick={() => apply(false)} loading={change.isPending}>
             <Bell aria-hidden="true" className="size-4" />
-            Unmute
+            {t('groups.mute.unmute')}
           </Button>
         ) : (
           <>
@@ -58,7 +74,7 @@ export function MuteControl({ chatId, state }: { chatId: string; state: Partial<
                 htmlFor={selectId}
                 className="block text-sm font-medium text-slate-700 dark:text-slate-300"
               >
-                Mute for
+                {t('groups.mute.for')}
               </label>
               <select
                 id={selectId}
@@ -68,14 +84,14 @@ export function MuteControl({ chatId, state }: { chatId: string; state: Partial<
               >
                 {MUTE_CHOICES.map((c, i) => (
                   <option key={c.label} value={i}>
-                    {c.label}
+                    {t(CHOICE_TEXTS[i] ?? 'groups.mute.always')}
                   </option>
                 ))}
               </select>
             </div>
             <Button variant="secondary" onClick={mute} loading={change.isPending}>
               <BellOff aria-hidden="true" className="size-4" />
-              Mute
+              {t('groups.mute.mute')}
             </Button>
           </>
         )}

@@ -1,16 +1,23 @@
-import {
-  REPORT_NOTE_MAX_LENGTH,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type ReportReason,
-} from '@parley/protocol';
+import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '@parley/protocol';
 import { useId, useState } from 'react';
 import { serverErrorOr } from '../lib/http/api-error';
+import { type MessageId, useT } from '../lib/i18n/i18n';
+import { localText } from '../lib/i18n/server-texts';
+import { SLOT, Slotted } from '../lib/i18n/slotted';
 import { useSendReport } from '../lib/queries/safety';
 import { toast } from '../lib/ui/toast';
+import './safety-texts';
 import { ErrorBanner } from './ui/alert';
 import { Button } from './ui/button';
 import { ModalDialog } from './ui/modal-dialog';
+
+/** The reasons' words. */
+const REASON_TEXTS: Record<ReportReason, MessageId> = {
+  spam: 'groups.report.spam',
+  harassment: 'groups.report.harassment',
+  inappropriate: 'groups.report.inappropriate',
+  other: 'groups.report.other',
+};
 
 /**
  * Report a message (by id) or a person (by username) to the server's operators: a reason, an optional
@@ -21,7 +28,7 @@ export function ReportDialog({
   target,
   onClose,
 }: {
-  /** What is reported, as the title says it: 'this message', 'Ada Lovelace'. */
+  /** Whom a person's report is about, as the title names them ('Ada Lovelace'); a message's title says 'this message'. */
   subject: string;
   target: { message_id: number } | { username: string };
   onClose: () => void;
@@ -32,18 +39,19 @@ export function ReportDialog({
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useSendReport();
+  const t = useT();
 
   const submit = () => {
-    if (!reason) return setError('Choose a reason.');
+    if (!reason) return setError(t('groups.report.chooseReason'));
     setError(null);
     send.mutate(
       { ...target, reason, note },
       {
         onSuccess: (res) => {
-          toast.success(res.detail);
+          toast.success(localText(res.detail));
           onClose();
         },
-        onError: (e) => setError(serverErrorOr(e, 'Failed to send the report. Please try again.')),
+        onError: (e) => setError(serverErrorOr(e, t('groups.report.failed'))),
       },
     );
   };
@@ -58,13 +66,19 @@ export function ReportDialog({
         }}
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-          Report {subject}
+          {'message_id' in target ? (
+            t('groups.report.titleMessage')
+          ) : (
+            <Slotted text={t('groups.report.titlePerson', { name: SLOT })}>
+              <span translate="no">{subject}</span>
+            </Slotted>
+          )}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          The operators of this server will see your report. The person you report is not told who sent it.
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('groups.report.intro')}</p>
         <fieldset className="space-y-2">
-          <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Reason</legend>
+          <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">
+            {t('groups.report.reason')}
+          </legend>
           {REPORT_REASONS.map((r) => (
             <label
               key={r}
@@ -78,13 +92,13 @@ export function ReportDialog({
                 onChange={() => setReason(r)}
                 className="accent-brand-600"
               />
-              {REPORT_REASON_LABELS[r]}
+              {t(REASON_TEXTS[r])}
             </label>
           ))}
         </fieldset>
         <div className="space-y-1.5">
           <label htmlFor={noteId} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-            Note (optional)
+            {t('groups.report.note')}
           </label>
           <textarea
             id={noteId}
@@ -98,10 +112,10 @@ export function ReportDialog({
         {error && <ErrorBanner>{error}</ErrorBanner>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={send.isPending}>
-            Cancel
+            {t('room.msg.cancel')}
           </Button>
           <Button type="submit" variant="danger" loading={send.isPending}>
-            Send report
+            {t('groups.report.send')}
           </Button>
         </div>
       </form>

@@ -5,6 +5,8 @@ import { ListLoadFailed } from '../../../components/list-load-failed';
 import { LoadMore } from '../../../components/load-more';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n/i18n';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
 import { usePageTitle } from '../../../lib/ui/document-title';
 import { useDebouncedValue } from '../../../lib/ui/use-debounced-value';
 import { useChannelDirectory } from '../api/get-channels';
@@ -19,7 +21,8 @@ const SEARCH_DELAY_MS = 300;
  * the starts of the words of their names and descriptions; 'Load more' brings the next page.
  */
 export function ChannelsPage() {
-  usePageTitle('Browse channels');
+  const t = useT();
+  usePageTitle(t('chats.browseChannels'));
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   const directory = useChannelDirectory(q);
@@ -48,29 +51,27 @@ export function ChannelsPage() {
       <div className="mb-6 flex items-start gap-2">
         <Link
           to="/chats"
-          aria-label="Back to chats"
-          title="Back to chats"
+          aria-label={t('room.header.back')}
+          title={t('room.header.back')}
           className="-ms-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 lg:hidden dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
         >
           <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
         </Link>
         <div className="min-w-0">
           <h1 className="text-2xl leading-10 font-semibold tracking-tight text-slate-900 dark:text-slate-100">
-            Browse channels
+            {t('chats.browseChannels')}
           </h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Public groups anyone can find and join. Open one to read it before you join.
-          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('groups.channels.description')}</p>
         </div>
       </div>
 
       <div className="mb-4">
         <TextField
           autoFocus={finePointer}
-          label="Search channels"
+          label={t('groups.channels.search')}
           type="search"
           value={text}
-          placeholder="Search by name or description"
+          placeholder={t('groups.channels.searchPlaceholder')}
           maxLength={100}
           autoComplete="off"
           onChange={(event) => setText(event.target.value)}
@@ -81,15 +82,15 @@ export function ChannelsPage() {
       </p>
 
       <section
-        aria-label="Channels"
+        aria-label={t('groups.channels.list')}
         aria-busy={searching || undefined}
         className="rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
         {directory.isPending ? (
-          <LoadingState label="Loading channels..." />
+          <LoadingState label={t('groups.channels.loading')} />
         ) : directory.isError && channels.length === 0 ? (
           <ListLoadFailed
-            text="Failed to load channels. Please try again."
+            text={t('groups.channels.loadFailed')}
             onRetry={() => void directory.refetch()}
             busy={directory.isFetching}
           />
@@ -100,13 +101,17 @@ export function ChannelsPage() {
             </span>
             {q ? (
               <p className="text-sm break-words text-slate-600 dark:text-slate-400">
-                No channels match "{q}"
+                <Slotted text={t('groups.channels.noMatch', { q: SLOT })}>
+                  <span translate="no">{q}</span>
+                </Slotted>
               </p>
             ) : (
               <>
-                <p className="font-semibold text-slate-900 dark:text-slate-100">No channels yet</p>
+                <p className="font-semibold text-slate-900 dark:text-slate-100">
+                  {t('groups.channels.none')}
+                </p>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                  A public group made with New Group shows here.
+                  {t('groups.channels.noneHint')}
                 </p>
               </>
             )}
@@ -129,7 +134,7 @@ export function ChannelsPage() {
       {directory.hasNextPage && channels.length > 0 && (
         <LoadMore
           failed={failedMore}
-          failedText="Failed to load more channels. Please try again."
+          failedText={t('groups.channels.loadMoreFailed')}
           loading={directory.isFetchingNextPage}
           onLoad={() => {
             setFocusAt(channels.length);

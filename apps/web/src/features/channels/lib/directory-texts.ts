@@ -1,4 +1,4 @@
-import { countText } from '../../../lib/text/counts';
+import { t } from '../../../lib/i18n/i18n';
 
 /** The path of a page of the directory: `q` and `cursor` only when there are some. */
 export function channelsPath(q: string, cursor?: string): string {
@@ -18,7 +18,10 @@ export function directoryStatus(state: {
   count: number;
   more: boolean;
 }): string {
-  if (state.searching) return 'Searching...';
+  if (state.searching) return t('groups.channels.searching');
   if (!state.q) return '';
-  return `${countText(state.count, 'channel', 'channels')}${state.more ? ' shown' : ''} for "${state.q}"`;
+  return t(state.more ? 'groups.channels.foundMore' : 'groups.channels.found', {
+    count: state.count,
+    q: state.q,
+  });
 }

@@ -12,6 +12,8 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError, serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
 import { toast } from '../../../lib/ui/toast';
 import { useClearConversation } from '../api/clear-conversation';
 import { usePrivateChat } from '../api/get-private-chat';
@@ -27,8 +29,9 @@ export function ChatSettingsPage({ extra }: { extra?: ReactNode } = {}) {
   const clear = useClearConversation(chatId);
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
+  const t = useT();
 
-  if (chat.isPending) return <LoadingState label="Loading chat..." fullPage />;
+  if (chat.isPending) return <LoadingState label={t('room.loadingChat')} fullPage />;
   if (chat.isError) {
     const gone = isApiError(chat.error) && (chat.error.status === 404 || chat.error.status === 403);
     return gone ? (
@@ -49,22 +52,22 @@ export function ChatSettingsPage({ extra }: { extra?: ReactNode } = {}) {
     clear.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        toast.success('Conversation cleared');
+        toast.success(t('groups.chat.cleared'));
         void navigate(`/chats/${id}`, { replace: true });
       },
       onError: (e) => {
         setConfirming(false);
-        toast.error(serverErrorOr(e, 'Failed to clear the conversation. Please try again.'));
+        toast.error(serverErrorOr(e, t('groups.chat.clearFailed')));
       },
     });
 
   return (
     <Page
-      title="Chat Settings"
+      title={t('room.header.chatSettings')}
       actions={
         <Link to={`/chats/${id}`} className={buttonClasses('secondary', 'sm')}>
           <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          Back to chat
+          {t('groups.backToChat')}
         </Link>
       }
     >
@@ -73,14 +76,26 @@ export function ChatSettingsPage({ extra }: { extra?: ReactNode } = {}) {
           <Avatar src={deleted ? null : partner.avatar} name={name} size="2xl" />
           <div className="min-w-0 flex-1">
             <h2 className="flex items-center justify-center gap-1.5 text-xl font-semibold text-slate-900 dark:text-slate-100 sm:justify-start">
-              <span className="break-words">{name}</span>
+              <span translate="no" className="break-words">
+                {name}
+              </span>
               {!deleted && partner.is_blue_verified && (
-                <BadgeCheck role="img" aria-label="Verified" className="size-5 shrink-0 text-sky-500" />
+                <BadgeCheck
+                  role="img"
+                  aria-label={t('room.header.verified')}
+                  className="size-5 shrink-0 text-sky-500"
+                />
               )}
             </h2>
-            {!deleted && <p className="text-sm text-slate-500 dark:text-slate-400">@{partner.username}</p>}
+            {!deleted && (
+              <p className="text-sm text-slate-500 dark:text-slate-400">
+                <span dir="ltr" translate="no" className="inline-block max-w-full truncate align-bottom">
+                  @{partner.username}
+                </span>
+              </p>
+            )}
             {deleted && (
-              <p className="text-sm text-slate-500 dark:text-slate-400">This account has been deleted.</p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">{t('groups.chat.deletedAccount')}</p>
             )}
           </div>
           {!deleted && (
@@ -89,7 +104,7 @@ export function ChatSettingsPage({ extra }: { extra?: ReactNode } = {}) {
               className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')}
             >
               <UserRound aria-hidden="true" className="size-4" />
-              View profile
+              {t('groups.chat.viewProfile')}
             </Link>
           )}
         </div>
@@ -102,8 +117,12 @@ export function ChatSettingsPage({ extra }: { extra?: ReactNode } = {}) {
       {!deleted && (
         <Card>
           <CardHeader
-            title="Block"
-            description={`Blocked, ${name} cannot message you, and neither of you sees the other online, typing or reading. They are not told.`}
+            title={t('groups.chat.block')}
+            description={
+              <Slotted text={t('groups.chat.blockHint', { name: SLOT })}>
+                <span translate="no">{name}</span>
+              </Slotted>
+            }
           />
           <div className="mt-4 flex justify-end">
             <BlockButton username={partner.username} name={name} className="w-full sm:w-auto" />
@@ -113,27 +132,35 @@ export function ChatSettingsPage({ extra }: { extra?: ReactNode } = {}) {
 
       <Card>
         <CardHeader
-          title="Clear conversation"
-          description={`Removes the messages so far from your view only. ${deleted ? 'The other person' : name} still sees them.`}
+          title={t('groups.chat.clear')}
+          description={
+            deleted ? (
+              t('groups.chat.clearHintDeleted')
+            ) : (
+              <Slotted text={t('groups.chat.clearHint', { name: SLOT })}>
+                <span translate="no">{name}</span>
+              </Slotted>
+            )
+          }
         />
         <div className="mt-4 flex justify-end">
           <Button variant="danger" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
             <Eraser aria-hidden="true" className="size-4" />
-            Clear conversation
+            {t('groups.chat.clear')}
           </Button>
         </div>
       </Card>
 
       <ConfirmDialog
         open={confirming}
-        title="Clear conversation?"
-        confirmLabel="Clear conversation"
+        title={t('groups.chat.clearConfirm')}
+        confirmLabel={t('groups.chat.clear')}
         danger
         busy={clear.isPending}
         onConfirm={clearNow}
         onCancel={() => setConfirming(false)}
       >
-        Every message in this chat so far will be removed for you. This cannot be undone.
+        {t('groups.chat.clearBody')}
       </ConfirmDialog>
     </Page>
   );

@@ -14,35 +14,36 @@ import { type RadioCardOption, RadioCards } from '../../../components/ui/radio-c
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors, isApiError } from '../../../lib/http/api-error';
+import { type MessageId, t as translate, useT } from '../../../lib/i18n/i18n';
+import { knowServerTexts, localText } from '../../../lib/i18n/server-texts';
 import { toast } from '../../../lib/ui/toast';
 import { createGroupErrorText, useCreateGroup } from '../api/create-group';
 
-/** A choice of the dialog, with its icon before the label. */
+// SPEC's toast when the server says nothing: its English kept word for word, shown in the reader's language.
+const CREATE_FAILED = 'Error happend';
+knowServerTexts([[CREATE_FAILED, 'groups.new.failed' satisfies MessageId]]);
+
+/** A choice of the dialog, with its icon before the label, in the reader's language. */
 const option = <T extends string>(
   value: T,
-  label: string,
+  label: MessageId,
   Icon: LucideIcon,
-  description: string,
+  description: MessageId,
 ): RadioCardOption<T> => ({
   value,
-  label,
-  description,
+  label: translate(label),
+  description: translate(description),
   icon: <Icon aria-hidden="true" className="size-4 shrink-0 text-slate-500 dark:text-slate-400" />,
 });
 
-const VISIBILITY_OPTIONS = [
-  option<Visibility>('private', 'Private', Lock, 'Only the people added to it can find and read it.'),
-  option<Visibility>(
-    'public',
-    'Public channel',
-    Globe,
-    'Listed in Browse channels: anyone can read it and join.',
-  ),
+const visibilityOptions = () => [
+  option<Visibility>('private', 'groups.new.private', Lock, 'groups.new.privateHint'),
+  option<Visibility>('public', 'groups.kind.public', Globe, 'groups.new.publicHint'),
 ];
 
-const POSTING_OPTIONS = [
-  option<Posting>('everyone', 'Everyone', MessagesSquare, 'Every member can post.'),
-  option<Posting>('admins', 'Only admins', Megaphone, 'Announcements: members read and react.'),
+const postingOptions = () => [
+  option<Posting>('everyone', 'groups.new.everyone', MessagesSquare, 'groups.new.everyoneHint'),
+  option<Posting>('admins', 'groups.new.onlyAdmins', Megaphone, 'groups.new.onlyAdminsHint'),
 ];
 
 /**
@@ -59,6 +60,7 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
   const [descriptionError, setDescriptionError] = useState<string | null>(null);
   const [posting, setPosting] = useState<Posting>('everyone');
   const createGroup = useCreateGroup();
+  const t = useT();
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -81,7 +83,10 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
     const parsed = groupCreateSchema.safeParse({ group_name: name, visibility, description, posting });
     if (!parsed.success) {
       const issues = parsed.error.issues;
-      const on = (field: string) => issues.find((issue) => issue.path[0] === field)?.message ?? null;
+      const on = (field: string) => {
+        const message = issues.find((issue) => issue.path[0] === field)?.message;
+        return message ? localText(message) : null;
+      };
       setError(on('group_name'));
       setDescriptionError(on('description'));
       return;
@@ -94,9 +99,9 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
       onError: (e) => {
         // The server's word on the name goes under the field; anything else is SPEC's toast.
         const fields = isApiError(e) ? fieldErrors(e.body) : {};
-        if (fields.group_name) setError(fields.group_name);
-        if (fields.description) setDescriptionError(fields.description);
-        if (!fields.group_name && !fields.description) toast.error(createGroupErrorText(e));
+        if (fields.group_name) setError(localText(fields.group_name));
+        if (fields.description) setDescriptionError(localText(fields.description));
+        if (!fields.group_name && !fields.description) toast.error(localText(createGroupErrorText(e)));
       },
     });
   };
@@ -117,20 +122,18 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
       {open && (
         <form onSubmit={submit} className="p-5 sm:p-6" noValidate>
           <h2 id={titleId} className="text-lg font-semibold">
-            New Group
+            {t('chats.newGroup')}
           </h2>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            Give your group a name. You can add people from its settings.
-          </p>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('groups.new.intro')}</p>
           <TextField
-            label="Group name"
+            label={t('groups.name')}
             className="mt-4"
             value={name}
             autoFocus
             maxLength={GROUP_NAME_MAX_LENGTH}
-            placeholder="e.g. Weekend hikers"
+            placeholder={t('groups.new.namePlaceholder')}
             error={error}
-            hint={`Up to ${GROUP_NAME_MAX_LENGTH} characters (${name.length}/${GROUP_NAME_MAX_LENGTH})`}
+            hint={t('groups.new.nameHint', { max: GROUP_NAME_MAX_LENGTH, count: name.length })}
             disabled={busy}
             onChange={(event) => {
               setName(event.target.value);
@@ -141,26 +144,26 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
               const box = event.currentTarget;
               const kept = box.value.length - ((box.selectionEnd ?? 0) - (box.selectionStart ?? 0));
               if (kept + event.clipboardData.getData('text').length > GROUP_NAME_MAX_LENGTH) {
-                setTimeout(() => setError(MSG.groupNameTooLong));
+                setTimeout(() => setError(localText(MSG.groupNameTooLong)));
               }
             }}
           />
           <RadioCards
-            legend="Who can find it"
+            legend={t('groups.new.whoFinds')}
             name="visibility"
             className="mt-4"
             value={visibility}
-            options={VISIBILITY_OPTIONS}
+            options={visibilityOptions()}
             onChange={setVisibility}
             disabled={busy}
           />
           <TextAreaField
-            label="Description (optional)"
+            label={t('groups.new.descriptionLabel')}
             className="mt-4"
             rows={3}
             value={description}
             maxLength={DESCRIPTION_MAX_LENGTH}
-            placeholder="What is this group about?"
+            placeholder={t('groups.descriptionPlaceholder')}
             error={descriptionError}
             disabled={busy}
             onChange={(event) => {
@@ -169,20 +172,20 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
             }}
           />
           <RadioCards
-            legend="Who can post"
+            legend={t('groups.new.whoPosts')}
             name="posting"
             className="mt-4"
             value={posting}
-            options={POSTING_OPTIONS}
+            options={postingOptions()}
             onChange={setPosting}
             disabled={busy}
           />
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('room.msg.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
-              Create Group
+              {t('groups.new.create')}
             </Button>
           </div>
         </form>

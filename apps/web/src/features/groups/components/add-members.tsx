@@ -5,6 +5,8 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../lib/i18n/i18n';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
 import { usePeopleSearch } from '../../../lib/queries/people-search';
 import { useDebouncedValue } from '../../../lib/ui/use-debounced-value';
 import { memberCandidates } from '../api/member-candidates';
@@ -24,6 +26,7 @@ export function AddMembers({
   adding: string | number | null;
   onAdd: (target: { key: string | number; name: string }) => void;
 }) {
+  const t = useT();
   const [query, setQuery] = useState('');
   const settled = useDebouncedValue(query.trim().replace(/^@/, ''), DEBOUNCE_MS);
   const people = usePeopleSearch(settled);
@@ -51,9 +54,9 @@ export function AddMembers({
   return (
     <div className="space-y-3">
       <TextField
-        label="Add members"
+        label={t('groups.add.label')}
         type="search"
-        placeholder="Search by name or username"
+        placeholder={t('groups.add.placeholder')}
         autoComplete="off"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
@@ -65,32 +68,42 @@ export function AddMembers({
         <div aria-live="polite">
           {!current || people.isFetching ? (
             <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-              <Spinner size="sm" /> Searching...
+              <Spinner size="sm" /> {t('groups.add.searching')}
             </p>
           ) : (
             <>
               {found.length === 0 && !offerTyped && (
-                <p className="text-sm text-slate-500 dark:text-slate-400">No people found.</p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">{t('groups.add.none')}</p>
               )}
-              <ul aria-label="Search results" className="divide-y divide-slate-100 dark:divide-slate-800">
+              <ul
+                aria-label={t('groups.add.results')}
+                className="divide-y divide-slate-100 dark:divide-slate-800"
+              >
                 {found.map((person) => {
                   const name = displayNameOf(person);
                   return (
                     <li key={person.id} className="flex items-center gap-3 py-2">
                       <Avatar src={person.avatar} name={name} size="md" />
                       <div className="min-w-0 flex-1">
-                        <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
+                        <p
+                          translate="no"
+                          className="truncate text-sm font-medium text-slate-900 dark:text-slate-100"
+                        >
                           {name}
                         </p>
                         <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                          <span dir="ltr" className="inline-block max-w-full truncate align-bottom">
+                          <span
+                            dir="ltr"
+                            translate="no"
+                            className="inline-block max-w-full truncate align-bottom"
+                          >
                             @{person.username}
                           </span>
                         </p>
                       </div>
                       <Button
                         size="sm"
-                        aria-label={`Add ${name}`}
+                        aria-label={t('groups.add.addName', { name })}
                         loading={adding === person.username}
                         disabled={adding !== null && adding !== person.username}
                         onClick={() => {
@@ -99,7 +112,7 @@ export function AddMembers({
                         }}
                       >
                         <UserPlus aria-hidden="true" className="size-4" />
-                        Add
+                        {t('groups.add.add')}
                       </Button>
                     </li>
                   );
@@ -107,15 +120,20 @@ export function AddMembers({
                 {offerTyped && (
                   <li className="flex items-center gap-3 py-2">
                     <p className="min-w-0 flex-1 truncate text-sm text-slate-600 dark:text-slate-400">
-                      Add by username{' '}
-                      <span dir="ltr" className="font-medium text-slate-900 dark:text-slate-100">
-                        @{typed}
-                      </span>
+                      <Slotted text={t('groups.add.byUsername', { username: SLOT })}>
+                        <span
+                          dir="ltr"
+                          translate="no"
+                          className="font-medium text-slate-900 dark:text-slate-100"
+                        >
+                          @{typed}
+                        </span>
+                      </Slotted>
                     </p>
                     <Button
                       size="sm"
                       variant="secondary"
-                      aria-label={`Add @${typed}`}
+                      aria-label={t('groups.add.addName', { name: `@${typed}` })}
                       loading={adding === typed}
                       disabled={adding !== null && adding !== typed}
                       onClick={() => {
@@ -124,7 +142,7 @@ export function AddMembers({
                       }}
                     >
                       <UserPlus aria-hidden="true" className="size-4" />
-                      Add
+                      {t('groups.add.add')}
                     </Button>
                   </li>
                 )}

@@ -1,6 +1,7 @@
 import type { Posting, Visibility } from '@parley/protocol';
 import { InfoNote } from '../../../components/ui/alert';
 import { Switch } from '../../../components/ui/switch';
+import { useT } from '../../../lib/i18n/i18n';
 
 export interface ChannelSettings {
   visibility: Visibility;
@@ -24,30 +25,31 @@ export function ChannelSwitches({
   disabled?: boolean;
   onChange: (value: ChannelSettings) => void;
 }) {
+  const t = useT();
   return (
     <div className="border-t border-slate-100 pt-4 dark:border-slate-800">
       <fieldset>
-        <legend className="text-sm font-semibold text-slate-900 dark:text-slate-100">Channel settings</legend>
+        <legend className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+          {t('groups.channel.legend')}
+        </legend>
         <div className="divide-y divide-slate-100 dark:divide-slate-800">
           <Switch
-            label="Public channel"
-            description="Listed in Browse channels: anyone signed in can read it and join."
+            label={t('groups.kind.public')}
+            description={t('groups.channel.publicHint')}
             checked={value.visibility === 'public'}
             disabled={disabled}
             onChange={(on) => onChange({ ...value, visibility: on ? 'public' : 'private' })}
           />
           <Switch
-            label="Only admins can post"
-            description="An announcement channel: members read and react."
+            label={t('groups.kind.onlyAdmins')}
+            description={t('groups.channel.adminsHint')}
             checked={value.posting === 'admins'}
             disabled={disabled}
             onChange={(on) => onChange({ ...value, posting: on ? 'admins' : 'everyone' })}
           />
         </div>
         {value.visibility === 'public' && !wasPublic && (
-          <InfoNote className="mt-2">
-            Once saved, anyone signed in can find this group and read its messages, the earlier ones too.
-          </InfoNote>
+          <InfoNote className="mt-2">{t('groups.channel.goingPublic')}</InfoNote>
         )}
       </fieldset>
     </div>

@@ -15,6 +15,9 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
 import { cn } from '../../../lib/ui/cn';
 import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { toast } from '../../../lib/ui/toast';
@@ -22,10 +25,10 @@ import { useDeleteGroup } from '../api/delete-group';
 import { useLeaveGroup } from '../api/leave-group';
 import { useAddMembers, useRemoveMember } from '../api/manage-members';
 import { useUpdateGroup } from '../api/update-group';
-import { GROUP_AVATAR_HINT, groupAvatarProblem } from '../lib/group-avatar';
+import { groupAvatarProblem } from '../lib/group-avatar';
+import '../lib/group-texts';
 import { AddMembers } from './add-members';
 import { ChannelSwitches } from './channel-switches';
-import { LEAVE_GROUP_TEXT } from './group-member-view';
 import { GroupMembersCard } from './group-members-card';
 import { InviteLinksCard } from './invite-links-card';
 
@@ -42,6 +45,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
   const [confirm, setConfirm] = useState<'delete' | 'leave' | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
+  const t = useT();
 
   const update = useUpdateGroup(chatId);
   const add = useAddMembers(chatId);
@@ -55,9 +59,9 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       if (issue?.path[0] === 'group_name') {
-        setNameError(issue.message);
+        setNameError(localText(issue.message));
         focusFirstInvalid(formRef.current);
-      } else toast.error(issue?.message ?? 'Please check the form.');
+      } else toast.error(issue ? localText(issue.message) : t('groups.admin.checkForm'));
       return;
     }
     update.mutate(
@@ -73,9 +77,9 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
           setDescription(saved.description ?? '');
           setChannel({ visibility: saved.visibility, posting: saved.posting });
           setImage(null);
-          toast.success('Group updated successfully');
+          toast.success(t('groups.admin.updated'));
         },
-        onError: (e) => toast.error(serverErrorOr(e, 'Failed to update the group. Please try again.')),
+        onError: (e) => toast.error(serverErrorOr(e, t('groups.admin.updateFailed'))),
       },
     );
   };
@@ -84,39 +88,39 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
     if (member.id === null) return;
     const who = memberNameOf(member);
     remove.mutate(member.id, {
-      onSuccess: () => toast.success(`${who} was removed from the group`),
-      onError: (e) => toast.error(serverErrorOr(e, 'Failed to remove the member. Please try again.')),
+      onSuccess: () => toast.success(t('groups.admin.removed', { name: who })),
+      onError: (e) => toast.error(serverErrorOr(e, t('groups.admin.removeFailed'))),
     });
   };
 
   const addMember = ({ key, name: who }: { key: string | number; name: string }) => {
     add.mutate([key], {
-      onSuccess: () => toast.success(`${who} was added to the group`),
-      onError: (e) => toast.error(serverErrorOr(e, 'Failed to add the member. Please try again.')),
+      onSuccess: () => toast.success(t('groups.admin.added', { name: who })),
+      onError: (e) => toast.error(serverErrorOr(e, t('groups.admin.addFailed'))),
     });
   };
 
   const deleteChatroom = () =>
     del.mutate(undefined, {
       onSuccess: () => {
-        toast.success('Chatroom deleted');
+        toast.success(t('groups.admin.deleted'));
         void navigate('/chats', { replace: true });
       },
       onError: (e) => {
         setConfirm(null);
-        toast.error(serverErrorOr(e, 'Failed to delete the chatroom. Please try again.'));
+        toast.error(serverErrorOr(e, t('groups.admin.deleteFailed')));
       },
     });
 
   const leaveGroup = () =>
     leave.mutate(undefined, {
       onSuccess: () => {
-        toast.success('You left the group');
+        toast.success(t('groups.left'));
         void navigate('/chats', { replace: true });
       },
       onError: (e) => {
         setConfirm(null);
-        toast.error(serverErrorOr(e, 'Failed to leave the group. Please try again.'));
+        toast.error(serverErrorOr(e, t('groups.leaveFailed')));
       },
     });
 
@@ -124,9 +128,15 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
   return (
     <>
       <Card>
-        <form ref={formRef} onSubmit={save} noValidate className="space-y-5" aria-label="Group details">
+        <form
+          ref={formRef}
+          onSubmit={save}
+          noValidate
+          className="space-y-5"
+          aria-label={t('groups.admin.details')}
+        >
           <TextField
-            label="Group name"
+            label={t('groups.name')}
             required
             maxLength={GROUP_NAME_MAX_LENGTH}
             value={name}
@@ -142,7 +152,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
               htmlFor={descriptionId}
               className="block text-sm font-medium text-slate-700 dark:text-slate-300"
             >
-              Description
+              {t('groups.admin.description')}
             </label>
             <textarea
               id={descriptionId}
@@ -150,7 +160,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
               maxLength={DESCRIPTION_MAX_LENGTH}
               value={description}
               disabled={saving}
-              placeholder="What is this group about?"
+              placeholder={t('groups.descriptionPlaceholder')}
               aria-describedby={`${descriptionId}-count`}
               onChange={(event) => setDescription(event.target.value)}
               className={cn(
@@ -164,12 +174,12 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
           </div>
           <PictureField
             texts={{
-              label: 'Group avatar',
-              currentAlt: 'Current group avatar',
-              previewAlt: 'Preview of the chosen group avatar',
-              choose: image || current ? 'Change image' : 'Upload image',
-              remove: 'Remove chosen image',
-              hint: GROUP_AVATAR_HINT,
+              label: t('groups.avatar.label'),
+              currentAlt: t('groups.avatar.currentAlt'),
+              previewAlt: t('groups.avatar.previewAlt'),
+              choose: image || current ? t('groups.avatar.change') : t('groups.avatar.upload'),
+              remove: t('groups.avatar.remove'),
+              hint: t('groups.avatar.hint'),
             }}
             current={current}
             group
@@ -187,7 +197,7 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
           <div className="flex justify-end">
             <Button type="submit" loading={saving} className="w-full sm:w-auto">
               {!saving && <Save aria-hidden="true" className="size-4" />}
-              Save Changes
+              {t('groups.admin.save')}
             </Button>
           </div>
         </form>
@@ -212,44 +222,42 @@ export function GroupAdminView({ detail, meId }: { detail: ChatDetail; meId: num
       <InviteLinksCard detail={detail} canRevoke />
 
       <Card className="border-red-200 dark:border-red-900">
-        <CardHeader
-          title="Danger zone"
-          description="Deleting removes the group, its messages and its files for everyone."
-        />
+        <CardHeader title={t('groups.danger.title')} description={t('groups.danger.description')} />
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setConfirm('leave')}>
             <LogOut aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-            Leave Group
+            {t('groups.leave')}
           </Button>
           <Button variant="danger" onClick={() => setConfirm('delete')}>
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete Chatroom
+            {t('groups.delete')}
           </Button>
         </div>
       </Card>
 
       <ConfirmDialog
         open={confirm === 'delete'}
-        title="Delete Chatroom?"
-        confirmLabel="Delete Chatroom"
+        title={t('groups.delete.confirm')}
+        confirmLabel={t('groups.delete')}
         danger
         busy={del.isPending}
         onConfirm={deleteChatroom}
         onCancel={() => setConfirm(null)}
       >
-        “{detail.group_name}”, its messages and its files will be deleted for every member. This action cannot
-        be undone.
+        <Slotted text={t('groups.delete.body', { name: SLOT })}>
+          <span translate="no">{detail.group_name}</span>
+        </Slotted>
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === 'leave'}
-        title="Leave Group?"
-        confirmLabel="Leave Group"
+        title={t('groups.leave.confirm')}
+        confirmLabel={t('groups.leave')}
         danger
         busy={leave.isPending}
         onConfirm={leaveGroup}
         onCancel={() => setConfirm(null)}
       >
-        {LEAVE_GROUP_TEXT} The longest-standing member becomes the admin.
+        {t('groups.leave.bodyAdmin')}
       </ConfirmDialog>
     </>
   );

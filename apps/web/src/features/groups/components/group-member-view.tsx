@@ -7,12 +7,11 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/ui/toast';
 import { useLeaveGroup } from '../api/leave-group';
 import { GroupMembersCard } from './group-members-card';
 import { InviteLinksCard } from './invite-links-card';
-
-export const LEAVE_GROUP_TEXT = "You'll need to be invited back to rejoin.";
 
 /**
  * 'Group Chat Settings' for a member: the group, its admin and members, a public group's invite links (any of its
@@ -22,18 +21,21 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
   const [confirming, setConfirming] = useState(false);
   const leave = useLeaveGroup(detail.chat_id);
   const navigate = useNavigate();
+  const t = useT();
   const admin = detail.admin;
-  const adminName = admin ? memberNameOf({ username: admin.username, name: admin.profile.name }) : 'No admin';
+  const adminName = admin
+    ? memberNameOf({ username: admin.username, name: admin.profile.name })
+    : t('groups.member.noAdmin');
 
   const leaveGroup = () =>
     leave.mutate(undefined, {
       onSuccess: () => {
-        toast.success('You left the group');
+        toast.success(t('groups.left'));
         void navigate('/chats', { replace: true });
       },
       onError: (e) => {
         setConfirming(false);
-        toast.error(serverErrorOr(e, 'Failed to leave the group. Please try again.'));
+        toast.error(serverErrorOr(e, t('groups.leaveFailed')));
       },
     });
 
@@ -46,21 +48,29 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
             <h2
               className="text-xl font-semibold break-words text-slate-900 dark:text-slate-100"
               data-testid="group-name"
+              translate="no"
             >
               {detail.group_name || detail.display_name}
             </h2>
             {detail.description && (
-              <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-600 dark:text-slate-400">
+              <p
+                translate="no"
+                className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-600 dark:text-slate-400"
+              >
                 {detail.description}
               </p>
             )}
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="group-kind">
-              {detail.visibility === 'public' ? 'Public channel' : 'Private group'}
-              {detail.posting === 'admins' && ' · Only admins can post'}
+              {detail.visibility === 'public' ? t('groups.kind.public') : t('groups.kind.private')}
+              {detail.posting === 'admins' && ` · ${t('groups.kind.onlyAdmins')}`}
             </p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              <span className="font-medium text-slate-700 dark:text-slate-300">Group admin:</span>{' '}
-              <span data-testid="group-admin">{adminName}</span>
+              <span className="font-medium text-slate-700 dark:text-slate-300">
+                {t('groups.member.admin')}
+              </span>{' '}
+              <span data-testid="group-admin" translate={admin ? 'no' : undefined}>
+                {adminName}
+              </span>
             </p>
           </div>
         </div>
@@ -73,20 +83,20 @@ export function GroupMemberView({ detail, meId }: { detail: ChatDetail; meId: nu
       <div className="flex justify-end">
         <Button variant="danger" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
           <LogOut aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          Leave Group
+          {t('groups.leave')}
         </Button>
       </div>
 
       <ConfirmDialog
         open={confirming}
-        title="Leave Group?"
-        confirmLabel="Leave Group"
+        title={t('groups.leave.confirm')}
+        confirmLabel={t('groups.leave')}
         danger
         busy={leave.isPending}
         onConfirm={leaveGroup}
         onCancel={() => setConfirming(false)}
       >
-        {LEAVE_GROUP_TEXT}
+        {t('groups.leave.body')}
       </ConfirmDialog>
     </>
   );

@@ -3,10 +3,13 @@ import { type ReactNode, useId, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/ui/toast';
 import { useChangeMemberRole } from '../api/change-member-role';
 import { useTransferOwnership } from '../api/transfer-ownership';
+import '../lib/group-texts';
 import { type RoleAction, roleOf } from '../lib/member-roles';
+import { Slots, slot } from '../lib/slots';
 import { MemberList } from './member-list';
 
 /**
@@ -35,6 +38,7 @@ export function GroupMembersCard({
   const transfer = useTransferOwnership(chatId);
   const [handingTo, setHandingTo] = useState<ChatMember | null>(null);
   const count = detail.members.length;
+  const t = useT();
 
   const onAction = (member: ChatMember, action: RoleAction) => {
     if (member.id === null) return;
@@ -45,8 +49,10 @@ export function GroupMembersCard({
       { userId: member.id, role },
       {
         onSuccess: () =>
-          toast.success(role === 'admin' ? `${who} is now an admin` : `${who} is no longer an admin`),
-        onError: (e) => toast.error(serverErrorOr(e, 'Failed to change the role. Please try again.')),
+          toast.success(
+            t(role === 'admin' ? 'groups.members.nowAdmin' : 'groups.members.noLongerAdmin', { name: who }),
+          ),
+        onError: (e) => toast.error(serverErrorOr(e, t('groups.members.roleFailed'))),
       },
     );
   };
@@ -57,11 +63,11 @@ export function GroupMembersCard({
     transfer.mutate(member.id, {
       onSuccess: () => {
         setHandingTo(null);
-        toast.success(`${memberNameOf(member)} now owns the group`);
+        toast.success(t('groups.members.nowOwner', { name: memberNameOf(member) }));
       },
       onError: (e) => {
         setHandingTo(null);
-        toast.error(serverErrorOr(e, 'Failed to transfer the ownership. Please try again.'));
+        toast.error(serverErrorOr(e, t('groups.members.transferFailed')));
       },
     });
   };
@@ -70,10 +76,10 @@ export function GroupMembersCard({
     <Card>
       <header className="mb-3 flex items-baseline justify-between gap-2">
         <h2 id={titleId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
-          Members
+          {t('groups.members.title')}
         </h2>
         <span className="text-sm text-slate-500 dark:text-slate-400" data-testid="member-count">
-          {count} {count === 1 ? 'member' : 'members'}
+          {t('groups.members.count', { count })}
         </span>
       </header>
       <MemberList
@@ -95,15 +101,24 @@ export function GroupMembersCard({
       {children}
       <ConfirmDialog
         open={handingTo !== null}
-        title="Transfer ownership?"
-        confirmLabel="Transfer ownership"
+        title={t('groups.members.transferConfirm')}
+        confirmLabel={t('groups.roles.transfer')}
         danger
         busy={transfer.isPending}
         onConfirm={handOver}
         onCancel={() => setHandingTo(null)}
       >
-        {handingTo ? memberNameOf(handingTo) : 'This member'} will own “{detail.group_name}”. You will stay an
-        admin, and only the new owner can hand it on again.
+        <Slots
+          text={t('groups.members.transferBody', { name: slot('name'), group: slot('group') })}
+          slots={{
+            name: handingTo ? (
+              <span translate="no">{memberNameOf(handingTo)}</span>
+            ) : (
+              t('groups.members.thisMember')
+            ),
+            group: <span translate="no">{detail.group_name}</span>,
+          }}
+        />
       </ConfirmDialog>
     </Card>
   );

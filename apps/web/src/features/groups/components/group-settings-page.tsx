@@ -8,6 +8,7 @@ import { Page } from '../../../components/page';
 import { buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { useAuth } from '../../../lib/session/auth-store';
 import { useGroup } from '../api/get-group';
 import { useGroupFollowsChatList } from '../hooks/use-group-follows-chat-list';
@@ -26,9 +27,10 @@ export function GroupSettingsPage({ adminCards }: { adminCards?: ReactNode } = {
   const { chatId = '' } = useParams();
   const me = useAuth((s) => s.user);
   const group = useGroup(chatId);
+  const t = useT();
   useGroupFollowsChatList(chatId);
 
-  if (!me || group.isPending) return <LoadingState label="Loading group..." fullPage />;
+  if (!me || group.isPending) return <LoadingState label={t('groups.settings.loading')} fullPage />;
   if (group.isError) {
     const gone = isApiError(group.error) && (group.error.status === 404 || group.error.status === 403);
     return gone ? (
@@ -43,8 +45,8 @@ export function GroupSettingsPage({ adminCards }: { adminCards?: ReactNode } = {
   const admin = isAdmin(detail, me.id);
   return (
     <Page
-      title={admin ? 'Manage Chat Room' : 'Group Chat Settings'}
-      description={admin ? detail.group_name : undefined}
+      title={admin ? t('groups.settings.manageTitle') : t('groups.settings.memberTitle')}
+      description={admin ? <span translate="no">{detail.group_name}</span> : undefined}
       actions={<BackToChat to={`/groups/${id}`} />}
     >
       {admin ? (
@@ -59,10 +61,11 @@ export function GroupSettingsPage({ adminCards }: { adminCards?: ReactNode } = {
 }
 
 function BackToChat({ to }: { to: string }) {
+  const t = useT();
   return (
     <Link to={to} className={buttonClasses('secondary', 'sm')}>
       <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-      Back to chat
+      {t('groups.backToChat')}
     </Link>
   );
 }

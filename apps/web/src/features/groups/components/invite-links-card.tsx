@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { inputClasses, TextField } from '../../../components/ui/text-field';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
 import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { toast } from '../../../lib/ui/toast';
 import { useCreateInviteLink } from '../api/create-invite-link';
@@ -18,7 +19,7 @@ import {
   EXPIRY_CHOICES,
   inviteExpiryText,
   inviteUsesText,
-  MAX_USES_PROBLEM,
+  maxUsesProblem,
   parseMaxUses,
 } from '../lib/invite-texts';
 
@@ -42,12 +43,13 @@ export function InviteLinksCard({ detail, canRevoke }: { detail: ChatDetail; can
   /** The link just made: its Copy button takes the focus. */
   const [fresh, setFresh] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const uses = parseMaxUses(maxUses);
     if (uses === undefined) {
-      setUsesError(MAX_USES_PROBLEM);
+      setUsesError(maxUsesProblem());
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -57,9 +59,9 @@ export function InviteLinksCard({ detail, canRevoke }: { detail: ChatDetail; can
         onSuccess: (link) => {
           setMaxUses('');
           setFresh(link.code);
-          toast.success('Invite link created');
+          toast.success(t('groups.invites.created'));
         },
-        onError: (e) => toast.error(serverErrorOr(e, 'Failed to create the invite link. Please try again.')),
+        onError: (e) => toast.error(serverErrorOr(e, t('groups.invites.createFailed'))),
       },
     );
   };
@@ -69,11 +71,11 @@ export function InviteLinksCard({ detail, canRevoke }: { detail: ChatDetail; can
     revoke.mutate(revoking.code, {
       onSuccess: () => {
         setRevoking(null);
-        toast.success('Invite link revoked');
+        toast.success(t('groups.invites.revoked'));
       },
       onError: (e) => {
         setRevoking(null);
-        toast.error(serverErrorOr(e, 'Failed to revoke the invite link. Please try again.'));
+        toast.error(serverErrorOr(e, t('groups.invites.revokeFailed')));
       },
     });
   };
@@ -83,27 +85,25 @@ export function InviteLinksCard({ detail, canRevoke }: { detail: ChatDetail; can
     <Card>
       <CardHeader
         id={titleId}
-        title="Invite links"
+        title={t('groups.invites.title')}
         description={
-          detail.visibility === 'public'
-            ? 'Anyone who opens a link comes straight into this channel.'
-            : 'Anyone who opens a link can join this private group. Share it only with people you trust.'
+          detail.visibility === 'public' ? t('groups.invites.publicHint') : t('groups.invites.privateHint')
         }
       />
       <form
         ref={formRef}
         onSubmit={submit}
         noValidate
-        aria-label="New invite link"
+        aria-label={t('groups.invites.new')}
         className="mt-4 space-y-3"
       >
         <div className="grid gap-3 sm:grid-cols-2">
           <ExpirySelect value={expiry} onChange={setExpiry} disabled={create.isPending} />
           <TextField
-            label="Max uses"
+            label={t('groups.invites.maxUses')}
             inputMode="numeric"
             autoComplete="off"
-            placeholder="No limit"
+            placeholder={t('groups.invites.noLimit')}
             value={maxUses}
             error={usesError}
             disabled={create.isPending}
@@ -116,7 +116,7 @@ export function InviteLinksCard({ detail, canRevoke }: { detail: ChatDetail; can
         <div className="flex justify-end">
           <Button type="submit" loading={create.isPending} className="w-full sm:w-auto">
             {!create.isPending && <Link2 aria-hidden="true" className="size-4" />}
-            Create link
+            {t('groups.invites.create')}
           </Button>
         </div>
       </form>
@@ -124,17 +124,17 @@ export function InviteLinksCard({ detail, canRevoke }: { detail: ChatDetail; can
       <div className="mt-5">
         {links.isPending ? (
           <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-            <Spinner size="sm" /> Loading invite links...
+            <Spinner size="sm" /> {t('groups.invites.loading')}
           </p>
         ) : links.isError ? (
           <ErrorBanner>
-            Failed to load the invite links.{' '}
+            {t('groups.invites.loadFailed')}{' '}
             <button type="button" className="font-medium underline" onClick={() => void links.refetch()}>
-              Try again
+              {t('settings.tryAgain')}
             </button>
           </ErrorBanner>
         ) : list.length === 0 ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">No invite links yet.</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('groups.invites.none')}</p>
         ) : (
           <ul
             aria-labelledby={titleId}
@@ -155,14 +155,14 @@ export function InviteLinksCard({ detail, canRevoke }: { detail: ChatDetail; can
 
       <ConfirmDialog
         open={revoking !== null}
-        title="Revoke invite link?"
-        confirmLabel="Revoke link"
+        title={t('groups.invites.revokeConfirm')}
+        confirmLabel={t('groups.invites.revokeLink')}
         danger
         busy={revoke.isPending}
         onConfirm={confirmRevoke}
         onCancel={() => setRevoking(null)}
       >
-        Whoever opens it from now on is told it is invalid. People who joined through it stay in the group.
+        {t('groups.invites.revokeBody')}
       </ConfirmDialog>
     </Card>
   );
@@ -178,10 +178,11 @@ function ExpirySelect({
   disabled: boolean;
 }) {
   const id = useId();
+  const t = useT();
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-        Expires after
+        {t('groups.invites.expiresAfter')}
       </label>
       <select
         id={id}
@@ -191,8 +192,8 @@ function ExpirySelect({
         className={inputClasses(false)}
       >
         {EXPIRY_CHOICES.map((choice) => (
-          <option key={choice.label} value={choice.hours}>
-            {choice.label}
+          <option key={choice.hours} value={choice.hours}>
+            {choice.label()}
           </option>
         ))}
       </select>
@@ -213,6 +214,7 @@ function InviteLinkRow({
   const rowRef = useRef<HTMLLIElement>(null);
   const metaId = useId();
   const urlRef = useRef<HTMLParagraphElement>(null);
+  const t = useT();
 
   useEffect(() => {
     if (focus) rowRef.current?.querySelector<HTMLButtonElement>('[data-copy]')?.focus();
@@ -230,7 +232,7 @@ function InviteLinkRow({
       () => setCopied(true),
       () => {
         if (urlRef.current) window.getSelection()?.selectAllChildren(urlRef.current);
-        toast.error('Could not copy the link. It is selected: copy it from there.');
+        toast.error(t('groups.invites.copyFailed'));
       },
     );
   };
@@ -243,11 +245,16 @@ function InviteLinkRow({
           className="truncate font-mono text-xs text-slate-900 select-all dark:text-slate-100"
           title={link.url}
           data-testid="invite-url"
+          dir="ltr"
+          translate="no"
         >
           {link.url}
         </p>
         <p id={metaId} className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-          {inviteExpiryText(link.expires_at)} · {inviteUsesText(link)}
+          {t('groups.invites.meta', {
+            expiry: inviteExpiryText(link.expires_at),
+            uses: inviteUsesText(link),
+          })}
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
@@ -255,18 +262,18 @@ function InviteLinkRow({
           {copied && (
             <span className="inline-flex items-center gap-1">
               <Check aria-hidden="true" className="size-3.5" />
-              Copied
+              {t('groups.invites.copied')}
             </span>
           )}
         </span>
         <Button data-copy size="sm" variant="secondary" aria-describedby={metaId} onClick={copy}>
           <Copy aria-hidden="true" className="size-4" />
-          Copy
+          {t('groups.invites.copy')}
         </Button>
         {onRevoke && (
           <Button size="sm" variant="ghost" aria-describedby={metaId} onClick={onRevoke}>
             <Trash2 aria-hidden="true" className="size-4" />
-            Revoke
+            {t('groups.invites.revoke')}
           </Button>
         )}
       </div>

@@ -11,6 +11,7 @@ import { Avatar } from '../../../components/avatar';
 import { BlockButton } from '../../../components/block-button';
 import { SoftwareBadge } from '../../../components/software-badge';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/i18n';
 import { ROLE_BADGE, type RoleAction, roleActions } from '../lib/member-roles';
 import { MemberRoleMenu } from './member-role-menu';
 
@@ -44,6 +45,7 @@ export function MemberList({
   removingId?: number | null;
   roles?: RoleControls;
 }) {
+  const t = useT();
   return (
     <ul
       aria-labelledby={labelledBy}
@@ -69,25 +71,31 @@ export function MemberList({
             <div className="min-w-0 flex-1">
               <p className="flex items-center gap-1.5 text-sm font-medium text-slate-900 dark:text-slate-100">
                 {deleted ? (
-                  <span className="truncate">{name}</span>
+                  <span translate="no" className="truncate">
+                    {name}
+                  </span>
                 ) : (
-                  <Link to={profilePath(m, meId)} className="truncate rounded hover:underline">
+                  <Link to={profilePath(m, meId)} translate="no" className="truncate rounded hover:underline">
                     {name}
                   </Link>
                 )}
                 {m.is_blue_verified && !deleted && (
-                  <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
+                  <BadgeCheck
+                    role="img"
+                    aria-label={t('room.header.verified')}
+                    className="size-4 shrink-0 text-sky-500"
+                  />
                 )}
                 {m.is_bot && <SoftwareBadge label="Bot" />}
                 {m.id === meId && (
                   <span className="shrink-0 text-xs font-normal text-slate-500 dark:text-slate-400">
-                    (you)
+                    {t('groups.members.you')}
                   </span>
                 )}
               </p>
               {!deleted && (
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                  <span dir="ltr" className="inline-block max-w-full truncate align-bottom">
+                  <span dir="ltr" translate="no" className="inline-block max-w-full truncate align-bottom">
                     @{m.username}
                   </span>
                 </p>
@@ -95,7 +103,7 @@ export function MemberList({
             </div>
             {badge && (
               <span className="shrink-0 rounded-full bg-brand-50 dark:bg-brand-500/15 px-2 py-0.5 text-xs font-medium text-brand-700 dark:text-brand-200">
-                {badge}
+                {t(badge)}
               </span>
             )}
             {/* On a phone the buttons take a line of their own under the name, which keeps its room. */}
@@ -114,14 +122,14 @@ export function MemberList({
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={`Remove ${name}`}
+                    aria-label={t('groups.members.removeName', { name })}
                     loading={removingId === m.id}
                     disabled={removingId != null && removingId !== m.id}
                     onClick={() => onRemove?.(m)}
                     className="shrink-0"
                   >
                     <UserMinus aria-hidden="true" className="size-4" />
-                    Remove
+                    {t('groups.members.remove')}
                   </Button>
                 )}
                 {hasMenu && (

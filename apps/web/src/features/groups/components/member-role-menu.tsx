@@ -8,12 +8,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
 import type { RoleAction } from '../lib/member-roles';
 
-const ACTIONS: Record<RoleAction, { label: string; icon: ReactNode }> = {
-  promote: { label: 'Make admin', icon: <ShieldCheck /> },
-  demote: { label: 'Remove as admin', icon: <ShieldMinus /> },
-  transfer: { label: 'Transfer ownership', icon: <Crown /> },
+const ACTIONS: Record<RoleAction, { label: MessageId; icon: ReactNode }> = {
+  promote: { label: 'groups.roles.promote', icon: <ShieldCheck /> },
+  demote: { label: 'groups.roles.demote', icon: <ShieldMinus /> },
+  transfer: { label: 'groups.roles.transfer', icon: <Crown /> },
 };
 
 const EDGE = 8;
@@ -38,7 +39,8 @@ export function MemberRoleMenu({
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
-  const label = `Role of ${name}`;
+  const t = useT();
+  const label = t('groups.roles.menu', { name });
 
   const hide = (refocus: boolean) => {
     menu.current?.hidePopover();
@@ -129,7 +131,7 @@ export function MemberRoleMenu({
             <span aria-hidden="true" className="[&>svg]:size-4">
               {ACTIONS[action].icon}
             </span>
-            {ACTIONS[action].label}
+            {t(ACTIONS[action].label)}
           </button>
         ))}
       </div>

@@ -1,4 +1,5 @@
 import { type ChatMember, DELETED_USERNAME, isAdminRole, type MemberRole } from '@parley/protocol';
+import type { MessageId } from '../../../lib/i18n/i18n';
 
 // Who may change whose role in a group, as the server decides it: the owner and the admins make members admins
 // and admins members again, nobody changes the owner's role, and only the owner hands the group to someone else
@@ -6,8 +7,12 @@ import { type ChatMember, DELETED_USERNAME, isAdminRole, type MemberRole } from 
 
 export type RoleAction = 'promote' | 'demote' | 'transfer';
 
-/** The role badge beside a member's name; none for a plain member. */
-export const ROLE_BADGE: Record<MemberRole, string | null> = { owner: 'Owner', admin: 'Admin', member: null };
+/** The role badge beside a member's name (its text's id); none for a plain member. */
+export const ROLE_BADGE: Record<MemberRole, MessageId | null> = {
+  owner: 'groups.roles.owner',
+  admin: 'groups.roles.admin',
+  member: null,
+};
 
 /** What the viewer (with `viewerRole`) may do to `member`'s role, in the menu's order; none for themselves. */
 export function roleActions(

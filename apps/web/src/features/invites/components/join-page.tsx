@@ -6,12 +6,17 @@ import { Avatar } from '../../../components/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError, serverErrorOr } from '../../../lib/http/api-error';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
+import { knowServerTexts, localText } from '../../../lib/i18n/server-texts';
 import { useAuth } from '../../../lib/session/auth-store';
 import { chatPath } from '../../../lib/text/chat-path';
 import { usePageTitle } from '../../../lib/ui/document-title';
 import { toast } from '../../../lib/ui/toast';
 import { useAcceptInvite } from '../api/accept-invite';
 import { useInvite } from '../api/get-invite';
+
+// The page's own server text: what a link no longer usable is told, in the reader's language.
+knowServerTexts([[GROUP_INVITE_INVALID, 'groups.invites.invalid' satisfies MessageId]]);
 
 /** A refusal that means the link itself is no longer usable (revoked, expired, used up, never made). */
 const linkGone = (error: unknown) => isApiError(error) && error.status === 404;
@@ -38,20 +43,21 @@ function Invite({ code }: { code: string }) {
   const navigate = useNavigate();
   /** The link stopped working between its preview and the Join button (revoked, used up meanwhile). */
   const [gone, setGone] = useState(false);
+  const t = useT();
 
-  if (invite.isPending) return <LoadingState label="Loading invite..." fullPage />;
+  if (invite.isPending) return <LoadingState label={t('groups.join.loading')} fullPage />;
   if (gone || (invite.isError && linkGone(invite.error))) return <InvalidLink />;
   if (invite.isError)
     return (
-      <Frame title="Invite link">
+      <Frame title={t('groups.join.pageTitle')}>
         <div role="alert" className="flex flex-col items-center text-center">
           <TriangleAlert aria-hidden="true" className="mb-3 size-10 text-amber-500" />
           <h1 className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-            {serverErrorOr(invite.error, 'Failed to load the invite. Please try again.')}
+            {serverErrorOr(invite.error, t('groups.join.loadFailed'))}
           </h1>
           <Button className="mt-5" onClick={() => void invite.refetch()} loading={invite.isFetching}>
             {!invite.isFetching && <RefreshCw aria-hidden="true" className="size-4" />}
-            Try Again
+            {t('profile.tryAgain')}
           </Button>
         </div>
       </Frame>
@@ -62,22 +68,22 @@ function Invite({ code }: { code: string }) {
       onSuccess: (detail) => void navigate(chatPath(detail), { replace: true }),
       onError: (e) => {
         if (linkGone(e)) setGone(true);
-        else toast.error(serverErrorOr(e, 'Failed to join the group. Please try again.'));
+        else toast.error(serverErrorOr(e, t('groups.join.failed')));
       },
     });
 
   return (
-    <Frame title={`Join ${invite.data.group_name}`}>
+    <Frame title={t('groups.join.title', { name: invite.data.group_name })}>
       <GroupCard group={invite.data}>
         <Button size="lg" className="mt-6 w-full" onClick={join} loading={accept.isPending}>
           {!accept.isPending && <UserPlus aria-hidden="true" className="size-5" />}
-          Join group
+          {t('groups.join.button')}
         </Button>
         <Link
           to="/chats"
           className="mt-3 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
         >
-          Not now
+          {t('groups.join.notNow')}
         </Link>
       </GroupCard>
     </Frame>
@@ -85,17 +91,23 @@ function Invite({ code }: { code: string }) {
 }
 
 function GroupCard({ group, children }: { group: GroupInvitePreview; children: ReactNode }) {
-  const n = group.member_count;
+  const t = useT();
+  const kind = group.visibility === 'public' ? t('groups.kind.public') : t('groups.kind.private');
   return (
     <div className="flex flex-col items-center text-center">
       <Avatar src={group.avatar} group size="2xl" />
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">You're invited to join</p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900 dark:text-slate-100">
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{t('groups.join.invitedTo')}</p>
+      <h1
+        translate="no"
+        className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900 dark:text-slate-100"
+      >
         {group.group_name}
       </h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="invite-members">
-        {n} {n === 1 ? 'member' : 'members'} ·{' '}
-        {group.visibility === 'public' ? 'Public channel' : 'Private group'}
+        {t('groups.join.summary', {
+          members: t('groups.members.count', { count: group.member_count }),
+          kind,
+        })}
       </p>
       {children}
     </div>
@@ -103,14 +115,17 @@ function GroupCard({ group, children }: { group: GroupInvitePreview; children: R
 }
 
 function InvalidLink() {
+  const t = useT();
   return (
-    <Frame title="Invite link">
+    <Frame title={t('groups.join.pageTitle')}>
       <div className="flex flex-col items-center text-center">
         <LinkIcon aria-hidden="true" className="mb-3 size-10 text-slate-400" />
-        <h1 className="text-lg font-semibold text-slate-900 dark:text-slate-100">{GROUP_INVITE_INVALID}</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Ask whoever sent it for a new one.</p>
+        <h1 className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+          {localText(GROUP_INVITE_INVALID)}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('groups.join.askAgain')}</p>
         <Link to="/chats" className={buttonClasses('secondary', 'md', 'mt-5')}>
-          Back to Chats
+          {t('groups.join.backToChats')}
         </Link>
       </div>
     </Frame>
@@ -121,24 +136,23 @@ function InvalidLink() {
 export function SignInFirst({ from }: { from: Location }) {
   // The auth screens send the person back to `from` once they are in.
   const state = { from };
+  const t = useT();
   return (
-    <Frame title="Join a group">
+    <Frame title={t('groups.join.joinAGroup')}>
       <div className="flex flex-col items-center text-center">
         <span className="mb-4 inline-flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300">
           <UserPlus aria-hidden="true" className="size-7" />
         </span>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">
-          You're invited to a group
+          {t('groups.join.invitedToGroup')}
         </h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Sign up or log in to see the group and join it.
-        </p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('groups.join.signInFirst')}</p>
         <div className="mt-6 grid w-full gap-2 sm:grid-cols-2">
           <Link to="/register" state={state} className={buttonClasses('primary', 'lg')}>
-            Sign Up
+            {t('groups.join.signUp')}
           </Link>
           <Link to="/login" state={state} className={buttonClasses('secondary', 'lg')}>
-            Login
+            {t('groups.join.logIn')}
           </Link>
         </div>
       </div>

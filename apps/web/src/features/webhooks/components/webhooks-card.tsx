@@ -9,14 +9,20 @@ import { SecretReveal } from '../../../components/ui/secret-reveal';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors, isApiError, serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
+import { intlLocale } from '../../../lib/text/locale-format';
 import { toast } from '../../../lib/ui/toast';
 import { useCreateWebhook, useRevokeWebhook, useWebhooks } from '../api/webhooks';
+import '../lib/webhook-texts';
 
-const createdOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const createdOn = (iso: string) => new Date(iso).toLocaleDateString(intlLocale(), { dateStyle: 'medium' });
 
 /** A hook just made: its address, which holds the secret, shown this once. */
 function NewAddress({ hook, onDone }: { hook: WebhookCreated; onDone: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
+  const t = useT();
   // A long settings page may have it below the fold: it is what the person came for.
   // Braces: the effect returns nothing (scrolling may return a promise, which React would take for a clean-up).
   useEffect(() => {
@@ -29,28 +35,43 @@ function NewAddress({ hook, onDone }: { hook: WebhookCreated; onDone: () => void
       role="status"
     >
       <InfoNote>
-        Copy the address of “{hook.name}” now. It will not be shown again; anyone who has it can post here.
+        <Slotted text={t('groups.webhooks.copyNow', { name: SLOT })}>
+          <span translate="no">{hook.name}</span>
+        </Slotted>
       </InfoNote>
-      <SecretReveal label="Webhook URL" value={hook.url} />
+      <SecretReveal label={t('groups.webhooks.url')} value={hook.url} />
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Post JSON such as <code className="font-mono">{'{"text": "Build passed"}'}</code> to it.
+        <Slotted text={t('groups.webhooks.postJson', { example: SLOT })}>
+          <code dir="ltr" translate="no" className="font-mono">
+            {'{"text": "Build passed"}'}
+          </code>
+        </Slotted>
       </p>
-      <Button onClick={onDone}>I have saved it</Button>
+      <Button onClick={onDone}>{t('groups.webhooks.saved')}</Button>
     </div>
   );
 }
 
 function WebhookRow({ hook, onRevoke }: { hook: Webhook; onRevoke: () => void }) {
+  const t = useT();
   return (
     <li className="flex items-center gap-3 px-3 py-2.5">
       <Plug aria-hidden="true" className="size-5 shrink-0 text-slate-500 dark:text-slate-400" />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">{hook.name}</p>
-        <p className="text-xs text-slate-600 dark:text-slate-400">Created {createdOn(hook.created_at)}</p>
+        <p translate="no" className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
+          {hook.name}
+        </p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {t('groups.webhooks.createdOn', { date: createdOn(hook.created_at) })}
+        </p>
       </div>
       <Button size="sm" variant="secondary" onClick={onRevoke}>
         <Trash2 aria-hidden="true" className="size-4" />
-        Revoke<span className="sr-only"> {hook.name}</span>
+        {t('groups.webhooks.revoke')}
+        <span className="sr-only" translate="no">
+          {' '}
+          {hook.name}
+        </span>
       </Button>
     </li>
   );
@@ -70,6 +91,7 @@ export function WebhooksCard({ chatId }: { chatId: string }) {
   const [nameError, setNameError] = useState<string | null>(null);
   const [fresh, setFresh] = useState<WebhookCreated | null>(null);
   const [revoking, setRevoking] = useState<Webhook | null>(null);
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,8 +105,8 @@ export function WebhooksCard({ chatId }: { chatId: string }) {
         },
         onError: (e) => {
           const field = isApiError(e) ? fieldErrors(e.body).name : undefined;
-          if (field) setNameError(field);
-          else toast.error(serverErrorOr(e, 'Failed to create the webhook. Please try again.'));
+          if (field) setNameError(localText(field));
+          else toast.error(serverErrorOr(e, t('groups.webhooks.createFailed')));
         },
       },
     );
@@ -95,11 +117,11 @@ export function WebhooksCard({ chatId }: { chatId: string }) {
     revoke.mutate(revoking.id, {
       onSuccess: () => {
         setRevoking(null);
-        toast.success('Webhook revoked');
+        toast.success(t('groups.webhooks.revoked'));
       },
       onError: (e) => {
         setRevoking(null);
-        toast.error(serverErrorOr(e, 'Failed to revoke the webhook. Please try again.'));
+        toast.error(serverErrorOr(e, t('groups.webhooks.revokeFailed')));
       },
     });
   };
@@ -108,34 +130,38 @@ export function WebhooksCard({ chatId }: { chatId: string }) {
     <Card>
       <CardHeader
         id={titleId}
-        title="Webhooks"
-        description="Apps and scripts post into this chat through a webhook's address; their messages carry an App badge."
+        title={t('groups.webhooks.title')}
+        description={t('groups.webhooks.description')}
       />
-      <form onSubmit={submit} aria-label="New webhook" className="mt-4 flex flex-wrap items-end gap-2">
+      <form
+        onSubmit={submit}
+        aria-label={t('groups.webhooks.new')}
+        className="mt-4 flex flex-wrap items-end gap-2"
+      >
         <div className="min-w-0 flex-1 basis-48">
           <TextField
-            label="Webhook name"
+            label={t('groups.webhooks.name')}
             value={name}
             required
             maxLength={60}
-            placeholder="CI alerts"
+            placeholder={t('groups.webhooks.namePlaceholder')}
             error={nameError}
             disabled={create.isPending}
             onChange={(e) => setName(e.target.value)}
           />
         </div>
         <Button type="submit" loading={create.isPending} className="w-full sm:w-auto">
-          Create webhook
+          {t('groups.webhooks.create')}
         </Button>
       </form>
       {fresh && <NewAddress hook={fresh} onDone={() => setFresh(null)} />}
       <div className="mt-5">
         {hooks.isPending ? (
-          <LoadingState label="Loading webhooks..." />
+          <LoadingState label={t('groups.webhooks.loading')} />
         ) : hooks.isError ? (
-          <ErrorBanner>Failed to load the webhooks.</ErrorBanner>
+          <ErrorBanner>{t('groups.webhooks.loadFailed')}</ErrorBanner>
         ) : hooks.data.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">No webhooks yet.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('groups.webhooks.none')}</p>
         ) : (
           <ul
             aria-labelledby={titleId}
@@ -149,14 +175,16 @@ export function WebhooksCard({ chatId }: { chatId: string }) {
       </div>
       <ConfirmDialog
         open={revoking !== null}
-        title={`Revoke ${revoking?.name ?? 'the webhook'}?`}
-        confirmLabel="Revoke webhook"
+        title={
+          revoking ? t('groups.webhooks.revokeName', { name: revoking.name }) : t('groups.webhooks.revokeThe')
+        }
+        confirmLabel={t('groups.webhooks.revokeHook')}
         danger
         busy={revoke.isPending}
         onCancel={() => setRevoking(null)}
         onConfirm={confirmRevoke}
       >
-        Its address stops working at once. Messages it already posted stay.
+        {t('groups.webhooks.revokeBody')}
       </ConfirmDialog>
     </Card>
   );
