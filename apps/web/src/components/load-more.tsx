@@ -1,3 +1,4 @@
+import { useT } from '../lib/i18n/i18n';
 import { Button } from './ui/button';
 
 /** 'Load more' under a paged list, with the alert of a page that failed to come above it. */
@@ -12,6 +13,7 @@ export function LoadMore({
   loading: boolean;
   onLoad: () => void;
 }) {
+  const t = useT();
   return (
     <div className="mt-4 flex flex-col items-center gap-2">
       {failed && (
@@ -20,7 +22,7 @@ export function LoadMore({
         </p>
       )}
       <Button variant="secondary" loading={loading} onClick={onLoad}>
-        Load more
+        {t('browse.loadMore')}
       </Button>
     </div>
   );

@@ -1,18 +1,25 @@
 import type { ChatFile } from '@parley/protocol';
 import { Headphones, Play } from 'lucide-react';
 import { Suspense } from 'react';
+import { useT } from '../../lib/i18n/i18n';
 import { cn } from '../../lib/ui/cn';
 import { lazyRetry } from '../../lib/ui/retry-import';
 import { clockOf } from './audio-format';
+import type { AudioName } from './audio-player';
 
 // A voice message or an audio file where it is shown (the message list, search): the player, whose code loads
 // with the first one on screen, and under a voice message in a private chat whether it was played.
 
 const AudioPlayer = lazyRetry(() => import('./audio-player'));
 
-/** What the player's controls are named after: a voice message, or the file. */
-export const audioLabel = (file: ChatFile): string =>
-  file.kind === 'voice' ? 'voice message' : (file.name ?? 'audio file');
+/**
+ * What the player's controls are named after: a voice message, or the file (its name, else 'audio file'); the
+ * values of the `browse.audio.*` messages that name it.
+ */
+export const audioLabel = (file: ChatFile, tr: ReturnType<typeof useT>): AudioName => ({
+  kind: file.kind === 'voice' ? 'voice' : 'file',
+  name: file.name ?? tr('browse.audio.audioFile'),
+});
 
 export interface AudioAttachmentProps {
   file: ChatFile;
@@ -26,13 +33,15 @@ export interface AudioAttachmentProps {
 }
 
 export function AudioAttachment({ file, own, privateChat, onPlay }: AudioAttachmentProps) {
-  const label = audioLabel(file);
+  const t = useT();
+  const label = audioLabel(file, t);
   const voice = file.kind === 'voice';
   const status = voice && privateChat ? file.played : undefined;
   return (
     <div className="flex flex-col gap-1">
       {!voice && file.name && (
         <span
+          translate="no"
           className={cn(
             'truncate text-xs font-medium',
             own ? 'text-white' : 'text-slate-700 dark:text-slate-200',
@@ -47,7 +56,7 @@ export function AudioAttachment({ file, own, privateChat, onPlay }: AudioAttachm
       {status === true && own && (
         <span data-testid="voice-played" className="flex items-center gap-1 text-xs text-white">
           <Headphones aria-hidden="true" className="size-3.5" />
-          Played
+          {t('browse.audio.played')}
         </span>
       )}
       {status === false && !own && (
@@ -56,7 +65,7 @@ export function AudioAttachment({ file, own, privateChat, onPlay }: AudioAttachm
           className="flex items-center gap-1.5 text-xs text-brand-700 dark:text-brand-300"
         >
           <span aria-hidden="true" className="size-2 rounded-full bg-brand-600 dark:bg-brand-400" />
-          Not played yet
+          {t('browse.audio.notPlayed')}
         </span>
       )}
     </div>
@@ -73,7 +82,7 @@ function PlayerPlaceholder({ file, own }: { file: ChatFile; own: boolean }) {
           own ? 'bg-white/70 text-brand-700' : 'bg-brand-600/60 text-white',
         )}
       >
-        <Play className="ml-0.5 size-5" />
+        <Play className="size-5 translate-x-0.5" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-1">
         <span className={cn('h-7 rounded', own ? 'bg-white/20' : 'bg-slate-200 dark:bg-slate-700')} />

@@ -1,4 +1,5 @@
 import { VOICE_WAVEFORM_LENGTH } from '@parley/protocol';
+import { t } from '../../lib/i18n/i18n';
 
 // What the audio player draws from numbers: its clock and its bars.
 
@@ -12,15 +13,16 @@ export function clockOf(ms: number | null | undefined): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** What a screen reader hears of a length: '7 seconds', '2 minutes 30 seconds'. */
+/** What a screen reader hears of a length: '7 seconds', '2 minutes 30 seconds', in the reader's language. */
 export function spokenLength(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return 'unknown length';
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return t('browse.audio.unknownLength');
   const total = Math.round(ms / 1000);
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (minutes === 0) return part(seconds, 'second');
-  return seconds === 0 ? part(minutes, 'minute') : `${part(minutes, 'minute')} ${part(seconds, 'second')}`;
+  if (minutes === 0) return t('browse.audio.seconds', { count: seconds });
+  return seconds === 0
+    ? t('browse.audio.minutes', { count: minutes })
+    : t('browse.audio.minutesSeconds', { minutes, seconds });
 }
 
 /**

@@ -2,6 +2,8 @@ import { AUDIO_SPEEDS, type ChatFile } from '@parley/protocol';
 import { Pause, Play } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { fileHref } from '../../lib/http/file-href';
+import { useT } from '../../lib/i18n/i18n';
+import { intlLocale } from '../../lib/text/locale-format';
 import { cn } from '../../lib/ui/cn';
 import { barHeights, clockOf, seekByKey, spokenLength } from './audio-format';
 
@@ -9,12 +11,18 @@ import { barHeights, clockOf, seekByKey, spokenLength } from './audio-format';
 // play and pause, the waveform as bars that fill as it plays and take a click or the arrow keys to seek, the
 // time played and the whole, and the speed (1×, 1.5×, 2×). One plays at a time on the page.
 
+/** A voice message, or a file by its name. */
+export interface AudioName {
+  kind: 'voice' | 'file';
+  name: string;
+}
+
 export interface AudioPlayerProps {
   file: ChatFile;
   /** Drawn on one's own (brand-coloured) bubble. */
   own: boolean;
-  /** What the controls name: 'voice message' or the file's name. */
-  label: string;
+  /** What the controls name: a voice message or the file. */
+  label: AudioName;
   /** The first time it starts playing (a voice message's played mark). */
   onPlay?: () => void;
 }
@@ -23,6 +31,7 @@ export interface AudioPlayerProps {
 let playing: HTMLAudioElement | null = null;
 
 export default function AudioPlayer({ file, own, label, onPlay }: AudioPlayerProps) {
+  const t = useT();
   const audio = useRef<HTMLAudioElement>(null);
   const [paused, setPaused] = useState(true);
   const [positionMs, setPositionMs] = useState(0);
@@ -122,6 +131,7 @@ export default function AudioPlayer({ file, own, label, onPlay }: AudioPlayerPro
   };
 
   const bars = barHeights(file.waveform);
+  const speedText = new Intl.NumberFormat(intlLocale()).format(speed);
   const share = totalMs ? Math.min(1, positionMs / totalMs) : 0;
   const filled = Math.round(share * bars.length);
   const showPosition = !paused || positionMs > 0;
@@ -134,7 +144,11 @@ export default function AudioPlayer({ file, own, label, onPlay }: AudioPlayerPro
       <button
         type="button"
         onClick={toggle}
-        aria-label={`${paused ? 'Play' : 'Pause'} ${label}`}
+        aria-label={
+          label.kind === 'voice'
+            ? t(paused ? 'browse.audio.playVoice' : 'browse.audio.pauseVoice')
+            : t(paused ? 'browse.audio.play' : 'browse.audio.pause', { name: label.name })
+        }
         className={cn(
           'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
           own
@@ -143,7 +157,7 @@ export default function AudioPlayer({ file, own, label, onPlay }: AudioPlayerPro
         )}
       >
         {paused ? (
-          <Play aria-hidden="true" className="ml-0.5 size-5" fill="currentColor" />
+          <Play aria-hidden="true" className="size-5 translate-x-0.5" fill="currentColor" />
         ) : (
           <Pause aria-hidden="true" className="size-5" fill="currentColor" />
         )}
@@ -152,11 +166,18 @@ export default function AudioPlayer({ file, own, label, onPlay }: AudioPlayerPro
         <div
           role="slider"
           tabIndex={0}
-          aria-label={`Position in ${label}`}
+          aria-label={
+            label.kind === 'voice'
+              ? t('browse.audio.positionVoice')
+              : t('browse.audio.position', { name: label.name })
+          }
           aria-valuemin={0}
           aria-valuemax={Math.round((totalMs ?? 0) / 1000)}
           aria-valuenow={Math.round(positionMs / 1000)}
-          aria-valuetext={`${spokenLength(positionMs)} of ${spokenLength(totalMs)}`}
+          aria-valuetext={t('browse.audio.positionOf', {
+            position: spokenLength(positionMs),
+            length: spokenLength(totalMs),
+          })}
           onPointerDown={onBarsPointer}
           onKeyDown={onBarsKey}
           className="flex h-7 cursor-pointer items-center gap-px rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
@@ -184,7 +205,7 @@ export default function AudioPlayer({ file, own, label, onPlay }: AudioPlayerPro
           <button
             type="button"
             onClick={nextSpeed}
-            aria-label={`Playback speed ${speed}×`}
+            aria-label={t('browse.audio.speed', { speed: speedText })}
             className={cn(
               'ms-auto rounded-full px-1.5 py-0.5 text-xs font-semibold',
               own
@@ -192,7 +213,7 @@ export default function AudioPlayer({ file, own, label, onPlay }: AudioPlayerPro
                 : 'bg-slate-100 hover:bg-slate-200 dark:bg-slate-800 dark:hover:bg-slate-700',
             )}
           >
-            {speed}×
+            {t('browse.audio.speedValue', { speed: speedText })}
           </button>
         </div>
       </div>

@@ -1,10 +1,9 @@
 import type { ChatFile } from '@parley/protocol';
 import { API_BASE_URL } from '../../../lib/http/api-client';
 import { ApiError, serverErrorOr } from '../../../lib/http/api-error';
+import { t } from '../../../lib/i18n/i18n';
 import type { VoiceMeta } from '../../../lib/offline/outbox';
 import { browserAuthStorage, readToken } from '../../../lib/session/auth-storage';
-
-export const UPLOAD_FAILED_TEXT = 'Failed to upload the file. Please try again.';
 
 export interface UploadOptions {
   /** Called with the share sent so far, 0..1. */
@@ -64,4 +63,5 @@ export function uploadAttachments(
 }
 
 /** The toast for a failed upload: the server's reason (type refused, too large, ...) or a plain fallback. */
-export const uploadErrorText = (error: unknown): string => serverErrorOr(error, UPLOAD_FAILED_TEXT);
+export const uploadErrorText = (error: unknown): string =>
+  serverErrorOr(error, t('browse.room.uploadFailed'));

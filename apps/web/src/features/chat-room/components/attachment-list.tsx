@@ -105,7 +105,9 @@ function AttachmentTile({ file, own, audio }: { file: ChatFile; own: boolean; au
         <span className="inline-flex size-10 items-center justify-center rounded-full bg-white/20">
           <Play aria-hidden="true" className="size-5" />
         </span>
-        <span className="w-full truncate text-xs">{name}</span>
+        <span translate="no" className="w-full truncate text-xs">
+          {name}
+        </span>
       </button>
     );
   }
@@ -124,7 +126,9 @@ function AttachmentTile({ file, own, audio }: { file: ChatFile; own: boolean; au
     >
       <Icon aria-hidden="true" className="size-8 shrink-0" strokeWidth={1.5} />
       <span className="min-w-0">
-        <span className="block truncate text-sm font-medium">{name}</span>
+        <span translate="no" className="block truncate text-sm font-medium">
+          {name}
+        </span>
         <span className={cn('block text-xs', own ? 'text-white/75' : 'text-slate-500 dark:text-slate-400')}>
           {tr(KIND_LABEL[file.type])}
           {typeof file.size === 'number' ? ` · ${formatBytes(file.size)}` : ''}

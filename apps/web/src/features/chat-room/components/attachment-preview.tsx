@@ -55,7 +55,7 @@ function PreviewFrame({ file, titleId }: { file: ChatFile; titleId: string }) {
     <div className="flex h-full flex-col">
       <header className="flex items-center gap-2 border-b border-white/10 px-3 py-2 sm:px-4">
         <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="truncate text-sm font-semibold sm:text-base">
+          <h2 translate="no" id={titleId} className="truncate text-sm font-semibold sm:text-base">
             {name}
           </h2>
           {typeof file.size === 'number' && <p className="text-xs text-white/60">{formatBytes(file.size)}</p>}
@@ -146,7 +146,9 @@ function TextPreview({ href, name }: { href: string; name: string }) {
       tabIndex={0}
       className="h-full w-full max-w-4xl overflow-auto rounded-lg border border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 text-slate-900 dark:text-slate-100"
     >
-      <pre className="font-mono text-sm break-words whitespace-pre-wrap">{text.data}</pre>
+      <pre translate="no" className="font-mono text-sm break-words whitespace-pre-wrap">
+        {text.data}
+      </pre>
     </section>
   );
 }
@@ -157,7 +159,9 @@ function DownloadOnly({ file, name, href }: { file: ChatFile; name: string; href
   return (
     <div className="flex max-w-sm flex-col items-center text-center">
       <Icon aria-hidden="true" className="size-16 text-white/70" strokeWidth={1.25} />
-      <p className="mt-3 font-medium break-all">{name}</p>
+      <p translate="no" className="mt-3 font-medium break-all">
+        {name}
+      </p>
       <p className="mt-1 text-sm text-white/60">{t('room.preview.none')}</p>
       <a href={href} download={name} className={buttonClasses('primary', 'md', 'mt-5')}>
         <Download aria-hidden="true" className="size-4" />

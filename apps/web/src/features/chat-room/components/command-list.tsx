@@ -1,7 +1,9 @@
 import { Bot, Info, X } from 'lucide-react';
 import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
 import type { CommandSuggestions, EphemeralNote } from '../hooks/use-slash-commands';
 import { SuggestionList } from './mention-list';
+import '../lib/room-server-texts';
 
 // The composer's slash commands: the list of commands while '/name' is typed, and the answers meant for this
 // person alone ('Only visible to you', each dismissed on its own).
@@ -19,7 +21,10 @@ export function CommandList({ suggestions }: { suggestions: CommandSuggestions }
           <span className="flex items-baseline gap-2">
             <span className="font-semibold">{c.usage}</span>
             {c.bot && (
-              <span className="inline-flex items-center gap-1 truncate text-xs text-slate-600 dark:text-slate-300">
+              <span
+                translate="no"
+                className="inline-flex items-center gap-1 truncate text-xs text-slate-600 dark:text-slate-300"
+              >
                 <Bot aria-hidden="true" className="size-3" />
                 {c.bot.display_name}
               </span>
@@ -58,9 +63,9 @@ export function EphemeralNotes({
               />
               <div className="min-w-0 flex-1">
                 <p className="text-xs font-medium text-slate-600 dark:text-slate-300">
-                  {t('room.commands.onlyYou')} · /{note.command}
+                  {t('room.commands.onlyYou')} · <span translate="no">/{note.command}</span>
                 </p>
-                <p className="break-words whitespace-pre-wrap">{note.text}</p>
+                <NoteText text={note.text} />
               </div>
               <button
                 type="button"
@@ -76,5 +81,15 @@ export function EphemeralNotes({
         </ul>
       )}
     </div>
+  );
+}
+
+/** A command's answer: Parley's own words in the reader's language; a bot's (or an unknown text) as written. */
+function NoteText({ text }: { text: string }) {
+  const shown = localText(text);
+  return (
+    <p translate={shown === text ? 'no' : undefined} className="break-words whitespace-pre-wrap">
+      {shown}
+    </p>
   );
 }

@@ -26,7 +26,9 @@ export function ComposerModeBar({
       <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600 dark:text-brand-300" />
       <div className="min-w-0 flex-1 border-s-2 border-brand-500 ps-2">
         <p className="text-xs font-semibold text-brand-700 dark:text-brand-200">{title}</p>
-        <p className="truncate text-slate-600 dark:text-slate-400">{mode.message.body}</p>
+        <p translate="no" className="truncate text-slate-600 dark:text-slate-400">
+          {mode.message.body}
+        </p>
       </div>
       <button
         type="button"

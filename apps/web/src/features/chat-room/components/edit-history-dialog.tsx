@@ -44,14 +44,18 @@ export function EditHistoryDialog({
           <ol className="mt-3 max-h-80 space-y-2 overflow-y-auto text-sm">
             {edits.data.map((version) => (
               <li key={version.edited_at} className="rounded-lg bg-slate-100 dark:bg-slate-800 px-3 py-2">
-                <p className="break-words whitespace-pre-wrap">{version.body}</p>
+                <p translate="no" className="break-words whitespace-pre-wrap">
+                  {version.body}
+                </p>
                 <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
                   {t('room.edits.replaced', { when: timeOf(version.edited_at) })}
                 </p>
               </li>
             ))}
             <li className="rounded-lg border border-slate-200 dark:border-slate-800 px-3 py-2">
-              <p className="break-words whitespace-pre-wrap">{message.body}</p>
+              <p translate="no" className="break-words whitespace-pre-wrap">
+                {message.body}
+              </p>
               <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
                 {message.edited_at
                   ? t('room.edits.currentEdited', { when: timeOf(message.edited_at) })

@@ -1,5 +1,7 @@
+import type { Picker } from 'emoji-picker-element';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '../../../lib/i18n/i18n';
 import { EMOJI_DATA_URL } from '../lib/emoji-data';
 
 // The one emoji picker of the room: the composer's smiley button and the reaction menu's 'More
@@ -22,6 +24,9 @@ export function EmojiPicker({
   /** refocus: give the focus back to the button (Escape), not when the click went elsewhere. */
   onClose: (refocus: boolean) => void;
 }) {
+  const t = useT();
+  const tr = useRef(t);
+  tr.current = t;
   const box = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -36,7 +41,12 @@ export function EmojiPicker({
     import('emoji-picker-element').then(
       ({ Picker }) => {
         if (!live || !host.current) return;
-        const element = new Picker({ dataSource: EMOJI_DATA_URL, locale: 'en' });
+        // The emoji's names and search words stay English (the data); the picker's own words are the reader's.
+        const element = new Picker({
+          dataSource: EMOJI_DATA_URL,
+          locale: 'en',
+          i18n: pickerTexts(tr.current),
+        });
         element.classList.add(document.documentElement.classList.contains('dark') ? 'dark' : 'light');
         element.addEventListener('emoji-click', (event) => {
           if (event.detail.unicode) onPickRef.current(event.detail.unicode);
@@ -106,16 +116,55 @@ export function EmojiPicker({
     >
       {state === 'loading' && (
         <p className="flex h-24 w-72 items-center justify-center text-sm text-slate-600 dark:text-slate-300">
-          Loading emoji...
+          {t('browse.emoji.loading')}
         </p>
       )}
       {state === 'failed' && (
         <p role="alert" className="w-72 p-4 text-sm text-red-700 dark:text-red-300">
-          Emoji could not be loaded. Check your connection and try again.
+          {t('browse.emoji.failed')}
         </p>
       )}
       <div ref={host} />
     </div>,
     document.body,
   );
+}
+
+/** The picker's own words (emoji-picker-element's I18n), from the catalogs. */
+function pickerTexts(t: ReturnType<typeof useT>): Picker['i18n'] {
+  return {
+    categoriesLabel: t('browse.emoji.categories'),
+    emojiUnsupportedMessage: t('browse.emoji.unsupported'),
+    favoritesLabel: t('browse.emoji.favorites'),
+    loadingMessage: t('browse.emoji.loadingShort'),
+    networkErrorMessage: t('browse.emoji.networkError'),
+    regionLabel: t('browse.emoji.region'),
+    searchDescription: t('browse.emoji.searchDescription'),
+    searchLabel: t('browse.emoji.search'),
+    searchResultsLabel: t('browse.emoji.searchResults'),
+    skinToneDescription: t('browse.emoji.skinToneDescription'),
+    // The picker puts the tone's name in place of {skinTone} itself.
+    skinToneLabel: t('browse.emoji.skinTone', { skinTone: '{skinTone}' }),
+    skinTonesLabel: t('browse.emoji.skinTones'),
+    skinTones: [
+      t('browse.emoji.tone.default'),
+      t('browse.emoji.tone.light'),
+      t('browse.emoji.tone.mediumLight'),
+      t('browse.emoji.tone.medium'),
+      t('browse.emoji.tone.mediumDark'),
+      t('browse.emoji.tone.dark'),
+    ],
+    categories: {
+      custom: t('browse.emoji.cat.custom'),
+      'smileys-emotion': t('browse.emoji.cat.smileys'),
+      'people-body': t('browse.emoji.cat.people'),
+      'animals-nature': t('browse.emoji.cat.animals'),
+      'food-drink': t('browse.emoji.cat.food'),
+      'travel-places': t('browse.emoji.cat.travel'),
+      activities: t('browse.emoji.cat.activities'),
+      objects: t('browse.emoji.cat.objects'),
+      symbols: t('browse.emoji.cat.symbols'),
+      flags: t('browse.emoji.cat.flags'),
+    },
+  };
 }

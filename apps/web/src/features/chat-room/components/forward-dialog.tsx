@@ -94,6 +94,7 @@ export default function ForwardDialog({
               return (
                 <li
                   key={c.chat_id}
+                  translate="no"
                   className="rounded-lg px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
                 >
                   <Checkbox

@@ -32,7 +32,9 @@ export function JoinBar({ chatId, name }: { chatId: string; name: string }) {
       <Eye aria-hidden="true" className="size-5 shrink-0 text-slate-500 dark:text-slate-400" />
       <p id={textId} className="min-w-0 flex-1">
         {before}
-        <span className="font-medium text-slate-900 dark:text-slate-100">{name}</span>
+        <span translate="no" className="font-medium text-slate-900 dark:text-slate-100">
+          {name}
+        </span>
         {after}
       </p>
       <Button

@@ -59,7 +59,10 @@ export function LinkPreviewCard({ preview, own, remove }: Props) {
       )}
       <div className={cn('flex gap-2 py-2 ps-2.5', remove ? 'pe-8' : 'pe-2.5')}>
         <div className="min-w-0 flex-1">
-          <p className={cn('truncate text-xs', own ? 'text-white' : 'text-slate-600 dark:text-slate-400')}>
+          <p
+            translate="no"
+            className={cn('truncate text-xs', own ? 'text-white' : 'text-slate-600 dark:text-slate-400')}
+          >
             {preview.site_name ?? host}
           </p>
           {preview.title && (
@@ -67,6 +70,7 @@ export function LinkPreviewCard({ preview, own, remove }: Props) {
               href={preview.url}
               target="_blank"
               rel="noopener noreferrer nofollow"
+              translate="no"
               className={cn(
                 'line-clamp-2 font-semibold break-words hover:underline',
                 own ? 'text-white' : 'text-slate-900 dark:text-slate-100',
@@ -77,6 +81,7 @@ export function LinkPreviewCard({ preview, own, remove }: Props) {
           )}
           {preview.description && (
             <p
+              translate="no"
               className={cn(
                 'mt-0.5 line-clamp-3 text-xs break-words',
                 own ? 'text-white' : 'text-slate-700 dark:text-slate-300',

@@ -69,7 +69,9 @@ export function MentionList({ suggestions }: { suggestions: MentionSuggestions }
       {(c) => (
         <>
           <Avatar src={c.avatar} name={c.name} size="sm" tone="muted" />
-          <span className="min-w-0 flex-1 truncate font-medium">{c.name}</span>
+          <span translate="no" className="min-w-0 flex-1 truncate font-medium">
+            {c.name}
+          </span>
           <span dir="ltr" className="truncate text-xs text-slate-600 dark:text-slate-300">
             @{c.username}
           </span>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useT } from '../../../lib/i18n/i18n';
 import type { useMessageActions } from '../hooks/use-message-actions';
 import { EditHistoryDialog } from './edit-history-dialog';
 
@@ -13,18 +14,19 @@ export function MessageDialogs({
   chatId: string;
   acts: ReturnType<typeof useMessageActions>;
 }) {
+  const t = useT();
   return (
     <>
       <ConfirmDialog
         open={acts.deleting !== null}
-        title="Delete message?"
-        confirmLabel="Delete"
+        title={t('browse.room.deleteTitle')}
+        confirmLabel={t('room.menu.delete')}
         danger
         busy={acts.deleteBusy}
         onConfirm={() => void acts.confirmDelete()}
         onCancel={acts.cancelDelete}
       >
-        This message will be deleted for everyone.
+        {t('browse.room.deleteText')}
       </ConfirmDialog>
       {acts.editsOf && <EditHistoryDialog chatId={chatId} message={acts.editsOf} onClose={acts.closeEdits} />}
       {acts.forwarding && (

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { SoftwareBadge } from '../../../components/software-badge';
 import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
 import { useIsBlocked } from '../../../lib/queries/safety';
 import { timeOf } from '../../../lib/text/time-format';
 import { cn } from '../../../lib/ui/cn';
@@ -18,6 +19,7 @@ import { BlockedFold, EditedMark, MessageBody, ReactionChips, ReplyQuoteView } f
 import { MessageTicks } from './message-ticks';
 import { usePendingActions } from './pending-actions-context';
 import { PendingUploads } from './pending-uploads';
+import { SystemLine } from './system-line';
 import { InThreadNote, ThreadSummary } from './thread-summary';
 
 /** A poll's card, loaded with the first poll a room shows. */
@@ -136,7 +138,7 @@ export const MessageItem = memo(function MessageItem({
     return (
       <div className="flex justify-center px-4 py-1.5">
         <p className="max-w-[85%] rounded-full bg-slate-200/70 px-3 py-1 text-center text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-          {message.body}
+          <SystemLine body={message.body} />
         </p>
       </div>
     );
@@ -198,7 +200,7 @@ export const MessageItem = memo(function MessageItem({
               label={t('room.msg.profileOf', { name })}
               className="text-xs font-medium text-slate-600 dark:text-slate-400 hover:underline"
             >
-              {name}
+              <span translate="no">{name}</span>
             </SenderLink>
             <SenderBadge message={message} />
           </span>
@@ -236,7 +238,13 @@ export const MessageItem = memo(function MessageItem({
             )}
             <MessageBody message={message} actions={actions} own={own} />
             {message.poll && !message.is_deleted && (
-              <Suspense fallback={<p className="my-1 font-semibold">{message.poll.question}</p>}>
+              <Suspense
+                fallback={
+                  <p translate="no" className="my-1 font-semibold">
+                    {message.poll.question}
+                  </p>
+                }
+              >
                 <PollCard
                   message={message}
                   poll={message.poll}
@@ -285,7 +293,7 @@ export const MessageItem = memo(function MessageItem({
         <ThreadLinks message={message} actions={actions} />
         {pending?.status === 'error' && (
           <p className="mt-1 flex items-center gap-2 px-1 text-xs text-red-600 dark:text-red-400">
-            <span>{pending.error ?? t('room.msg.notSent')}</span>
+            <span>{pending.error ? localText(pending.error) : t('room.msg.notSent')}</span>
             <button
               type="button"
               onClick={() => onRetry(pending.client_id)}

@@ -73,7 +73,12 @@ export function MessageBody({
   // the direction of its own first strong letter, whatever the app's language (Hebrew in an English app reads
   // right to left, English in an Arabic one left to right).
   return (
-    <p dir="auto" data-testid="message-body" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+    <p
+      dir="auto"
+      translate="no"
+      data-testid="message-body"
+      className="whitespace-pre-wrap [overflow-wrap:anywhere]"
+    >
       <RichText body={message.body} renderText={renderText} />
     </p>
   );
@@ -152,8 +157,13 @@ export function QuoteButton({
         onClick && 'cursor-pointer hover:opacity-90',
       )}
     >
-      <span className="block font-semibold">{quote.sender_name}</span>
-      <span className={cn('line-clamp-2 [overflow-wrap:anywhere]', quote.is_deleted && 'italic')}>
+      <span translate="no" className="block font-semibold">
+        {quote.sender_name}
+      </span>
+      <span
+        translate={quote.is_deleted ? undefined : 'no'}
+        className={cn('line-clamp-2 [overflow-wrap:anywhere]', quote.is_deleted && 'italic')}
+      >
         {text}
       </span>
     </button>

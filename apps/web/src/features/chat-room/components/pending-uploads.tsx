@@ -34,7 +34,9 @@ export function PendingUploads({
           return (
             <li key={i} className="flex items-center gap-2 rounded-lg bg-white/15 px-2.5 py-1.5">
               <Icon aria-hidden="true" className="size-5 shrink-0" strokeWidth={1.5} />
-              <span className="min-w-0 flex-1 truncate text-sm">{upload.name}</span>
+              <span translate="no" className="min-w-0 flex-1 truncate text-sm">
+                {upload.name}
+              </span>
               <span className="shrink-0 text-xs text-white/75">{formatBytes(upload.size)}</span>
             </li>
           );
@@ -96,6 +98,7 @@ export function StagedFiles({ files, onRemove }: { files: StagedFile[]; onRemove
               </span>
             )}
             <span
+              translate="no"
               className="truncate px-1.5 pt-1 text-xs font-medium text-slate-800 dark:text-slate-100"
               title={file.name}
             >

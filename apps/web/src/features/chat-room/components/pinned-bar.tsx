@@ -1,7 +1,7 @@
 import { Pin } from 'lucide-react';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n/i18n';
-import { messageExcerpt } from '../../../lib/text/message-excerpt';
+import { excerptIsWritten, messageExcerpt } from '../../../lib/text/message-excerpt';
 import { usePins } from '../api/pins';
 
 /**
@@ -39,8 +39,9 @@ export function PinnedBar({ chatId, onJump }: { chatId: string; onJump: (message
           <span
             className="block truncate text-sm text-slate-700 dark:text-slate-300"
             data-testid="pinned-text"
+            translate={excerptIsWritten(shown) ? 'no' : undefined}
           >
-            {messageExcerpt(shown)}
+            {messageExcerpt(shown, t)}
           </span>
         </span>
       </button>

@@ -38,7 +38,7 @@ export default function PollCard({ message, poll, own, actions }: Props) {
     >
       <h3 id={headingId} className="text-sm font-semibold [overflow-wrap:anywhere]">
         <span className="sr-only">{t('room.poll.label')} </span>
-        {poll.question}
+        <span translate="no">{poll.question}</span>
       </h3>
       <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
         {poll.closed && <Lock aria-hidden="true" className="size-3" />}
@@ -89,7 +89,7 @@ export default function PollCard({ message, poll, own, actions }: Props) {
                     {chosen && <Check className="size-3" strokeWidth={3} />}
                   </span>
                   <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-                    {option.text}
+                    <span translate="no">{option.text}</span>
                     <span className="sr-only">: </span>
                   </span>
                   <span className="shrink-0 text-xs font-medium tabular-nums" data-testid="poll-share">

@@ -12,6 +12,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
 import {
   canAddOption,
   canRemoveOption,
@@ -20,6 +21,7 @@ import {
   type PollDraft,
   type PollErrors,
 } from '../lib/poll-form';
+import '../lib/room-server-texts';
 
 /**
  * 'Create poll': a question, 2 to 10 answers (added and removed here), whether several may be chosen and
@@ -87,7 +89,7 @@ export default function PollDialog({
           label={t('room.poll.question')}
           value={draft.question}
           maxLength={POLL_QUESTION_MAX_LENGTH}
-          error={errors?.question}
+          error={errors?.question && localText(errors.question)}
           onChange={(e) => change({ question: e.target.value })}
           autoFocus
         />
@@ -106,7 +108,7 @@ export default function PollDialog({
                   label={t('room.poll.option', { n: index + 1 })}
                   value={option}
                   maxLength={POLL_OPTION_MAX_LENGTH}
-                  error={errors?.options[index]}
+                  error={errors?.options[index] && localText(errors.options[index])}
                   onChange={(e) => setOption(index, e.target.value)}
                 />
                 {canRemoveOption(draft) && (
@@ -129,7 +131,7 @@ export default function PollDialog({
               role="alert"
               className="mt-2 text-xs font-medium text-red-600 dark:text-red-400"
             >
-              {errors.list}
+              {localText(errors.list)}
             </p>
           )}
           {canAddOption(draft) && (

@@ -71,7 +71,7 @@ export function RoomHeader({ chat, status, inChatCount, inChatUserIds }: RoomHea
         <div className="flex min-w-0 flex-1 items-center gap-3">
           <Avatar src={chat.chat_avatar ?? chat.avatar} name={chat.display_name} group lazy />
           <div className="min-w-0">
-            <h1 className="truncate font-semibold text-slate-900 dark:text-slate-100">
+            <h1 translate="no" className="truncate font-semibold text-slate-900 dark:text-slate-100">
               {chat.display_name || chat.group_name}
             </h1>
             <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
@@ -123,7 +123,9 @@ function PrivateTitle({ chat, status, inChatUserIds }: Omit<RoomHeaderProps, 'in
       </span>
       <span className="min-w-0">
         <span className="flex items-center gap-1">
-          <h1 className="truncate font-semibold text-slate-900 dark:text-slate-100">{name}</h1>
+          <h1 translate="no" className="truncate font-semibold text-slate-900 dark:text-slate-100">
+            {name}
+          </h1>
           {!deleted && partner.is_blue_verified && (
             <BadgeCheck
               role="img"

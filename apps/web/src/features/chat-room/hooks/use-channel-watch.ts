@@ -1,5 +1,5 @@
-import { CHANNEL_TEXT, POLL_TEXT } from '@parley/protocol';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/ui/toast';
 import type { MessageActions } from '../components/message-actions-context';
 import { COMPOSER_BOX_SELECTOR, COMPOSER_STAND_IN } from '../lib/composer-slot';
@@ -7,21 +7,19 @@ import { COMPOSER_BOX_SELECTOR, COMPOSER_STAND_IN } from '../lib/composer-slot';
 // A public group's room seen from outside ('watching'): the reader may read and copy, but replying, editing,
 // deleting, reacting, voting and forwarding wait until they join.
 
-export const JOIN_TO_REACT = 'Join this channel to react.';
-
 /** The message actions as a watcher has them: those that need membership say so instead of failing. */
 export function useWatchingActions(actions: MessageActions, watching: boolean): MessageActions {
   return useMemo(() => {
     if (!watching) return actions;
-    const joinFirst = () => toast.info(CHANNEL_TEXT.joinToPost, { toastId: 'join-first' });
+    const joinFirst = () => toast.info(t('browse.server.joinToPost'), { toastId: 'join-first' });
     return {
       ...actions,
       reply: joinFirst,
       edit: joinFirst,
       remove: joinFirst,
       forward: joinFirst,
-      toggleReaction: () => toast.info(JOIN_TO_REACT, { toastId: 'join-first' }),
-      vote: () => toast.info(POLL_TEXT.joinToVote, { toastId: 'join-first' }),
+      toggleReaction: () => toast.info(t('browse.room.joinToReact'), { toastId: 'join-first' }),
+      vote: () => toast.info(t('browse.server.poll.joinToVote'), { toastId: 'join-first' }),
     };
   }, [actions, watching]);
 }

@@ -9,12 +9,14 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { t } from '../../../lib/i18n/i18n';
 import { threadPath } from '../../../lib/text/chat-path';
 import { toast } from '../../../lib/ui/toast';
 import { deleteMessage, editMessage, setReaction } from '../api/message-actions';
 import { closePoll, votePoll } from '../api/polls';
 import type { MessageActions } from '../components/message-actions-context';
 import type { RoomMessageList } from './use-room-messages';
+import '../lib/room-server-texts';
 
 // The room's answers to the message menu: what the composer is doing (a reply or an edit), which
 // message waits for its delete confirmation or shows its earlier versions, and where the list should scroll.
@@ -35,8 +37,6 @@ export const quoteOf = (m: Message): ReplyQuote => ({
   body: m.body.slice(0, REPLY_QUOTE_LENGTH),
   is_deleted: m.is_deleted,
 });
-
-export const COULD_NOT_SHOW_TEXT = 'The original message could not be shown.';
 
 export function useMessageActions(
   detail: ChatDetail,
@@ -85,8 +85,8 @@ export function useMessageActions(
       forward: (message) => setForwarding(message),
       copy: (message) => {
         navigator.clipboard?.writeText(message.body).then(
-          () => toast.success('Copied'),
-          () => toast.error('Could not copy the text.'),
+          () => toast.success(t('browse.room.copied')),
+          () => toast.error(t('browse.room.copyFailed')),
         );
       },
       toggleReaction: (message, emoji) => {
@@ -94,25 +94,25 @@ export function useMessageActions(
         setReaction(chatId, message.id, emoji, on).then(
           (answer) =>
             dispatch({ type: 'reactions', message_id: answer.message_id, reactions: answer.reactions, meId }),
-          (error) => toast.error(serverErrorOr(error, 'Could not update the reaction.')),
+          (error) => toast.error(serverErrorOr(error, t('browse.room.reactionFailed'))),
         );
       },
       jumpTo: (messageId) => {
         void loadAround(messageId).then((found) => {
           if (found) setTarget({ id: messageId, seq: ++seq.current });
-          else toast.error(COULD_NOT_SHOW_TEXT);
+          else toast.error(t('browse.room.originalGone'));
         });
       },
       vote: (message, options) => {
         votePoll(chatId, message.id, options).then(
           (poll) => dispatch({ type: 'poll', message_id: message.id, poll }),
-          (error) => toast.error(serverErrorOr(error, 'Could not record the vote.')),
+          (error) => toast.error(serverErrorOr(error, t('browse.room.voteFailed'))),
         );
       },
       closePoll: (message) => {
         closePoll(chatId, message.id).then(
           (poll) => dispatch({ type: 'poll', message_id: message.id, poll }),
-          (error) => toast.error(serverErrorOr(error, 'Could not close the poll.')),
+          (error) => toast.error(serverErrorOr(error, t('browse.room.closePollFailed'))),
         );
       },
       openThread: (rootId) => navigate(threadPath({ chat_id: chatId, is_private: isPrivate }, rootId)),
@@ -133,7 +133,7 @@ export function useMessageActions(
       setMode(null);
       return true;
     } catch (error) {
-      toast.error(serverErrorOr(error, 'Could not edit the message.'));
+      toast.error(serverErrorOr(error, t('browse.room.editFailed')));
       return false;
     }
   };
@@ -147,7 +147,7 @@ export function useMessageActions(
       setMode((m) => (m?.message.id === deleting.id ? null : m));
       setDeleting(null);
     } catch (error) {
-      toast.error(serverErrorOr(error, 'Could not delete the message.'));
+      toast.error(serverErrorOr(error, t('browse.room.deleteFailed')));
     } finally {
       setDeleteBusy(false);
     }

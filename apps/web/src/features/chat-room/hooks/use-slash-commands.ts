@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { t } from '../../../lib/i18n/i18n';
 import { commandRan, runCommand, useChatCommands } from '../api/commands';
 import { notesOf, useEphemeralNotes } from '../lib/ephemeral-notes';
 import { commandQuery, insertCommand, suggestCommands } from '../lib/slash-commands';
@@ -19,8 +20,6 @@ export interface CommandPlace {
 }
 
 export type { EphemeralNote } from '../lib/ephemeral-notes';
-
-const FAILED = 'The command could not be run. Please try again.';
 
 export function useSlashCommands(
   place: CommandPlace | undefined,
@@ -61,7 +60,7 @@ export function useSlashCommands(
       if (left) void navigate('/chats');
       return true;
     } catch (err) {
-      setFailed({ text: typed, message: serverErrorOr(err, FAILED) });
+      setFailed({ text: typed, message: serverErrorOr(err, t('browse.room.commandFailed')) });
       return false;
     } finally {
       setRunning(null);

@@ -2,21 +2,24 @@ import { type ChatListItem, isMutedNow } from '@parley/protocol';
 import { BadgeCheck, BellOff } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { SrCount } from '../../../components/sr-count';
+import { useT } from '../../../lib/i18n/i18n';
+import { SLOT } from '../../../lib/i18n/slotted';
 import { chatPath } from '../../../lib/text/chat-path';
-import { memberCountText } from '../../../lib/text/counts';
 import { listTime } from '../../../lib/text/locale-format';
 import { cn } from '../../../lib/ui/cn';
-import { lastMessagePreview } from './chat-texts';
+import { lastMessagePreviewParts } from './chat-texts';
 
 /**
  * One chat in the list (SPEC §2): picture, name, verified badge, members, preview, Admin badge, time, unread.
  * `unreadCount` is what the row shows: none for the chat being read (lib/queries/reading-chat.ts).
  */
 export function ChatRow({ chat, now, unreadCount }: { chat: ChatListItem; now: Date; unreadCount: number }) {
+  const t = useT();
   const verified = chat.is_private && chat.other_user?.is_blue_verified;
   const avatar = chat.is_private ? (chat.other_user?.avatar ?? chat.avatar) : chat.avatar;
   const unread = unreadCount > 0;
-  const preview = lastMessagePreview(chat);
+  const preview = lastMessagePreviewParts(chat, t);
   // A muted chat: a bell-off mark and a grey count, left out of the title's total by the server.
   const muted = isMutedNow(chat);
   return (
@@ -54,6 +57,7 @@ export function ChatRow({ chat, now, unreadCount }: { chat: ChatListItem; now: D
           <div className="flex items-center gap-2">
             <span className="flex min-w-0 items-center gap-1">
               <span
+                translate="no"
                 className={cn(
                   'truncate text-slate-900 dark:text-slate-100',
                   unread ? 'font-semibold' : 'font-medium',
@@ -64,7 +68,7 @@ export function ChatRow({ chat, now, unreadCount }: { chat: ChatListItem; now: D
               {verified && (
                 <BadgeCheck
                   role="img"
-                  aria-label="Verified"
+                  aria-label={t('room.header.verified')}
                   className="size-4 shrink-0 text-sky-600 dark:text-sky-400"
                 />
               )}
@@ -72,13 +76,13 @@ export function ChatRow({ chat, now, unreadCount }: { chat: ChatListItem; now: D
             {muted && (
               <BellOff
                 role="img"
-                aria-label="Muted"
+                aria-label={t('browse.chats.muted')}
                 className="size-3.5 shrink-0 text-slate-500 dark:text-slate-400"
               />
             )}
             {chat.is_admin && (
               <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-400/15 dark:text-amber-200">
-                Admin
+                {t('browse.chats.admin')}
               </span>
             )}
             {chat.last_message_time && (
@@ -102,8 +106,15 @@ export function ChatRow({ chat, now, unreadCount }: { chat: ChatListItem; now: D
                 unread ? 'text-slate-800 dark:text-slate-200' : 'text-slate-600 dark:text-slate-400',
               )}
             >
-              {!chat.is_private && <span>{memberCountText(chat.member_count)} · </span>}
-              {preview ?? <span className="italic">No messages yet</span>}
+              {!chat.is_private && <span>{t('browse.chats.members', { count: chat.member_count })} · </span>}
+              {preview ? (
+                <>
+                  {preview.prefix}
+                  <span translate={preview.written ? 'no' : undefined}>{preview.text}</span>
+                </>
+              ) : (
+                <span className="italic">{t('browse.chats.noMessages')}</span>
+              )}
             </p>
             {unread && (
               <span
@@ -116,8 +127,10 @@ export function ChatRow({ chat, now, unreadCount }: { chat: ChatListItem; now: D
                 data-testid="unread-count"
                 data-muted={muted || undefined}
               >
-                {unreadCount > 99 ? '99+' : unreadCount}
-                <span className="sr-only"> {unreadCount === 1 ? 'unread message' : 'unread messages'}</span>
+                <SrCount
+                  text={t('browse.chats.unread', { count: unreadCount, n: SLOT })}
+                  shown={unreadCount > 99 ? '99+' : unreadCount}
+                />
               </span>
             )}
           </div>

@@ -1,19 +1,43 @@
-import { type ChatListItem, previewText, VOICE_TEXT } from '@parley/protocol';
+import { type ChatListItem, previewText } from '@parley/protocol';
+import { type MessageId, type MessageValues, t } from '../../../lib/i18n/i18n';
 
 // The chat list's words: the last message's preview, which names its files when it has no text.
+
+type Tr = (id: MessageId, values?: MessageValues) => string;
+
+export interface PreviewParts {
+  /** Parley's words before it ('📎 '), if any. */
+  prefix: string;
+  text: string;
+  /** Whether `text` is what a person wrote (the message, a file's name): marked translate="no". */
+  written: boolean;
+}
 
 /**
  * The preview of a chat's last message: its text, else '🎤 Voice message' / '📎 photo.png' / '📎 2 files'; null
  * when there is none.
  */
-export function lastMessagePreview(
+export function lastMessagePreviewParts(
   chat: Pick<ChatListItem, 'last_message' | 'last_message_files'>,
-): string | null {
-  if (chat.last_message) return previewText(chat.last_message);
+  tr: Tr = t,
+): PreviewParts | null {
+  if (chat.last_message) return { prefix: '', text: previewText(chat.last_message), written: true };
   const files = chat.last_message_files;
   if (files && files.count > 0) {
-    if (files.kind === 'voice' && files.count === 1) return `🎤 ${VOICE_TEXT.voiceMessage}`;
-    return files.count === 1 ? `📎 ${previewText(files.name || '1 file')}` : `📎 ${files.count} files`;
+    if (files.kind === 'voice' && files.count === 1)
+      return { prefix: '', text: tr('browse.chats.voiceMessage'), written: false };
+    if (files.count === 1 && files.name)
+      return { prefix: '📎 ', text: previewText(files.name), written: true };
+    return { prefix: '', text: tr('browse.chats.files', { count: files.count }), written: false };
   }
   return null;
+}
+
+/** The preview as one line of text. */
+export function lastMessagePreview(
+  chat: Pick<ChatListItem, 'last_message' | 'last_message_files'>,
+  tr: Tr = t,
+): string | null {
+  const parts = lastMessagePreviewParts(chat, tr);
+  return parts && parts.prefix + parts.text;
 }

@@ -4,6 +4,7 @@ import { ListLoadFailed } from '../../../components/list-load-failed';
 import { LoadMore } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { LoadingState } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/i18n';
 import { useSavedMessages } from '../api/get-saved';
 import { SavedRow } from './saved-row';
 
@@ -13,6 +14,7 @@ import { SavedRow } from './saved-row';
  * chats the reader left are not listed.
  */
 export function SavedPage() {
+  const t = useT();
   const saved = useSavedMessages();
   const items = saved.data?.pages.flatMap((p) => p.results) ?? [];
   // Once the list has changed, the focus goes to the first message 'Load more' brought, or after an unsave to
@@ -29,16 +31,16 @@ export function SavedPage() {
   }, [focusAt, items.length, saved.isFetchNextPageError]);
 
   return (
-    <Page title="Saved messages" description="Messages you saved to come back to. Only you see them.">
+    <Page title={t('browse.saved.title')} description={t('browse.saved.description')}>
       <section
-        aria-label="Saved messages"
+        aria-label={t('browse.saved.title')}
         className="rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
         {saved.isPending ? (
-          <LoadingState label="Loading saved messages..." />
+          <LoadingState label={t('browse.saved.loading')} />
         ) : saved.isError && items.length === 0 ? (
           <ListLoadFailed
-            text="Failed to load saved messages. Please try again."
+            text={t('browse.saved.loadFailed')}
             onRetry={() => void saved.refetch()}
             busy={saved.isFetching}
           />
@@ -47,10 +49,8 @@ export function SavedPage() {
             <span className="mb-3 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-200">
               <Bookmark aria-hidden="true" className="size-6" />
             </span>
-            <p className="font-semibold text-slate-900 dark:text-slate-100">No saved messages</p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              Choose 'Save' in a message's menu to keep it here.
-            </p>
+            <p className="font-semibold text-slate-900 dark:text-slate-100">{t('browse.saved.empty')}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('browse.saved.emptyHint')}</p>
           </div>
         ) : (
           <ul ref={list} className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -67,7 +67,7 @@ export function SavedPage() {
       {saved.hasNextPage && items.length > 0 && (
         <LoadMore
           failed={saved.isFetchNextPageError}
-          failedText="Failed to load more saved messages. Please try again."
+          failedText={t('browse.saved.loadMoreFailed')}
           loading={saved.isFetchingNextPage}
           onLoad={() => {
             setFocusAt({ index: items.length, count: items.length });

@@ -2,6 +2,7 @@ import { AlertCircle, Search } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/i18n';
 import { usePeopleSearch } from '../../../lib/queries/people-search';
 import { useStartChat } from '../../../lib/queries/start-chat';
 import { useAuth } from '../../../lib/session/auth-store';
@@ -9,7 +10,7 @@ import { useDebouncedValue } from '../../../lib/ui/use-debounced-value';
 import { useListbox } from '../hooks/use-listbox';
 import { type PersonOption, personOption } from '../lib/result-model';
 import { DialogFrame } from './dialog-frame';
-import { OptionRow, SearchOptionContent } from './search-option';
+import { NoResults, OptionRow, SearchOptionContent } from './search-option';
 
 const DEBOUNCE_MS = 200;
 
@@ -18,6 +19,7 @@ const DEBOUNCE_MS = 200;
  * profile's Message button does. The home page's grid of everyone stays a link away.
  */
 export function NewChatDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const ids = useId();
   const titleId = `${ids}-title`;
   const listboxId = `${ids}-listbox`;
@@ -48,11 +50,9 @@ export function NewChatDialog({ onClose }: { onClose: () => void }) {
     <DialogFrame labelledBy={titleId} onClose={onClose}>
       <div className="px-4 pt-4">
         <h2 id={titleId} className="text-lg font-semibold">
-          New Chat
+          {t('chats.newChat')}
         </h2>
-        <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
-          Find someone by name or username to start a conversation.
-        </p>
+        <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{t('browse.newChat.hint')}</p>
       </div>
       <div className="mx-4 mt-3 flex items-center gap-2 rounded-lg border border-slate-300 dark:border-slate-700 px-3 focus-within:outline-2 focus-within:outline-brand-600">
         {loading || startChat.isPending ? (
@@ -62,9 +62,9 @@ export function NewChatDialog({ onClose }: { onClose: () => void }) {
         )}
         <input
           {...listbox.inputProps}
-          aria-label="Search people"
+          aria-label={t('browse.newChat.searchPeople')}
           autoFocus
-          placeholder="Name or username"
+          placeholder={t('browse.newChat.placeholder')}
           value={query}
           disabled={startChat.isPending}
           onChange={(event) => setQuery(event.target.value)}
@@ -73,7 +73,7 @@ export function NewChatDialog({ onClose }: { onClose: () => void }) {
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
-        <div id={listboxId} role="listbox" aria-label="People" aria-busy={loading}>
+        <div id={listboxId} role="listbox" aria-label={t('browse.search.people')} aria-busy={loading}>
           {options.map((option) => (
             <OptionRow
               key={option.key}
@@ -92,22 +92,24 @@ export function NewChatDialog({ onClose }: { onClose: () => void }) {
             className="flex items-center gap-2 px-3 py-4 text-sm text-red-700 dark:text-red-300"
           >
             <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
-            Search failed. Please try again.
+            {t('browse.search.failed')}
           </p>
         )}
         <p
           role="status"
           className="px-3 py-3 text-center text-sm break-words text-slate-500 dark:text-slate-400"
         >
-          {startChat.isPending
-            ? 'Starting chat...'
-            : typed === ''
-              ? ''
-              : loading && options.length === 0
-                ? 'Searching...'
-                : !loading && !people.isError && options.length === 0
-                  ? `No results for "${typed}"`
-                  : ''}
+          {startChat.isPending ? (
+            t('profile.startingChat')
+          ) : typed === '' ? (
+            ''
+          ) : loading && options.length === 0 ? (
+            t('browse.search.searching')
+          ) : !loading && !people.isError && options.length === 0 ? (
+            <NoResults typed={typed} />
+          ) : (
+            ''
+          )}
         </p>
       </div>
 
@@ -117,14 +119,14 @@ export function NewChatDialog({ onClose }: { onClose: () => void }) {
           onClick={onClose}
           className="font-medium text-brand-700 dark:text-brand-200 hover:underline"
         >
-          Browse everyone
+          {t('browse.newChat.browseEveryone')}
         </Link>
         <button
           type="button"
           onClick={onClose}
           className="rounded-lg px-3 py-1.5 font-medium text-slate-600 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
-          Cancel
+          {t('room.msg.cancel')}
         </button>
       </div>
     </DialogFrame>

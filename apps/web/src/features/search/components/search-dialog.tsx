@@ -1,8 +1,10 @@
 import { AlertCircle, Search, X } from 'lucide-react';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
 import { useAuth } from '../../../lib/session/auth-store';
 import { chatPath } from '../../../lib/text/chat-path';
 import type { SearchScope } from '../../../lib/ui/search-dialogs';
@@ -11,7 +13,7 @@ import { useSearchResults } from '../hooks/use-search-results';
 import { flattenGroups, type SearchOption } from '../lib/result-model';
 import { DialogFrame } from './dialog-frame';
 import { ResultAudio } from './result-audio';
-import { OptionRow, SearchOptionContent } from './search-option';
+import { NoResults, OptionRow, SearchOptionContent } from './search-option';
 
 /**
  * The app-wide search (header button, Ctrl/Cmd+K): people, chats and messages for what is typed, grouped, with
@@ -24,6 +26,7 @@ export function SearchDialog({
   scope: SearchScope | null;
   onClose: () => void;
 }) {
+  const t = useT();
   const ids = useId();
   const titleId = `${ids}-title`;
   const listboxId = `${ids}-listbox`;
@@ -58,7 +61,7 @@ export function SearchDialog({
   return (
     <DialogFrame labelledBy={titleId} onClose={onClose}>
       <h2 id={titleId} className="sr-only">
-        Search
+        {t('browse.search.title')}
       </h2>
       <div className="flex items-center gap-2 border-b border-slate-200 dark:border-slate-800 px-3">
         {search.loading ? (
@@ -68,10 +71,14 @@ export function SearchDialog({
         )}
         {scope && (
           <span className="inline-flex max-w-[40%] shrink-0 items-center gap-1 rounded-full bg-brand-50 dark:bg-brand-500/15 py-0.5 pe-1 ps-2.5 text-xs font-medium text-brand-800 dark:text-brand-200">
-            <span className="truncate">In: {scope.name}</span>
+            <span className="truncate">
+              <Slotted text={t('browse.search.in', { name: SLOT })}>
+                <span translate="no">{scope.name}</span>
+              </Slotted>
+            </span>
             <button
               type="button"
-              aria-label={`Search everywhere, not only in ${scope.name}`}
+              aria-label={t('browse.search.everywhere', { name: scope.name })}
               onClick={() => setScope(null)}
               className="inline-flex size-5 items-center justify-center rounded-full hover:bg-brand-100 dark:hover:bg-brand-500/25"
             >
@@ -81,10 +88,10 @@ export function SearchDialog({
         )}
         <input
           {...listbox.inputProps}
-          aria-label={scope ? `Search messages in ${scope.name}` : 'Search people, chats and messages'}
+          aria-label={scope ? t('browse.search.inChat', { name: scope.name }) : t('browse.search.label')}
           autoFocus
           enterKeyHint="search"
-          placeholder={scope ? 'Search messages in this chat' : 'Search people, chats and messages'}
+          placeholder={scope ? t('browse.search.inThisChat') : t('browse.search.label')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={(event) => {
@@ -97,7 +104,7 @@ export function SearchDialog({
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close search"
+          aria-label={t('browse.search.close')}
           className="inline-flex shrink-0 items-center justify-center rounded-md p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           <X aria-hidden="true" className="size-5" />
@@ -105,7 +112,7 @@ export function SearchDialog({
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
-        <div id={listboxId} role="listbox" aria-label="Search results" aria-busy={search.loading}>
+        <div id={listboxId} role="listbox" aria-label={t('browse.search.results')} aria-busy={search.loading}>
           {search.groups.map((group) => (
             // biome-ignore lint/a11y/useSemanticElements: a listbox's groups are ARIA groups; a fieldset holds form controls.
             <div key={group.key} role="group" aria-labelledby={`${ids}-group-${group.key}`} className="mb-2">
@@ -114,7 +121,7 @@ export function SearchDialog({
                 aria-hidden="true"
                 className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 dark:text-slate-400 uppercase"
               >
-                {group.label}
+                {t(group.label)}
               </div>
               {group.options.map((option) => (
                 <OptionRow
@@ -142,9 +149,9 @@ export function SearchDialog({
             className="flex flex-wrap items-center gap-3 px-3 py-4 text-sm text-red-700 dark:text-red-300"
           >
             <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
-            <span className="flex-1">Search failed. Please try again.</span>
+            <span className="flex-1">{t('browse.search.failed')}</span>
             <Button size="sm" variant="secondary" onClick={search.retry}>
-              Try again
+              {t('settings.tryAgain')}
             </Button>
           </div>
         )}
@@ -152,17 +159,23 @@ export function SearchDialog({
         <div role="status" className={options.length > 0 || search.failed ? 'sr-only' : undefined}>
           {search.failed ? null : options.length > 0 ? (
             search.loading ? null : (
-              `${resultCount} ${resultCount === 1 ? 'result' : 'results'}`
+              t('browse.search.count', { count: resultCount })
             )
           ) : (
             <p className="px-3 py-8 text-center text-sm break-words text-slate-600 dark:text-slate-400">
-              {typed === ''
-                ? scope
-                  ? `Type a word to find it in ${scope.name}.`
-                  : 'Type to search people, chats and messages.'
-                : search.loading
-                  ? 'Searching...'
-                  : `No results for "${typed}"`}
+              {typed === '' ? (
+                scope ? (
+                  <Slotted text={t('browse.search.typeInChat', { name: SLOT })}>
+                    <span translate="no">{scope.name}</span>
+                  </Slotted>
+                ) : (
+                  t('browse.search.type')
+                )
+              ) : search.loading ? (
+                t('browse.search.searching')
+              ) : (
+                <NoResults typed={typed} />
+              )}
             </p>
           )}
         </div>
@@ -171,16 +184,26 @@ export function SearchDialog({
       {active?.kind === 'message' && <ResultAudio result={active.result} ownId={ownId} />}
 
       <div className="hidden items-center gap-4 border-t border-slate-200 dark:border-slate-800 px-4 py-2 text-xs text-slate-500 dark:text-slate-400 sm:flex">
-        <span>
-          <kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd> to move
-        </span>
-        <span>
-          <kbd className="font-sans">Enter</kbd> to open
-        </span>
-        <span>
-          <kbd className="font-sans">Esc</kbd> to close
-        </span>
+        <KeyHint id="browse.search.keysMove">
+          <kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd>
+        </KeyHint>
+        <KeyHint id="browse.search.keysOpen">
+          <kbd className="font-sans">{t('browse.search.keyEnter')}</kbd>
+        </KeyHint>
+        <KeyHint id="browse.search.keysClose">
+          <kbd className="font-sans">{t('browse.search.keyEsc')}</kbd>
+        </KeyHint>
       </div>
     </DialogFrame>
+  );
+}
+
+/** A hint of the footer: its keys where the sentence puts them. */
+function KeyHint({ id, children }: { id: MessageId; children: ReactNode }) {
+  const t = useT();
+  return (
+    <span>
+      <Slotted text={t(id, { keys: SLOT })}>{children}</Slotted>
+    </span>
   );
 }

@@ -2,6 +2,8 @@ import { BadgeCheck, ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Spinner } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/i18n';
+import { SLOT, Slotted } from '../../../lib/i18n/slotted';
 import { listTime } from '../../../lib/text/locale-format';
 import { cn } from '../../../lib/ui/cn';
 import { snippetAround } from '../lib/highlight';
@@ -56,6 +58,7 @@ export function SearchOptionContent({
   loadingMore: boolean;
   now: Date;
 }) {
+  const t = useT();
   switch (option.kind) {
     case 'person': {
       const { person } = option;
@@ -64,18 +67,26 @@ export function SearchOptionContent({
           <Avatar src={person.avatar} name={option.name} size="sm" />
           <span className="min-w-0 flex-1">
             <span className="flex min-w-0 items-center gap-1 text-sm font-medium text-slate-900 dark:text-slate-100">
-              <span className="truncate">
+              <span className="truncate" translate="no">
                 <HighlightedText text={option.name} ranges={option.highlights} />
               </span>
               {person.is_blue_verified && (
-                <BadgeCheck role="img" aria-label="Verified" className="size-4 shrink-0 text-sky-500" />
+                <BadgeCheck
+                  role="img"
+                  aria-label={t('room.header.verified')}
+                  className="size-4 shrink-0 text-sky-500"
+                />
               )}
               {person.id === ownId && (
-                <span className="text-xs font-normal text-slate-500 dark:text-slate-400">(you)</span>
+                <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
+                  {t('browse.search.you')}
+                </span>
               )}
             </span>
             <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
-              @{person.username}
+              <span dir="ltr" translate="no" className="inline-block max-w-full truncate align-bottom">
+                @{person.username}
+              </span>
             </span>
           </span>
         </>
@@ -93,13 +104,16 @@ export function SearchOptionContent({
             tone="muted"
           />
           <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-medium text-slate-900 dark:text-slate-100">
+            <span
+              translate="no"
+              className="block truncate text-sm font-medium text-slate-900 dark:text-slate-100"
+            >
               <HighlightedText text={chat.display_name} ranges={option.highlights} />
             </span>
             <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
               {chat.is_private
-                ? 'Private chat'
-                : `Group · ${chat.member_count} ${chat.member_count === 1 ? 'member' : 'members'}`}
+                ? t('browse.search.privateChat')
+                : t('browse.search.group', { count: chat.member_count })}
             </span>
           </span>
         </>
@@ -115,15 +129,23 @@ export function SearchOptionContent({
           <span className="min-w-0 flex-1">
             <span className="flex items-baseline gap-2 text-xs text-slate-600 dark:text-slate-400">
               <span className="truncate">
-                <span className="font-medium text-slate-800 dark:text-slate-200">{chat.display_name}</span>
+                <span translate="no" className="font-medium text-slate-800 dark:text-slate-200">
+                  {chat.display_name}
+                </span>
                 {/* A private chat is named after the other person: their own messages need no name. */}
-                {(!chat.is_private || mine) && ` · ${mine ? 'You' : message.sender_name}`}
+                {(!chat.is_private || mine) && ' · '}
+                {mine
+                  ? t('room.msg.you')
+                  : !chat.is_private && <span translate="no">{message.sender_name}</span>}
               </span>
               <time dateTime={message.timestamp} className="ms-auto shrink-0">
                 {listTime(message.timestamp, now)}
               </time>
             </span>
-            <span className="block text-sm break-words text-slate-800 dark:text-slate-200 line-clamp-2">
+            <span
+              translate="no"
+              className="block text-sm break-words text-slate-800 dark:text-slate-200 line-clamp-2"
+            >
               <HighlightedText text={snippet.text} ranges={snippet.ranges} />
             </span>
           </span>
@@ -134,8 +156,18 @@ export function SearchOptionContent({
       return (
         <span className="flex w-full items-center justify-center gap-2 py-0.5 text-sm font-medium text-brand-700 dark:text-brand-200">
           {loadingMore ? <Spinner size="sm" /> : <ChevronDown aria-hidden="true" className="size-4" />}
-          {loadingMore ? 'Loading more...' : 'More results'}
+          {loadingMore ? t('browse.search.loadingMore') : t('browse.search.more')}
         </span>
       );
   }
+}
+
+/** 'No results for "…"', what was typed marked as the person's own words. */
+export function NoResults({ typed }: { typed: string }) {
+  const t = useT();
+  return (
+    <Slotted text={t('browse.search.noResults', { query: SLOT })}>
+      <span translate="no">{typed}</span>
+    </Slotted>
+  );
 }

@@ -64,9 +64,9 @@ describe('buildGroups', () => {
       moreMessages: true,
     });
     expect(groups.map((g) => [g.label, g.options.map((o) => o.key)])).toEqual([
-      ['People', ['person-7']],
-      ['Chats', ['chat-g1']],
-      ['Messages', ['message-10', 'more']],
+      ['browse.search.people', ['person-7']],
+      ['browse.search.chats', ['chat-g1']],
+      ['browse.search.messages', ['message-10', 'more']],
     ]);
     expect(groups[0]?.options[0]).toMatchObject({ name: 'Carl Sagan', highlights: [[0, 4]] });
     expect(groups[1]?.options[0]).toMatchObject({ highlights: [[0, 4]] });
@@ -81,7 +81,7 @@ describe('buildGroups', () => {
       messages: [hit(10, 'x', [])],
       moreMessages: true,
     });
-    expect(blank.map((g) => g.label)).toEqual(['Recent chats']);
+    expect(blank.map((g) => g.label)).toEqual(['browse.search.recentChats']);
     expect(blank[0]?.options).toHaveLength(3);
   });
 

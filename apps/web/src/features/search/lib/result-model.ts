@@ -4,6 +4,7 @@ import {
   type MessageSearchResult,
   type ProfileListItem,
 } from '@parley/protocol';
+import type { MessageId } from '../../../lib/i18n/i18n';
 import { filterByName, nameHighlights } from '../../../lib/text/name-match';
 
 // The search dialog's results as one list of options in groups (people, chats, messages), and how the arrow
@@ -21,7 +22,8 @@ export type SearchGroupKey = 'people' | 'chats' | 'messages';
 
 export interface SearchGroup {
   key: SearchGroupKey;
-  label: string;
+  /** The group's heading, a catalog id. */
+  label: MessageId;
   options: SearchOption[];
 }
 
@@ -58,12 +60,12 @@ export function buildGroups({ query, people, chats, messages, moreMessages }: Gr
   const groups: SearchGroup[] = [
     {
       key: 'people',
-      label: 'People',
+      label: 'browse.search.people',
       options: (blank ? [] : people).slice(0, PEOPLE_SHOWN).map((person) => personOption(person, query)),
     },
     {
       key: 'chats',
-      label: blank ? 'Recent chats' : 'Chats',
+      label: blank ? 'browse.search.recentChats' : 'browse.search.chats',
       options: filterByName(chats, query, (c) => c.display_name)
         .slice(0, CHATS_SHOWN)
         .map((chat) => ({
@@ -75,7 +77,7 @@ export function buildGroups({ query, people, chats, messages, moreMessages }: Gr
     },
     {
       key: 'messages',
-      label: 'Messages',
+      label: 'browse.search.messages',
       options: [
         ...(blank ? [] : messages).map(
           (result): SearchOption => ({ kind: 'message', key: `message-${result.message.id}`, result }),

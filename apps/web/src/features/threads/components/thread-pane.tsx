@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { LoadingState } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http/api-error';
-import { replyCountText } from '../../../lib/text/thread-texts';
+import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
 import type { OpenThread } from '../hooks/use-thread';
 import { type ThreadPending, threadParts } from '../lib/thread-state';
@@ -14,8 +14,6 @@ import { type ThreadPending, threadParts } from '../lib/thread-state';
 // An open thread: its own header (Thread, the chat's name, Follow, close), the root, the replies page after
 // page, and its own composer with 'Also send to chat'. It is a labelled region (complementary) that takes the
 // focus when it opens; Escape closes it. Where it stands (beside the room, over it) is the layout's.
-
-export const ALSO_SEND_TEXT = 'Also send to chat';
 
 export interface ThreadPaneProps {
   thread: OpenThread;
@@ -45,6 +43,7 @@ export function ThreadPane({
   onClose,
   className,
 }: ThreadPaneProps) {
+  const t = useT();
   const headingId = useId();
   const paneRef = useRef<HTMLElement>(null);
   const { state } = thread;
@@ -84,30 +83,32 @@ export function ThreadPane({
             tabIndex={-1}
             className="font-semibold text-slate-900 outline-none dark:text-slate-100"
           >
-            Thread
+            {t('browse.thread.title')}
           </h2>
-          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{chatName}</p>
+          <p translate="no" className="truncate text-xs text-slate-600 dark:text-slate-400">
+            {chatName}
+          </p>
         </div>
         {state.loaded && (
           <Button
             variant="secondary"
             size="sm"
             onClick={() => void thread.toggleFollowing()}
-            title={state.following ? 'Stop following: no notices of new replies' : 'Be told of new replies'}
+            title={state.following ? t('browse.thread.unfollowHint') : t('browse.thread.followHint')}
           >
             {state.following ? (
               <Check aria-hidden="true" className="size-4" />
             ) : (
               <Bell aria-hidden="true" className="size-4" />
             )}
-            {state.following ? 'Following' : 'Follow'}
+            {state.following ? t('browse.thread.following') : t('browse.thread.follow')}
           </Button>
         )}
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close thread"
-          title="Close thread (Escape)"
+          aria-label={t('browse.thread.close')}
+          title={t('browse.thread.closeTitle')}
           className="inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
         >
           <X aria-hidden="true" className="size-5" />
@@ -125,7 +126,7 @@ export function ThreadPane({
             {composer}
             {canAlsoSend && (
               <Checkbox
-                label={ALSO_SEND_TEXT}
+                label={t('browse.thread.alsoSend')}
                 checked={thread.alsoInChat}
                 onChange={(event) => thread.setAlsoInChat(event.target.checked)}
                 className="px-3 pb-2"
@@ -145,6 +146,7 @@ function ThreadBody({
   renderPending,
   onClose,
 }: Pick<ThreadPaneProps, 'thread' | 'renderMessage' | 'renderPending' | 'onClose'>) {
+  const t = useT();
   const { state, loadError } = thread;
   const scroller = useRef<HTMLDivElement>(null);
   /** Whether the view rests at its end: new replies then keep it there. */
@@ -158,7 +160,7 @@ function ThreadBody({
   });
 
   if (!state.loaded || !state.root) {
-    if (!loadError) return <LoadingState label="Loading thread..." />;
+    if (!loadError) return <LoadingState label={t('browse.thread.loading')} />;
     const gone = isApiError(loadError) && (loadError.status === 404 || loadError.status === 403);
     const alert = (
       <div role="alert" className="m-auto flex max-w-xs flex-col items-center px-4 py-12 text-center">
@@ -168,11 +170,11 @@ function ThreadBody({
           <TriangleAlert aria-hidden="true" className="mb-3 size-8 text-amber-500" />
         )}
         <p className="font-medium text-slate-900 dark:text-slate-100">
-          {gone ? 'This thread is not available.' : 'Could not load the thread.'}
+          {gone ? t('browse.thread.gone') : t('browse.thread.loadFailed')}
         </p>
         <Button variant="secondary" className="mt-4" onClick={gone ? onClose : thread.reload}>
           {!gone && <RefreshCw aria-hidden="true" className="size-4" />}
-          {gone ? 'Close' : 'Try Again'}
+          {gone ? t('room.edits.close') : t('profile.tryAgain')}
         </Button>
       </div>
     );
@@ -181,7 +183,7 @@ function ThreadBody({
     return (
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto py-2" data-testid="thread-messages">
         {alert}
-        <section aria-label="Replies">
+        <section aria-label={t('browse.thread.replies')}>
           <PendingReplies pending={state.pending} renderPending={renderPending} />
         </section>
       </div>
@@ -200,10 +202,12 @@ function ThreadBody({
     >
       {renderMessage(state.root)}
       <div className="flex items-center gap-3 px-4 py-2 text-xs font-medium text-slate-600 dark:text-slate-400">
-        <span data-testid="thread-reply-count">{count === 0 ? 'No replies yet' : replyCountText(count)}</span>
+        <span data-testid="thread-reply-count">
+          {count === 0 ? t('browse.thread.noReplies') : t('thread.replies', { count })}
+        </span>
         <span aria-hidden="true" className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
       </div>
-      <section aria-label="Replies">
+      <section aria-label={t('browse.thread.replies')}>
         {loaded.map((m) => (
           <div key={m.client_id ? `c-${m.client_id}` : `m-${m.id}`}>{renderMessage(m)}</div>
         ))}
@@ -216,7 +220,7 @@ function ThreadBody({
               onClick={() => void thread.loadNewer()}
             >
               {!thread.loadingNewer && <ChevronDown aria-hidden="true" className="size-4" />}
-              Show newer replies
+              {t('browse.thread.showNewer')}
             </Button>
           </div>
         )}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Page } from '../../../components/page';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/i18n';
 import { useFollowedThreads } from '../api/get-followed-threads';
 import { ThreadRow } from './thread-row';
 
@@ -11,6 +12,7 @@ import { ThreadRow } from './thread-row';
  * newest activity first, with their unread replies; 'Load more' brings the next page.
  */
 export function ThreadsPage() {
+  const t = useT();
   const threads = useFollowedThreads();
   const items = threads.data?.pages.flatMap((p) => p.results) ?? [];
   // After 'Load more', the focus goes to the first thread it brought (the button may be gone).
@@ -24,17 +26,17 @@ export function ThreadsPage() {
   }, [focusAt, items.length, threads.isFetchNextPageError]);
 
   return (
-    <Page title="Threads" description="The threads you started, replied in or follow.">
+    <Page title={t('nav.threads')} description={t('browse.threads.description')}>
       <section
-        aria-label="Followed threads"
+        aria-label={t('browse.threads.label')}
         className="rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
         {threads.isPending ? (
-          <LoadingState label="Loading threads..." />
+          <LoadingState label={t('browse.threads.loading')} />
         ) : threads.isError && items.length === 0 ? (
           <div role="alert" className="flex flex-col items-center px-4 py-14 text-center">
             <p className="text-sm font-medium text-red-700 dark:text-red-300">
-              Failed to load threads. Please try again.
+              {t('browse.threads.loadFailed')}
             </p>
             <Button
               variant="secondary"
@@ -43,7 +45,7 @@ export function ThreadsPage() {
               loading={threads.isFetching}
             >
               <RefreshCw aria-hidden="true" className="size-4" />
-              Try again
+              {t('settings.tryAgain')}
             </Button>
           </div>
         ) : items.length === 0 ? (
@@ -51,10 +53,8 @@ export function ThreadsPage() {
             <span className="mb-3 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-200">
               <MessageSquareReply aria-hidden="true" className="size-6" />
             </span>
-            <p className="font-semibold text-slate-900 dark:text-slate-100">No threads yet</p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              Choose 'Reply in thread' on a message to start one.
-            </p>
+            <p className="font-semibold text-slate-900 dark:text-slate-100">{t('browse.threads.empty')}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('browse.threads.emptyHint')}</p>
           </div>
         ) : (
           <ul ref={list} className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -68,7 +68,7 @@ export function ThreadsPage() {
         <div className="flex flex-col items-center gap-2">
           {threads.isFetchNextPageError && (
             <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-              Failed to load more threads. Please try again.
+              {t('browse.threads.loadMoreFailed')}
             </p>
           )}
           <Button
@@ -79,7 +79,7 @@ export function ThreadsPage() {
               void threads.fetchNextPage();
             }}
           >
-            Load more
+            {t('browse.loadMore')}
           </Button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { t } from '../../../lib/i18n/i18n';
 import { threadQueryKeys } from '../../../lib/queries/threads';
 import type { SocketStatus } from '../../../lib/realtime/chat-socket';
 import { roomChannel } from '../../../lib/realtime/room-channel';
@@ -18,8 +19,6 @@ import { type ThreadUploader, useThreadSends } from './use-thread-sends';
 // from its start, then what waits is sent.
 
 export type { ThreadUploader };
-
-export const NOT_SENT_TEXT = 'Not sent';
 
 export function useThread(chatId: string, rootId: number, meId: number, uploader: ThreadUploader) {
   const [state, dispatch] = useReducer(threadReducer, initialThread);
@@ -64,7 +63,7 @@ export function useThread(chatId: string, rootId: number, meId: number, uploader
       const page = await getThread(chatId, rootId, cursor);
       dispatch({ type: 'newer', root: page.root, replies: page.results, next_cursor: page.next_cursor });
     } catch (error) {
-      toast.error(serverErrorOr(error, 'Could not load the replies.'));
+      toast.error(serverErrorOr(error, t('browse.thread.repliesFailed')));
     } finally {
       setLoadingNewer(false);
     }
@@ -114,7 +113,7 @@ export function useThread(chatId: string, rootId: number, meId: number, uploader
       void queryClient.invalidateQueries({ queryKey: threadQueryKeys.followed() });
     } catch (error) {
       dispatch({ type: 'following', following: !next });
-      toast.error(serverErrorOr(error, 'Could not change following this thread.'));
+      toast.error(serverErrorOr(error, t('browse.thread.followFailed')));
     }
   };
 
