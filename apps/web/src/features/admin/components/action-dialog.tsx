@@ -3,6 +3,8 @@ import { ErrorBanner } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { serverErrorOr } from '../../../lib/http/api-error';
+import { useT } from '../../../lib/i18n/i18n';
+import '../lib/admin-texts';
 
 /**
  * Confirms one admin action and asks for its note (kept in the audit log). Mounted only while open; `onConfirm`
@@ -16,13 +18,14 @@ export function ActionDialog({
   onConfirm,
   onClose,
 }: {
-  title: string;
+  title: ReactNode;
   children: ReactNode;
   confirmLabel: string;
   danger?: boolean;
   onConfirm: (note: string) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const t = useT();
   const titleId = useId();
   const noteId = useId();
   const [note, setNote] = useState('');
@@ -37,7 +40,7 @@ export function ActionDialog({
       await onConfirm(note.trim());
       onClose();
     } catch (err) {
-      setError(serverErrorOr(err, 'That did not work. Please try again.'));
+      setError(serverErrorOr(err, t('admin.dialog.failed')));
       setBusy(false);
     }
   };
@@ -55,7 +58,7 @@ export function ActionDialog({
         <div className="text-sm text-slate-600 dark:text-slate-400">{children}</div>
         <div className="space-y-1.5">
           <label htmlFor={noteId} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-            Note (kept in the audit log)
+            {t('admin.dialog.note')}
           </label>
           <textarea
             id={noteId}
@@ -69,7 +72,7 @@ export function ActionDialog({
         {error && <ErrorBanner>{error}</ErrorBanner>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('admin.dialog.cancel')}
           </Button>
           <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={busy}>
             {confirmLabel}

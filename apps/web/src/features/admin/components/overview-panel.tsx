@@ -1,20 +1,8 @@
 import type { AdminStats } from '@parley/protocol';
 import { useId } from 'react';
 import { Card, CardHeader } from '../../../components/ui/card';
-
-const number = new Intl.NumberFormat();
-
-/** Bytes as people read them: 1.2 MB. */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${value} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
+import { useT } from '../../../lib/i18n/i18n';
+import { count, storageSize, utcDay } from '../lib/admin-format';
 
 function Tile({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -26,8 +14,12 @@ function Tile({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
-/** Messages per day as bars, drawn inline (no chart library): 30 bars, a baseline and the peak labelled. */
+/**
+ * Messages per day as bars, drawn inline (no chart library): 30 bars, a baseline and the peak labelled. A timeline
+ * runs left to right in every language, as charts do in right-to-left software too.
+ */
 export function ActivityChart({ days }: { days: AdminStats['messages_per_day'] }) {
+  const t = useT();
   const titleId = useId();
   const peak = Math.max(1, ...days.map((d) => d.count));
   const total = days.reduce((sum, d) => sum + d.count, 0);
@@ -35,16 +27,19 @@ export function ActivityChart({ days }: { days: AdminStats['messages_per_day'] }
   const height = 160;
   const gap = 4;
   const bar = (width - gap * (days.length - 1)) / Math.max(1, days.length);
+  const first = days[0]?.day;
+  const last = days[days.length - 1]?.day;
   return (
     <figure>
       <svg
         viewBox={`0 0 ${width} ${height + 20}`}
         role="img"
         aria-labelledby={titleId}
+        direction="ltr"
         className="h-auto w-full text-brand-600 dark:text-brand-400"
       >
         <title id={titleId}>
-          {`Messages per day over the last ${days.length} days: ${number.format(total)} in all, at most ${number.format(peak)} in a day.`}
+          {t('admin.overview.chartTitle', { days: days.length, total: count(total), peak: count(peak) })}
         </title>
         <line x1={0} x2={width} y1={height} y2={height} className="stroke-slate-300 dark:stroke-slate-700" />
         {days.map((d, i) => {
@@ -59,12 +54,12 @@ export function ActivityChart({ days }: { days: AdminStats['messages_per_day'] }
               rx={2}
               fill="currentColor"
             >
-              <title>{`${d.day}: ${number.format(d.count)}`}</title>
+              <title>{t('admin.overview.dayCount', { day: utcDay(d.day), count: count(d.count) })}</title>
             </rect>
           );
         })}
         <text x={0} y={height + 16} className="fill-slate-600 text-[11px] dark:fill-slate-400">
-          {days[0]?.day}
+          {first && utcDay(first)}
         </text>
         <text
           x={width}
@@ -72,36 +67,43 @@ export function ActivityChart({ days }: { days: AdminStats['messages_per_day'] }
           textAnchor="end"
           className="fill-slate-600 text-[11px] dark:fill-slate-400"
         >
-          {days[days.length - 1]?.day}
+          {last && utcDay(last)}
         </text>
       </svg>
       <figcaption className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        {number.format(total)} messages in the last {days.length} days; the busiest day had{' '}
-        {number.format(peak)}.
+        {t('admin.overview.chartCaption', { total, days: days.length, peak: count(peak) })}
       </figcaption>
     </figure>
   );
 }
 
 export function OverviewPanel({ stats }: { stats: AdminStats }) {
+  const t = useT();
   const { people } = stats;
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Tile
-          label="People"
-          value={number.format(people.total)}
-          hint={`${number.format(people.activated)} verified, ${number.format(people.deactivated)} deactivated`}
+          label={t('admin.overview.people')}
+          value={count(people.total)}
+          hint={t('admin.overview.peopleHint', {
+            verified: count(people.activated),
+            deactivated: count(people.deactivated),
+          })}
         />
-        <Tile label="Online now" value={number.format(stats.online_now)} />
+        <Tile label={t('admin.overview.onlineNow')} value={count(stats.online_now)} />
         <Tile
-          label="Messages today"
-          value={number.format(stats.messages_per_day[stats.messages_per_day.length - 1]?.count ?? 0)}
+          label={t('admin.overview.messagesToday')}
+          value={count(stats.messages_per_day[stats.messages_per_day.length - 1]?.count ?? 0)}
         />
-        <Tile label="Storage used" value={formatBytes(stats.storage_bytes)} hint="Uploads and pictures" />
+        <Tile
+          label={t('admin.overview.storage')}
+          value={storageSize(stats.storage_bytes)}
+          hint={t('admin.overview.storageHint')}
+        />
       </dl>
       <Card>
-        <CardHeader title="Activity" description="People's messages per day (UTC)." />
+        <CardHeader title={t('admin.overview.activity')} description={t('admin.overview.activityHint')} />
         <ActivityChart days={stats.messages_per_day} />
       </Card>
     </>

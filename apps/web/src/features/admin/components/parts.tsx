@@ -1,8 +1,42 @@
-import { type ReactNode, useId } from 'react';
+import { Fragment, type ReactNode, useId } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
+import { count } from '../lib/admin-format';
 
-// Small pieces the console's panels share: the pager, a labelled control, table heads.
+// Small pieces the console's panels share: the pager, a labelled control, table heads, sentences holding
+// elements, a person's name and username.
+
+const MARK = '\u2063';
+
+/** The placeholder values that put `nodes` into a translated sentence: give them to t(), the text to Slots. */
+export const slotsFor = (names: string[]): Record<string, string> =>
+  Object.fromEntries(names.map((name, i) => [name, `${MARK}${i}${MARK}`]));
+
+/**
+ * A sentence from the catalog whose placeholders were given slotsFor(names), with `nodes[i]` drawn where the
+ * i-th name went: each in the translation's own order.
+ */
+export function Slots({ text, nodes }: { text: string; nodes: ReactNode[] }) {
+  const parts = text.split(new RegExp(`${MARK}(\\d+)${MARK}`));
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>{i % 2 === 1 ? nodes[Number(part)] : part}</Fragment>
+      ))}
+    </>
+  );
+}
+
+/** A person's name as they wrote it: never translated. */
+export const Name = ({ children }: { children: ReactNode }) => <span translate="no">{children}</span>;
+
+/** '@username', left to right and never translated, clipped within its line. */
+export const Handle = ({ username }: { username: string }) => (
+  <span dir="ltr" translate="no" className="inline-block max-w-full truncate align-bottom">
+    @{username}
+  </span>
+);
 
 export function Pager({
   label,
@@ -17,16 +51,17 @@ export function Pager({
   onPage: (page: number) => void;
   className?: string;
 }) {
+  const t = useT();
   return (
     <nav aria-label={label} className={cn('flex items-center justify-between gap-2', className)}>
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('admin.pager.previous')}
       </Button>
       <span className="text-sm text-slate-600 dark:text-slate-400">
-        Page {page} of {pages}
+        {t('admin.pager.page', { page: count(page), pages: count(pages) })}
       </span>
       <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('admin.pager.next')}
       </Button>
     </nav>
   );

@@ -6,78 +6,91 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { inputClasses } from '../../../components/ui/text-field';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
 import { useAuth } from '../../../lib/session/auth-store';
+import { dayText } from '../../../lib/text/locale-format';
 import { cn } from '../../../lib/ui/cn';
 import { useDebouncedValue } from '../../../lib/ui/use-debounced-value';
 import { type PersonAction, useAdminUsers, usePersonAction } from '../api/admin-api';
 import { ActionDialog } from './action-dialog';
-import { HeaderCell, Pager, tableHeadClasses } from './parts';
+import { Handle, HeaderCell, Name, Pager, Slots, slotsFor, tableHeadClasses } from './parts';
 
-const COLUMNS: { sort: AdminUserSort; label: string }[] = [
-  { sort: 'displayname', label: 'Name' },
-  { sort: 'email', label: 'Email' },
-  { sort: 'date_joined', label: 'Joined' },
-  { sort: 'last_seen', label: 'Last seen' },
+const COLUMNS: { sort: AdminUserSort; label: MessageId }[] = [
+  { sort: 'displayname', label: 'admin.people.name' },
+  { sort: 'email', label: 'admin.people.email' },
+  { sort: 'date_joined', label: 'admin.people.joined' },
+  { sort: 'last_seen', label: 'admin.people.lastSeen' },
 ];
 
+/** Each action's button, its dialog's confirm button and what the dialog says will happen to {name}. */
 const ACTIONS: Record<
   PersonAction,
-  { label: string; confirm: string; danger?: boolean; say: (u: AdminUser) => string }
+  { label: MessageId; confirm: MessageId; danger?: boolean; say: MessageId }
 > = {
   deactivate: {
-    label: 'Deactivate',
-    confirm: 'Deactivate',
+    label: 'admin.people.deactivate',
+    confirm: 'admin.people.deactivate',
     danger: true,
-    say: (u) => `${u.displayname} is signed out everywhere at once and cannot sign in until reactivated.`,
+    say: 'admin.people.deactivateSay',
   },
   reactivate: {
-    label: 'Reactivate',
-    confirm: 'Reactivate',
-    say: (u) => `${u.displayname} can sign in again.`,
+    label: 'admin.people.reactivate',
+    confirm: 'admin.people.reactivate',
+    say: 'admin.people.reactivateSay',
   },
-  verify: { label: 'Verify', confirm: 'Give badge', say: (u) => `${u.displayname} gets the verified badge.` },
+  verify: {
+    label: 'admin.people.verify',
+    confirm: 'admin.people.verifyConfirm',
+    say: 'admin.people.verifySay',
+  },
   unverify: {
-    label: 'Unverify',
-    confirm: 'Take badge',
-    say: (u) => `${u.displayname} loses the verified badge.`,
+    label: 'admin.people.unverify',
+    confirm: 'admin.people.unverifyConfirm',
+    say: 'admin.people.unverifySay',
   },
   'sign-out': {
-    label: 'Sign out everywhere',
-    confirm: 'Sign out',
-    say: (u) => `Every session of ${u.displayname} ends now, on every device.`,
+    label: 'admin.people.signOut',
+    confirm: 'admin.people.signOutConfirm',
+    say: 'admin.people.signOutSay',
   },
   delete: {
-    label: 'Delete account',
-    confirm: 'Delete account',
+    label: 'admin.people.delete',
+    confirm: 'admin.people.delete',
     danger: true,
-    say: (u) =>
-      `${u.displayname}'s credentials, sessions, profile, picture and messages are deleted for good. Their chats stay for the others, who see a deleted user.`,
+    say: 'admin.people.deleteSay',
   },
 };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+const when = (iso: string | null) => (iso ? dayText(iso) : '—');
 
 function Status({ user }: { user: AdminUser }) {
-  const tags: { text: string; tone: string }[] = [];
+  const t = useT();
+  const tags: { text: MessageId; tone: string }[] = [];
   if (!user.is_active)
-    tags.push({ text: 'Inactive', tone: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200' });
+    tags.push({
+      text: 'admin.people.inactive',
+      tone: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+    });
   if (!user.is_activated)
     tags.push({
-      text: 'Unverified email',
+      text: 'admin.people.unverifiedEmail',
       tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
     });
   if (user.is_site_admin)
     tags.push({
-      text: 'Site admin',
+      text: 'admin.people.siteAdmin',
       tone: 'bg-brand-100 text-brand-800 dark:bg-brand-500/20 dark:text-brand-200',
     });
   if (user.is_online)
-    tags.push({ text: 'Online', tone: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200' });
+    tags.push({
+      text: 'admin.people.online',
+      tone: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
+    });
   return (
     <span className="flex flex-wrap gap-1">
-      {tags.map((t) => (
-        <span key={t.text} className={cn('rounded-full px-2 py-0.5 text-xs font-medium', t.tone)}>
-          {t.text}
+      {tags.map((tag) => (
+        <span key={tag.text} className={cn('rounded-full px-2 py-0.5 text-xs font-medium', tag.tone)}>
+          {t(tag.text)}
         </span>
       ))}
     </span>
@@ -86,6 +99,7 @@ function Status({ user }: { user: AdminUser }) {
 
 /** The people table: searchable by name and email, sortable, paged, with each person's actions. */
 export function PeoplePanel() {
+  const t = useT();
   const me = useAuth((s) => s.user?.id);
   const [typed, setTyped] = useState('');
   const q = useDebouncedValue(typed.trim(), 250);
@@ -126,8 +140,8 @@ export function PeoplePanel() {
           />
           <input
             type="search"
-            aria-label="Search people by name or email"
-            placeholder="Search by name or email"
+            aria-label={t('admin.people.searchLabel')}
+            placeholder={t('admin.people.search')}
             value={typed}
             onChange={(e) => {
               setTyped(e.target.value);
@@ -137,14 +151,14 @@ export function PeoplePanel() {
           />
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          {users.data ? `${users.data.count} ${users.data.count === 1 ? 'person' : 'people'}` : ''}
+          {users.data ? t('admin.people.count', { count: users.data.count }) : ''}
           {users.isFetching && <Spinner size="sm" className="ms-2 inline-block" />}
         </p>
       </div>
-      {users.error && <ErrorBanner className="mx-4 mb-4">Could not load people.</ErrorBanner>}
+      {users.error && <ErrorBanner className="mx-4 mb-4">{t('admin.people.loadFailed')}</ErrorBanner>}
       <div className="overflow-x-auto">
         <table className="w-full text-start text-sm">
-          <caption className="sr-only">People on this server</caption>
+          <caption className="sr-only">{t('admin.people.caption')}</caption>
           <thead className={tableHeadClasses}>
             <tr>
               {COLUMNS.map((c) => (
@@ -159,7 +173,7 @@ export function PeoplePanel() {
                     onClick={() => sortBy(c.sort)}
                     className="inline-flex items-center gap-1 rounded hover:text-slate-900 dark:hover:text-white"
                   >
-                    {c.label}
+                    {t(c.label)}
                     {c.sort === sort &&
                       (order === 'asc' ? (
                         <ArrowUp aria-hidden="true" className="size-3.5" />
@@ -169,8 +183,8 @@ export function PeoplePanel() {
                   </button>
                 </th>
               ))}
-              <HeaderCell>Status</HeaderCell>
-              <HeaderCell>Actions</HeaderCell>
+              <HeaderCell>{t('admin.people.status')}</HeaderCell>
+              <HeaderCell>{t('admin.people.actions')}</HeaderCell>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -178,17 +192,23 @@ export function PeoplePanel() {
               <tr key={u.id} className="text-slate-800 dark:text-slate-200">
                 <td className="px-4 py-3">
                   <span className="flex items-center gap-1 font-medium text-slate-900 dark:text-slate-100">
-                    {u.displayname}
+                    <Name>{u.displayname}</Name>
                     {u.is_blue_verified && (
                       <BadgeCheck
-                        aria-label="Verified"
+                        aria-label={t('admin.people.verified')}
                         className="size-4 text-brand-600 dark:text-brand-300"
                       />
                     )}
                   </span>
-                  <span className="text-slate-600 dark:text-slate-400">@{u.username}</span>
+                  <span className="block text-slate-600 dark:text-slate-400">
+                    <Handle username={u.username} />
+                  </span>
                 </td>
-                <td className="px-4 py-3 break-all">{u.email}</td>
+                <td className="px-4 py-3 break-all">
+                  <span dir="ltr" translate="no">
+                    {u.email}
+                  </span>
+                </td>
                 <td className="px-4 py-3 whitespace-nowrap">{when(u.date_joined)}</td>
                 <td className="px-4 py-3 whitespace-nowrap">{when(u.last_seen)}</td>
                 <td className="px-4 py-3">
@@ -201,11 +221,15 @@ export function PeoplePanel() {
                         key={action}
                         size="sm"
                         variant={ACTIONS[action].danger ? 'secondary' : 'ghost'}
-                        aria-label={`${ACTIONS[action].label}: ${u.displayname} (@${u.username})`}
+                        aria-label={t('admin.people.actionFor', {
+                          action: t(ACTIONS[action].label),
+                          name: u.displayname,
+                          username: u.username,
+                        })}
                         onClick={() => setPending({ user: u, action })}
                         className={ACTIONS[action].danger ? 'text-red-700 dark:text-red-300' : undefined}
                       >
-                        {ACTIONS[action].label}
+                        {t(ACTIONS[action].label)}
                       </Button>
                     ))}
                   </div>
@@ -215,23 +239,34 @@ export function PeoplePanel() {
             {users.data?.results.length === 0 && (
               <tr>
                 <td colSpan={6} className="px-4 py-8 text-center text-slate-600 dark:text-slate-400">
-                  Nobody matches.
+                  {t('admin.people.none')}
                 </td>
               </tr>
             )}
           </tbody>
         </table>
       </div>
-      <Pager label="People pages" page={page} pages={pages} onPage={setPage} className="p-4" />
+      <Pager label={t('admin.people.pages')} page={page} pages={pages} onPage={setPage} className="p-4" />
       {pending && (
         <ActionDialog
-          title={`${ACTIONS[pending.action].label}: @${pending.user.username}?`}
-          confirmLabel={ACTIONS[pending.action].confirm}
+          title={
+            <Slots
+              text={t('admin.people.dialogTitle', {
+                action: t(ACTIONS[pending.action].label),
+                ...slotsFor(['username']),
+              })}
+              nodes={[<Handle key="username" username={pending.user.username} />]}
+            />
+          }
+          confirmLabel={t(ACTIONS[pending.action].confirm)}
           danger={ACTIONS[pending.action].danger}
           onConfirm={(note) => act.mutateAsync({ userId: pending.user.id, action: pending.action, note })}
           onClose={() => setPending(null)}
         >
-          {ACTIONS[pending.action].say(pending.user)}
+          <Slots
+            text={t(ACTIONS[pending.action].say, slotsFor(['name']))}
+            nodes={[<Name key="name">{pending.user.displayname}</Name>]}
+          />
         </ActionDialog>
       )}
     </Card>

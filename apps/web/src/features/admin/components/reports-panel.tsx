@@ -1,47 +1,66 @@
-import { REPORT_REASON_LABELS, type Report, type ReportAction } from '@parley/protocol';
+import type { Report, ReportAction } from '@parley/protocol';
 import { useState } from 'react';
 import { ErrorBanner, InfoNote } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
+import { fullDateTime } from '../../../lib/text/locale-format';
 import { cn } from '../../../lib/ui/cn';
 import { useReport, useReports, useResolveReport } from '../api/admin-api';
+import { REPORT_REASON_IDS } from '../lib/admin-texts';
 import { ActionDialog } from './action-dialog';
-import { Pager } from './parts';
+import { Handle, Name, Pager, Slots, slotsFor } from './parts';
 
-const ACTIONS: Record<ReportAction, { label: string; danger?: boolean; say: (r: Report) => string }> = {
-  dismiss: { label: 'Dismiss', say: () => 'The report is closed and nothing else changes.' },
-  delete_message: {
-    label: 'Delete message',
-    danger: true,
-    say: () => 'The message is deleted for everyone in its chat, at once.',
-  },
-  deactivate_user: {
-    label: 'Deactivate the author',
-    danger: true,
-    say: (r) =>
-      `${r.target?.name ?? 'The author'} is signed out everywhere at once and cannot sign in until reactivated.`,
-  },
+const ACTIONS: Record<ReportAction, { label: MessageId; danger?: boolean }> = {
+  dismiss: { label: 'admin.reports.dismiss' },
+  delete_message: { label: 'admin.reports.deleteMessage', danger: true },
+  deactivate_user: { label: 'admin.reports.deactivateAuthor', danger: true },
 };
 
-const who = (p: Report['reporter']) => (p ? `${p.name} (@${p.username})` : 'a deleted account');
+/** What the action's dialog says will happen. */
+function Say({ report, action }: { report: Report; action: ReportAction }) {
+  const t = useT();
+  if (action === 'dismiss') return <>{t('admin.reports.dismissSay')}</>;
+  if (action === 'delete_message') return <>{t('admin.reports.deleteMessageSay')}</>;
+  if (!report.target) return <>{t('admin.reports.deactivateAuthorSay')}</>;
+  return (
+    <Slots
+      text={t('admin.reports.deactivateSay', slotsFor(['name']))}
+      nodes={[<Name key="name">{report.target.name}</Name>]}
+    />
+  );
+}
+
+/** A person of a report: 'Ada Lovelace (@ada)', or that the account is gone. */
+function Who({ person }: { person: Report['reporter'] }) {
+  const t = useT();
+  if (!person) return <>{t('admin.reports.deletedAccount')}</>;
+  return (
+    <Slots
+      text={t('admin.reports.person', slotsFor(['name', 'username']))}
+      nodes={[<Name key="name">{person.name}</Name>, <Handle key="username" username={person.username} />]}
+    />
+  );
+}
 
 /** The reported message among the messages around it, as they read now. */
 function InContext({ report }: { report: Report }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const detail = useReport(report.id, open);
   if (report.message_id === null) return null;
   return (
     <div className="mt-3">
       <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? 'Hide the conversation' : 'Show in context'}
+        {open ? t('admin.reports.hideContext') : t('admin.reports.showContext')}
       </Button>
       {open && (
         <div className="mt-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
           {detail.isPending ? (
             <Spinner size="sm" />
           ) : detail.data?.context?.length ? (
-            <ol aria-label="The conversation around the reported message" className="space-y-2 text-sm">
+            <ol aria-label={t('admin.reports.context')} className="space-y-2 text-sm">
               {detail.data.context.map((m) => (
                 <li
                   key={m.id}
@@ -52,19 +71,33 @@ function InContext({ report }: { report: Report }) {
                       : 'bg-slate-50 dark:bg-slate-950',
                   )}
                 >
-                  <span className="font-medium text-slate-900 dark:text-slate-100">{m.sender_name}</span>{' '}
+                  <span translate="no" className="font-medium text-slate-900 dark:text-slate-100">
+                    {m.sender_name}
+                  </span>{' '}
                   <time dateTime={m.timestamp} className="text-xs text-slate-600 dark:text-slate-400">
-                    {new Date(m.timestamp).toLocaleString()}
+                    {fullDateTime(m.timestamp)}
                   </time>
-                  <p className="whitespace-pre-wrap break-words text-slate-800 dark:text-slate-200">
-                    {m.is_deleted ? <em>This message was deleted</em> : m.body}
-                  </p>
-                  {m.id === report.message_id && <span className="sr-only">(the reported message)</span>}
+                  {m.is_deleted ? (
+                    <p className="text-slate-800 dark:text-slate-200">
+                      <em>{t('room.msg.deleted')}</em>
+                    </p>
+                  ) : (
+                    <p
+                      dir="auto"
+                      translate="no"
+                      className="whitespace-pre-wrap break-words text-slate-800 dark:text-slate-200"
+                    >
+                      {m.body}
+                    </p>
+                  )}
+                  {m.id === report.message_id && (
+                    <span className="sr-only">{t('admin.reports.theReported')}</span>
+                  )}
                 </li>
               ))}
             </ol>
           ) : (
-            <p className="text-sm text-slate-600 dark:text-slate-400">The conversation is no longer there.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t('admin.reports.contextGone')}</p>
           )}
         </div>
       )}
@@ -73,6 +106,7 @@ function InContext({ report }: { report: Report }) {
 }
 
 function ReportCard({ report, onAct }: { report: Report; onAct: (action: ReportAction) => void }) {
+  const t = useT();
   const actions: ReportAction[] = ['dismiss'];
   if (report.message_id !== null) actions.push('delete_message');
   if (report.target) actions.push('deactivate_user');
@@ -82,34 +116,65 @@ function ReportCard({ report, onAct }: { report: Report; onAct: (action: ReportA
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <h3 className="font-medium text-slate-900 dark:text-slate-100">
-              {REPORT_REASON_LABELS[report.reason]}: {report.message_id !== null ? 'a message by ' : ''}
-              {who(report.target)}
+              <Slots
+                text={t(report.message_id !== null ? 'admin.reports.titleMessage' : 'admin.reports.title', {
+                  reason: t(REPORT_REASON_IDS[report.reason]),
+                  ...slotsFor(['who']),
+                })}
+                nodes={[<Who key="who" person={report.target} />]}
+              />
             </h3>
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              Reported by {who(report.reporter)} on{' '}
-              <time dateTime={report.created_at}>{new Date(report.created_at).toLocaleString()}</time>
+              <Slots
+                text={t('admin.reports.reportedBy', slotsFor(['who', 'time']))}
+                nodes={[
+                  <Who key="who" person={report.reporter} />,
+                  <time key="time" dateTime={report.created_at}>
+                    {fullDateTime(report.created_at)}
+                  </time>,
+                ]}
+              />
             </p>
           </div>
           {report.resolution && (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              {ACTIONS[report.resolution.action].label}
-              {report.resolution.resolved_by ? ` by @${report.resolution.resolved_by.username}` : ''}
+              {report.resolution.resolved_by?.username ? (
+                <Slots
+                  text={t('admin.reports.resolvedBy', {
+                    action: t(ACTIONS[report.resolution.action].label),
+                    ...slotsFor(['username']),
+                  })}
+                  nodes={[<Handle key="username" username={report.resolution.resolved_by.username} />]}
+                />
+              ) : (
+                t(ACTIONS[report.resolution.action].label)
+              )}
             </span>
           )}
         </div>
         {report.message_body !== null && (
-          <blockquote className="mt-3 border-s-4 border-amber-400 ps-3 text-sm whitespace-pre-wrap break-words text-slate-800 dark:border-amber-600 dark:text-slate-200">
+          <blockquote
+            dir="auto"
+            translate="no"
+            className="mt-3 border-s-4 border-amber-400 ps-3 text-sm whitespace-pre-wrap break-words text-slate-800 dark:border-amber-600 dark:text-slate-200"
+          >
             {report.message_body}
           </blockquote>
         )}
         {report.note && (
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            <span className="font-medium">Reporter's note:</span> {report.note}
+            <span className="font-medium">{t('admin.reports.reporterNote')}</span>{' '}
+            <span dir="auto" translate="no">
+              {report.note}
+            </span>
           </p>
         )}
         {report.resolution?.note && (
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            <span className="font-medium">Resolution note:</span> {report.resolution.note}
+            <span className="font-medium">{t('admin.reports.resolutionNote')}</span>{' '}
+            <span dir="auto" translate="no">
+              {report.resolution.note}
+            </span>
           </p>
         )}
         <InContext report={report} />
@@ -121,9 +186,9 @@ function ReportCard({ report, onAct }: { report: Report; onAct: (action: ReportA
                 size="sm"
                 variant={ACTIONS[a].danger ? 'danger' : 'secondary'}
                 onClick={() => onAct(a)}
-                aria-label={`${ACTIONS[a].label} (report ${report.id})`}
+                aria-label={t('admin.reports.actionFor', { action: t(ACTIONS[a].label), id: report.id })}
               >
-                {ACTIONS[a].label}
+                {t(ACTIONS[a].label)}
               </Button>
             ))}
           </div>
@@ -135,6 +200,7 @@ function ReportCard({ report, onAct }: { report: Report; onAct: (action: ReportA
 
 /** The reports queue: open reports first, resolved ones on their own page; each action with a note. */
 export function ReportsPanel() {
+  const t = useT();
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const [page, setPage] = useState(1);
   const reports = useReports(status, page);
@@ -145,7 +211,7 @@ export function ReportsPanel() {
   return (
     <>
       <fieldset className="flex gap-4 text-sm text-slate-800 dark:text-slate-200">
-        <legend className="sr-only">Which reports</legend>
+        <legend className="sr-only">{t('admin.reports.which')}</legend>
         {(['open', 'resolved'] as const).map((s) => (
           <label key={s} className="inline-flex items-center gap-2">
             <input
@@ -157,32 +223,37 @@ export function ReportsPanel() {
                 setPage(1);
               }}
             />
-            {s === 'open' ? 'Open' : 'Resolved'}
+            {s === 'open' ? t('admin.reports.open') : t('admin.reports.resolved')}
           </label>
         ))}
       </fieldset>
-      {reports.error && <ErrorBanner>Could not load the reports.</ErrorBanner>}
+      {reports.error && <ErrorBanner>{t('admin.reports.loadFailed')}</ErrorBanner>}
       {reports.isPending ? (
         <LoadingState />
       ) : reports.data?.results.length ? (
-        <ul aria-label={status === 'open' ? 'Open reports' : 'Resolved reports'} className="space-y-4">
+        <ul
+          aria-label={status === 'open' ? t('admin.reports.openList') : t('admin.reports.resolvedList')}
+          className="space-y-4"
+        >
           {reports.data.results.map((r) => (
             <ReportCard key={r.id} report={r} onAct={(action) => setPending({ report: r, action })} />
           ))}
         </ul>
       ) : (
-        <InfoNote>{status === 'open' ? 'No open reports.' : 'No resolved reports yet.'}</InfoNote>
+        <InfoNote>
+          {status === 'open' ? t('admin.reports.noneOpen') : t('admin.reports.noneResolved')}
+        </InfoNote>
       )}
-      {pages > 1 && <Pager label="Report pages" page={page} pages={pages} onPage={setPage} />}
+      {pages > 1 && <Pager label={t('admin.reports.pages')} page={page} pages={pages} onPage={setPage} />}
       {pending && (
         <ActionDialog
-          title={`${ACTIONS[pending.action].label}?`}
-          confirmLabel={ACTIONS[pending.action].label}
+          title={t('admin.reports.dialogTitle', { action: t(ACTIONS[pending.action].label) })}
+          confirmLabel={t(ACTIONS[pending.action].label)}
           danger={ACTIONS[pending.action].danger}
           onConfirm={(note) => resolve.mutateAsync({ id: pending.report.id, action: pending.action, note })}
           onClose={() => setPending(null)}
         >
-          {ACTIONS[pending.action].say(pending.report)}
+          <Say report={pending.report} action={pending.action} />
         </ActionDialog>
       )}
     </>

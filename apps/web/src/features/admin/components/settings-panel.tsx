@@ -8,22 +8,21 @@ import { type RadioCardOption, RadioCards } from '../../../components/ui/radio-c
 import { LoadingState } from '../../../components/ui/spinner';
 import { inputClasses } from '../../../components/ui/text-field';
 import { fieldErrors, serverErrorOr } from '../../../lib/http/api-error';
+import { type MessageId, useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
 import { useCreateInvite, useRevokeInvite, useSaveSettings, useSiteSettings } from '../api/admin-api';
+import { calendarDay, count } from '../lib/admin-format';
 import { ActionDialog } from './action-dialog';
-import { Labeled } from './parts';
+import { Handle, Labeled, Slots, slotsFor } from './parts';
 
-const MODES: { mode: SignupMode; label: string; hint: string }[] = [
-  { mode: 'open', label: 'Open', hint: 'Anyone can sign up.' },
-  { mode: 'closed', label: 'Closed', hint: 'Only people with an invite link can sign up.' },
-  {
-    mode: 'domains',
-    label: 'Email domains',
-    hint: 'Only addresses at the domains below, or with an invite link.',
-  },
+const MODES: { mode: SignupMode; label: MessageId; hint: MessageId }[] = [
+  { mode: 'open', label: 'admin.signups.open', hint: 'admin.signups.openHint' },
+  { mode: 'closed', label: 'admin.signups.closed', hint: 'admin.signups.closedHint' },
+  { mode: 'domains', label: 'admin.signups.domains', hint: 'admin.signups.domainsHint' },
 ];
 
 function SignupSettings({ mode, domains }: { mode: SignupMode; domains: string[] }) {
+  const t = useT();
   const domainsId = useId();
   const [chosen, setChosen] = useState(mode);
   const [text, setText] = useState(domains.join('\n'));
@@ -47,10 +46,10 @@ function SignupSettings({ mode, domains }: { mode: SignupMode; domains: string[]
 
   return (
     <Card>
-      <CardHeader title="Sign-ups" description="Who may create an account on this server." />
+      <CardHeader title={t('admin.signups.title')} description={t('admin.signups.description')} />
       <form onSubmit={submit} className="mt-4 space-y-4">
         <fieldset className="space-y-2">
-          <legend className="sr-only">Sign-ups</legend>
+          <legend className="sr-only">{t('admin.signups.title')}</legend>
           {MODES.map((m) => (
             <label
               key={m.mode}
@@ -70,8 +69,8 @@ function SignupSettings({ mode, domains }: { mode: SignupMode; domains: string[]
                 className="mt-0.5"
               />
               <span>
-                <span className="block font-medium text-slate-900 dark:text-slate-100">{m.label}</span>
-                <span className="text-slate-600 dark:text-slate-400">{m.hint}</span>
+                <span className="block font-medium text-slate-900 dark:text-slate-100">{t(m.label)}</span>
+                <span className="text-slate-600 dark:text-slate-400">{t(m.hint)}</span>
               </span>
             </label>
           ))}
@@ -82,7 +81,7 @@ function SignupSettings({ mode, domains }: { mode: SignupMode; domains: string[]
               htmlFor={domainsId}
               className="block text-sm font-medium text-slate-700 dark:text-slate-300"
             >
-              Email domains (one a line)
+              {t('admin.signups.domainsLabel')}
             </label>
             <textarea
               id={domainsId}
@@ -91,6 +90,8 @@ function SignupSettings({ mode, domains }: { mode: SignupMode; domains: string[]
               onChange={(e) => setText(e.target.value)}
               aria-invalid={errors.domains ? true : undefined}
               placeholder="example.org"
+              dir="ltr"
+              translate="no"
               className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
             />
             {errors.domains && (
@@ -99,15 +100,15 @@ function SignupSettings({ mode, domains }: { mode: SignupMode; domains: string[]
           </div>
         )}
         {save.error && !errors.domains && (
-          <ErrorBanner>{serverErrorOr(save.error, 'Could not save.')}</ErrorBanner>
+          <ErrorBanner>{serverErrorOr(save.error, t('admin.settings.saveFailed'))}</ErrorBanner>
         )}
         <div className="flex items-center gap-3">
           <Button type="submit" loading={save.isPending}>
-            Save sign-ups
+            {t('admin.signups.save')}
           </Button>
           {saved && (
             <span role="status" className="text-sm text-green-700 dark:text-green-300">
-              Saved.
+              {t('admin.settings.saved')}
             </span>
           )}
         </div>
@@ -117,18 +118,29 @@ function SignupSettings({ mode, domains }: { mode: SignupMode; domains: string[]
 }
 
 function InviteRow({ invite, onRevoke }: { invite: InviteLink; onRevoke: () => void }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const url = new URL(invite.url, window.location.origin).toString();
-  const limits = [
-    invite.max_uses === null ? `${invite.uses} used` : `${invite.uses} of ${invite.max_uses} used`,
-    invite.expires_at ? `expires ${new Date(invite.expires_at).toLocaleDateString()}` : 'never expires',
-  ].join(', ');
+  const state = invite.revoked_at
+    ? t('admin.invites.revoked')
+    : invite.usable
+      ? t('admin.invites.usable')
+      : t('admin.invites.usedUp');
+  const uses =
+    invite.max_uses === null
+      ? t('admin.invites.uses', { count: invite.uses })
+      : t('admin.invites.usesOf', { uses: count(invite.uses), max: count(invite.max_uses) });
+  const expiry = invite.expires_at
+    ? t('admin.invites.expires', { date: calendarDay(invite.expires_at) })
+    : t('admin.invites.neverExpires');
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3">
       <div className="min-w-0">
         <p
+          dir="ltr"
+          translate="no"
           className={cn(
-            'truncate font-mono text-xs',
+            'truncate text-start font-mono text-xs',
             invite.usable
               ? 'text-slate-900 dark:text-slate-100'
               : 'text-slate-500 line-through dark:text-slate-400',
@@ -137,8 +149,16 @@ function InviteRow({ invite, onRevoke }: { invite: InviteLink; onRevoke: () => v
           {url}
         </p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {invite.revoked_at ? 'Revoked' : invite.usable ? 'Usable' : 'Used up or expired'} · {limits}
-          {invite.created_by?.username ? ` · by @${invite.created_by.username}` : ''}
+          {t('admin.invites.state', { state, uses, expiry })}
+          {invite.created_by?.username && (
+            <>
+              {' · '}
+              <Slots
+                text={t('admin.invites.by', slotsFor(['username']))}
+                nodes={[<Handle key="username" username={invite.created_by.username} />]}
+              />
+            </>
+          )}
         </p>
       </div>
       {invite.usable && (
@@ -146,16 +166,16 @@ function InviteRow({ invite, onRevoke }: { invite: InviteLink; onRevoke: () => v
           <Button
             size="sm"
             variant="ghost"
-            aria-label={`Copy invite link ${invite.id}`}
+            aria-label={t('admin.invites.copyLabel', { id: invite.id })}
             onClick={() => {
               void navigator.clipboard?.writeText(url).then(() => setCopied(true));
             }}
           >
             <Copy aria-hidden="true" className="size-4" />
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t('admin.invites.copied') : t('admin.invites.copy')}
           </Button>
           <Button size="sm" variant="secondary" className="text-red-700 dark:text-red-300" onClick={onRevoke}>
-            Revoke
+            {t('admin.invites.revoke')}
           </Button>
         </div>
       )}
@@ -164,6 +184,7 @@ function InviteRow({ invite, onRevoke }: { invite: InviteLink; onRevoke: () => v
 }
 
 function Invites({ invites }: { invites: InviteLink[] }) {
+  const t = useT();
   const [days, setDays] = useState('7');
   const [uses, setUses] = useState('');
   const create = useCreateInvite();
@@ -180,12 +201,9 @@ function Invites({ invites }: { invites: InviteLink[] }) {
 
   return (
     <Card>
-      <CardHeader
-        title="Invite links"
-        description="A person with a usable link can sign up even while sign-ups are closed or limited."
-      />
+      <CardHeader title={t('admin.invites.title')} description={t('admin.invites.description')} />
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
-        <Labeled label="Expires after">
+        <Labeled label={t('admin.invites.expiresAfter')}>
           {(id) => (
             <select
               id={id}
@@ -193,14 +211,16 @@ function Invites({ invites }: { invites: InviteLink[] }) {
               onChange={(e) => setDays(e.target.value)}
               className={inputClasses(false)}
             >
-              <option value="1">1 day</option>
-              <option value="7">7 days</option>
-              <option value="30">30 days</option>
-              <option value="never">Never</option>
+              {[1, 7, 30].map((n) => (
+                <option key={n} value={String(n)}>
+                  {t('admin.invites.days', { count: n })}
+                </option>
+              ))}
+              <option value="never">{t('admin.invites.never')}</option>
             </select>
           )}
         </Labeled>
-        <Labeled label="Uses (empty: no limit)">
+        <Labeled label={t('admin.invites.maxUses')}>
           {(id) => (
             <input
               id={id}
@@ -215,18 +235,21 @@ function Invites({ invites }: { invites: InviteLink[] }) {
         </Labeled>
         <Button type="submit" loading={create.isPending}>
           <Link2 aria-hidden="true" className="size-4" />
-          Create invite link
+          {t('admin.invites.create')}
         </Button>
       </form>
       {create.error && (
         <ErrorBanner className="mt-3">
-          {serverErrorOr(create.error, 'Could not create the link.')}
+          {serverErrorOr(create.error, t('admin.invites.createFailed'))}
         </ErrorBanner>
       )}
       {invites.length === 0 ? (
-        <InfoNote className="mt-4">No invite links yet.</InfoNote>
+        <InfoNote className="mt-4">{t('admin.invites.none')}</InfoNote>
       ) : (
-        <ul aria-label="Invite links" className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+        <ul
+          aria-label={t('admin.invites.title')}
+          className="mt-4 divide-y divide-slate-200 dark:divide-slate-800"
+        >
           {invites.map((i) => (
             <InviteRow key={i.id} invite={i} onRevoke={() => setRevoking(i)} />
           ))}
@@ -234,27 +257,26 @@ function Invites({ invites }: { invites: InviteLink[] }) {
       )}
       {revoking && (
         <ActionDialog
-          title="Revoke this invite link?"
-          confirmLabel="Revoke"
+          title={t('admin.invites.revokeTitle')}
+          confirmLabel={t('admin.invites.revoke')}
           danger
           onConfirm={(note) => revoke.mutateAsync({ id: revoking.id, note })}
           onClose={() => setRevoking(null)}
         >
-          Nobody can sign up with it any more. People who already did keep their accounts.
+          {t('admin.invites.revokeSay')}
         </ActionDialog>
       )}
     </Card>
   );
 }
 
-/** Server settings: sign-ups (open, closed, email domains) and invite links. */
-const BOT_CHOICES: RadioCardOption<BotCreators>[] = [
-  { value: 'everyone', label: 'Everyone', description: 'Any verified person may create bots.' },
-  { value: 'admins', label: 'Site admins only', description: 'Only site admins may create bots.' },
-];
-
 /** Who may create bots on this server; saved with the sign-up settings as they are. */
 function BotSettings({ settings }: { settings: SiteSettings }) {
+  const t = useT();
+  const choices: RadioCardOption<BotCreators>[] = [
+    { value: 'everyone', label: t('admin.bots.everyone'), description: t('admin.bots.everyoneHint') },
+    { value: 'admins', label: t('admin.bots.admins'), description: t('admin.bots.adminsHint') },
+  ];
   const [chosen, setChosen] = useState(settings.bot_creators);
   const save = useSaveSettings();
   const [saved, setSaved] = useState(false);
@@ -269,23 +291,23 @@ function BotSettings({ settings }: { settings: SiteSettings }) {
   };
   return (
     <Card>
-      <CardHeader title="Bots" description="Who may create bots on this server." />
+      <CardHeader title={t('admin.bots.title')} description={t('admin.bots.description')} />
       <form onSubmit={submit} className="mt-4 space-y-4">
         <RadioCards
-          legend="Who may create bots"
+          legend={t('admin.bots.legend')}
           name="bot-creators"
           value={chosen}
-          options={BOT_CHOICES}
+          options={choices}
           onChange={setChosen}
         />
-        {save.error && <ErrorBanner>{serverErrorOr(save.error, 'Could not save.')}</ErrorBanner>}
+        {save.error && <ErrorBanner>{serverErrorOr(save.error, t('admin.settings.saveFailed'))}</ErrorBanner>}
         <div className="flex items-center gap-3">
           <Button type="submit" loading={save.isPending}>
-            Save bots
+            {t('admin.bots.save')}
           </Button>
           {saved && (
             <span role="status" className="text-sm text-green-700 dark:text-green-300">
-              Saved.
+              {t('admin.settings.saved')}
             </span>
           )}
         </div>
@@ -294,10 +316,12 @@ function BotSettings({ settings }: { settings: SiteSettings }) {
   );
 }
 
+/** Server settings: sign-ups (open, closed, email domains), invite links and who may create bots. */
 export function SettingsPanel() {
+  const t = useT();
   const settings = useSiteSettings();
   if (settings.isPending) return <LoadingState />;
-  if (!settings.data) return <ErrorBanner>Could not load the settings.</ErrorBanner>;
+  if (!settings.data) return <ErrorBanner>{t('admin.settings.loadFailed')}</ErrorBanner>;
   return (
     <>
       <SignupSettings mode={settings.data.signups} domains={settings.data.domains} />
