@@ -1,8 +1,7 @@
-// The other brand's 'Coming soon' page (DESIGN §1: /coming-soon). Its name and its outside addresses live
-// here, so an operator changes them in one place; its words (the tagline too) are in the catalogs, in each
-// language (`general.landing.*`).
+// The other brand's 'Coming soon' page (DESIGN §1: /coming-soon). Its outside addresses live here, so an
+// operator changes them in one place; its name and words are in the catalogs with every other text, in each
+// language (`general.landing.*`: the name is `general.landing.brand`).
 export const BRAND = {
-  name: 'Gigspace',
   professionalNetworkUrl: 'https://www.linkedin.com/',
   social: {
     linkedin: 'https://www.linkedin.com/',

@@ -11,7 +11,8 @@ import { LinkedInIcon } from './social-icons';
  */
 export function LandingPage() {
   const t = useT();
-  usePageTitle(t('general.landing.title', { brand: BRAND.name }), { raw: true });
+  const brand = t('general.landing.brand');
+  usePageTitle(t('general.landing.title', { brand }), { raw: true });
   return (
     <div className="flex min-h-dvh flex-col bg-white dark:bg-slate-900">
       <header className="border-b border-slate-100 dark:border-slate-800">
@@ -23,7 +24,7 @@ export function LandingPage() {
             >
               <Briefcase className="size-4.5" />
             </span>
-            <span translate="no">{BRAND.name}</span>
+            <span translate="no">{brand}</span>
           </span>
         </div>
       </header>

@@ -32,6 +32,7 @@ const linkClass =
 /** The landing page's footer (the only page that has one): Explore, Support and social links. */
 export function SiteFooter() {
   const t = useT();
+  const brand = t('general.landing.brand');
   const year = new Date().getFullYear();
   return (
     <footer className="bg-slate-900 text-slate-300 [&_:focus-visible]:outline-white">
@@ -41,7 +42,7 @@ export function SiteFooter() {
             <span className="inline-flex size-8 items-center justify-center rounded-lg bg-emerald-500 text-slate-900">
               <Briefcase aria-hidden="true" className="size-4.5" />
             </span>
-            <span translate="no">{BRAND.name}</span>
+            <span translate="no">{brand}</span>
           </p>
           <p className="mt-3 max-w-xs text-sm text-slate-400">
             {t('general.landing.about', { tagline: t('general.landing.tagline') })}
@@ -102,7 +103,7 @@ export function SiteFooter() {
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-slate-400 sm:px-6">
           <Slotted text={t('general.landing.rights', { year, brand: SLOT })}>
-            <span translate="no">{BRAND.name}</span>
+            <span translate="no">{brand}</span>
           </Slotted>
         </p>
       </div>
