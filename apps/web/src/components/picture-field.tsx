@@ -1,5 +1,6 @@
 import { ImageUp, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../lib/i18n/i18n';
 import { cn } from '../lib/ui/cn';
 import { Avatar } from './avatar';
 
@@ -43,6 +44,7 @@ export function PictureField({
   droppable?: boolean;
   disabled?: boolean;
 }) {
+  const t = useT();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -128,16 +130,20 @@ export function PictureField({
                 className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-600 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800 hover:text-slate-900 dark:hover:text-white"
               >
                 <X aria-hidden="true" className="size-4" />
-                Remove
+                {t('account.picture.remove')}
               </button>
             )}
             {droppable && (
               <span className="hidden text-sm text-slate-500 dark:text-slate-400 sm:inline">
-                or drag and drop
+                {t('account.picture.orDrop')}
               </span>
             )}
           </div>
-          {file && <p className="mt-2 truncate text-sm text-slate-700 dark:text-slate-300">{file.name}</p>}
+          {file && (
+            <p translate="no" className="mt-2 truncate text-sm text-slate-700 dark:text-slate-300">
+              {file.name}
+            </p>
+          )}
           <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
             {texts.hint}
           </p>

@@ -5,6 +5,8 @@ import { PictureField } from '../../../components/picture-field';
 import { ErrorBanner } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/i18n';
+import { localText } from '../../../lib/i18n/server-texts';
 import { useAuth } from '../../../lib/session/auth-store';
 import { usePageTitle } from '../../../lib/ui/document-title';
 import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
@@ -13,7 +15,6 @@ import { useOwnProfile } from '../api/get-own-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import {
   imageProblem,
-  LOAD_FAILED,
   missingRequired,
   type ProfileFields,
   updateFailureMessage,
@@ -29,12 +30,13 @@ interface Initial extends ProfileFields {
 
 /** /profile/edit: the form starts from the own profile, or from the signed-in user when that fails to load. */
 export function EditProfilePage() {
-  usePageTitle('Edit your Profile');
+  const t = useT();
+  usePageTitle(t('account.profile.title'));
   const profile = useOwnProfile();
   const user = useAuth((s) => s.user);
 
   let content: ReactNode;
-  if (profile.isPending) content = <LoadingState label="Loading profile..." />;
+  if (profile.isPending) content = <LoadingState label={t('profile.loading')} />;
   else if (profile.isSuccess && profile.data) {
     const p = profile.data;
     content = (
@@ -53,7 +55,7 @@ export function EditProfilePage() {
     content = (
       <EditProfileForm
         key="fallback"
-        loadError={LOAD_FAILED}
+        loadError={t('account.profile.loadFailed')}
         initial={{
           first_name: user?.first_name ?? '',
           last_name: user?.last_name ?? '',
@@ -71,17 +73,16 @@ export function EditProfilePage() {
         id="edit-profile-title"
         className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100"
       >
-        Edit your Profile
+        {t('account.profile.title')}
       </h1>
-      <p className="mt-1 mb-6 text-sm text-slate-500 dark:text-slate-400">
-        This is how others see you on Parley.
-      </p>
+      <p className="mt-1 mb-6 text-sm text-slate-500 dark:text-slate-400">{t('account.profile.intro')}</p>
       {content}
     </div>
   );
 }
 
 function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const update = useUpdateProfile();
   const formRef = useRef<HTMLFormElement>(null);
@@ -108,7 +109,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
       const stillMissing = missing.filter((k) => k !== key);
       setMissing(stillMissing);
       // The required-fields banner goes once every required field has been filled in.
-      if (stillMissing.length === 0 && error === MSG.profileRequired) setError(null);
+      if (stillMissing.length === 0 && error === localText(MSG.profileRequired)) setError(null);
     },
   });
 
@@ -118,7 +119,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
     const blank = missingRequired(fields);
     setMissing(blank);
     if (blank.length > 0) {
-      setError(MSG.profileRequired);
+      setError(localText(MSG.profileRequired));
       return focusFirstInvalid(formRef.current);
     }
     setError(null);
@@ -133,7 +134,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
       {
         onSuccess: () => {
           setDone(true);
-          toast.success(MSG.profileUpdated);
+          toast.success(localText(MSG.profileUpdated));
           timer.current = setTimeout(() => void navigate('/profile'), BACK_TO_PROFILE_MS);
         },
         onError: (failure) => setError(updateFailureMessage(failure)),
@@ -155,12 +156,12 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
 
       <PictureField
         texts={{
-          label: 'Profile Picture',
-          currentAlt: 'Current profile picture',
-          previewAlt: 'Preview of the chosen picture',
-          choose: image ? 'Choose another' : 'Upload a file',
-          remove: 'Remove chosen picture',
-          hint: 'PNG, JPG, GIF up to 10MB',
+          label: t('account.profile.picture'),
+          currentAlt: t('account.profile.currentPicture'),
+          previewAlt: t('account.profile.preview'),
+          choose: image ? t('account.profile.chooseAnother') : t('account.profile.upload'),
+          remove: t('account.profile.removeChosen'),
+          hint: t('account.profile.pictureHint'),
         }}
         current={initial.avatar}
         name={name}
@@ -173,7 +174,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
 
       <div className="grid gap-4 sm:grid-cols-2">
         <ProfileTextField
-          label="First Name"
+          label={t('auth.field.firstName')}
           required
           autoComplete="given-name"
           maxLength={NAME_MAX_LENGTH}
@@ -181,7 +182,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
           {...bind('first_name')}
         />
         <ProfileTextField
-          label="Last Name"
+          label={t('auth.field.lastName')}
           required
           autoComplete="family-name"
           maxLength={NAME_MAX_LENGTH}
@@ -190,7 +191,7 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
         />
       </div>
       <ProfileTextField
-        label="Username"
+        label={t('auth.field.username')}
         required
         autoComplete="username"
         autoCapitalize="none"
@@ -200,11 +201,11 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
         {...bind('username')}
       />
       <ProfileTextArea
-        label="Bio"
+        label={t('profile.bio')}
         name="bio"
         rows={4}
         maxLength={BIO_MAX_LENGTH}
-        placeholder="Tell people a little about yourself"
+        placeholder={t('account.profile.bioPlaceholder')}
         hint={`${fields.bio.length}/${BIO_MAX_LENGTH}`}
         value={fields.bio}
         disabled={busy}
@@ -218,10 +219,10 @@ function EditProfileForm({ initial, loadError }: { initial: Initial; loadError?:
           aria-disabled={busy || undefined}
           onClick={(event) => busy && event.preventDefault()}
         >
-          Cancel
+          {t('account.cancel')}
         </Link>
         <Button type="submit" loading={busy}>
-          {busy ? 'Updating...' : 'Update Profile'}
+          {busy ? t('account.profile.updating') : t('account.profile.update')}
         </Button>
       </div>
     </form>

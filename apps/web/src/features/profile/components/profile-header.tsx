@@ -52,7 +52,7 @@ export function ProfileHeader({
               id={headingId}
               className="flex items-start justify-center gap-2 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100 sm:justify-start"
             >
-              <span title={name} className="line-clamp-3 min-w-0 wrap-anywhere">
+              <span title={name} translate="no" className="line-clamp-3 min-w-0 wrap-anywhere">
                 {name}
               </span>
               {verified && <VerifiedIcon className="mt-1 size-6" />}
@@ -63,7 +63,7 @@ export function ProfileHeader({
               )}
             </Heading>
             <p title={`@${username}`} className="truncate text-sm text-slate-500 dark:text-slate-400">
-              <span dir="ltr" className="inline-block max-w-full truncate align-bottom">
+              <span dir="ltr" translate="no" className="inline-block max-w-full truncate align-bottom">
                 @{username}
               </span>
             </p>
