@@ -32,7 +32,7 @@ export function ActivityChart({ days }: { days: AdminStats['messages_per_day'] }
   return (
     <figure>
       <svg
-        viewBox={`0 0 ${width} ${height + 20}`}
+        viewBox={`0 0 ${width} ${height + 4}`}
         role="img"
         aria-labelledby={titleId}
         direction="ltr"
@@ -54,22 +54,23 @@ export function ActivityChart({ days }: { days: AdminStats['messages_per_day'] }
               rx={2}
               fill="currentColor"
             >
-              <title>{t('admin.overview.dayCount', { day: utcDay(d.day), count: count(d.count) })}</title>
+              <title>
+                {t('admin.overview.dayCount', { day: utcDay(d.day, 'short'), count: count(d.count) })}
+              </title>
             </rect>
           );
         })}
-        <text x={0} y={height + 16} className="fill-slate-600 text-[11px] dark:fill-slate-400">
-          {first && utcDay(first)}
-        </text>
-        <text
-          x={width}
-          y={height + 16}
-          textAnchor="end"
-          className="fill-slate-600 text-[11px] dark:fill-slate-400"
-        >
-          {last && utcDay(last)}
-        </text>
       </svg>
+      {first && last && (
+        <div
+          aria-hidden="true"
+          dir="ltr"
+          className="flex justify-between text-[11px] text-slate-600 dark:text-slate-400"
+        >
+          <time dateTime={first}>{utcDay(first)}</time>
+          <time dateTime={last}>{utcDay(last)}</time>
+        </div>
+      )}
       <figcaption className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         {t('admin.overview.chartCaption', { total, days: days.length, peak: count(peak) })}
       </figcaption>

@@ -61,7 +61,7 @@ const ACTIONS: Record<
   },
 };
 
-const when = (iso: string | null) => (iso ? dayText(iso) : '—');
+const when = (iso: string | null) => (iso ? <time dateTime={iso}>{dayText(iso)}</time> : '—');
 
 function Status({ user }: { user: AdminUser }) {
   const t = useT();

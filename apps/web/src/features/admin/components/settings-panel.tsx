@@ -130,9 +130,18 @@ function InviteRow({ invite, onRevoke }: { invite: InviteLink; onRevoke: () => v
     invite.max_uses === null
       ? t('admin.invites.uses', { count: invite.uses })
       : t('admin.invites.usesOf', { uses: count(invite.uses), max: count(invite.max_uses) });
-  const expiry = invite.expires_at
-    ? t('admin.invites.expires', { date: calendarDay(invite.expires_at) })
-    : t('admin.invites.neverExpires');
+  const expiry = invite.expires_at ? (
+    <Slots
+      text={t('admin.invites.expires', slotsFor(['date']))}
+      nodes={[
+        <time key="date" dateTime={invite.expires_at}>
+          {calendarDay(invite.expires_at)}
+        </time>,
+      ]}
+    />
+  ) : (
+    t('admin.invites.neverExpires')
+  );
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3">
       <div className="min-w-0">
@@ -149,7 +158,7 @@ function InviteRow({ invite, onRevoke }: { invite: InviteLink; onRevoke: () => v
           {url}
         </p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {t('admin.invites.state', { state, uses, expiry })}
+          <Slots text={t('admin.invites.state', { state, uses, ...slotsFor(['expiry']) })} nodes={[expiry]} />
           {invite.created_by?.username && (
             <>
               {' · '}

@@ -6,16 +6,18 @@ import { intlLocale } from '../../../lib/text/locale-format';
 /** A count as the reader's locale writes it ('1,234', '1.234', '١٬٢٣٤'). */
 export const count = (value: number, locale: string = intlLocale()): string => value.toLocaleString(locale);
 
-/** A chart's day, given as YYYY-MM-DD in UTC: 'Nov 29, 2026' in the reader's way. */
-export function utcDay(day: string, locale: string = intlLocale()): string {
+/**
+ * A chart's day, given as YYYY-MM-DD in UTC: 'Nov 29, 2026' in the reader's way, or '11/29/26' in digits only
+ * (where no element can mark it as a date, such as an SVG tooltip).
+ */
+export function utcDay(
+  day: string,
+  style: 'medium' | 'short' = 'medium',
+  locale: string = intlLocale(),
+): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return date.toLocaleDateString(locale, { dateStyle: style, timeZone: 'UTC' });
 }
 
 /** A date in the reader's way and time zone: 'Dec 6, 2026'. */
