@@ -46,12 +46,13 @@ export function BlockedPeopleSection() {
               <div className="min-w-0 flex-1">
                 <Link
                   to={`/user/${encodeURIComponent(p.username)}`}
+                  translate="no"
                   className="block truncate text-sm font-medium text-slate-900 dark:text-slate-100 hover:underline"
                 >
                   {p.name}
                 </Link>
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                  <span dir="ltr" className="inline-block max-w-full truncate align-bottom">
+                  <span dir="ltr" translate="no" className="inline-block max-w-full truncate align-bottom">
                     @{p.username}
                   </span>
                 </p>

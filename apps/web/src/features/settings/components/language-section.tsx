@@ -50,7 +50,7 @@ export function LanguageSection({ settings }: { settings: SettingsResponse }) {
           {t('settings.language.browser', { language: LOCALE_NAMES[browserLocale()] })}
         </option>
         {LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
+          <option key={locale} value={locale} lang={locale} translate="no">
             {LOCALE_NAMES[locale]}
           </option>
         ))}
