@@ -1,4 +1,4 @@
-import { DELETED_DISPLAY_NAME, DELETED_USERNAME, type Message } from '@parley/protocol';
+import { DELETED_USERNAME, type Message } from '@parley/protocol';
 import { Forward } from 'lucide-react';
 import { memo, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -144,7 +144,9 @@ export const MessageItem = memo(function MessageItem({
     );
   }
   const own = message.sender === meId;
-  const name = message.sender_name.trim() || DELETED_DISPLAY_NAME;
+  // A deleted account is named by Parley, in the reader's language; anyone else by their own name.
+  const gone = !message.sender_name.trim() || message.sender_username === DELETED_USERNAME;
+  const name = gone ? t('browse.room.deletedUser') : message.sender_name.trim();
   const to = senderPath(message, meId);
   // Confirmed messages only: a pending one has no id to act on yet; a deleted one has nothing left to act on.
   const actionable = actions !== null && message.id > 0 && !pending && !message.is_deleted;
@@ -200,7 +202,7 @@ export const MessageItem = memo(function MessageItem({
               label={t('room.msg.profileOf', { name })}
               className="text-xs font-medium text-slate-600 dark:text-slate-400 hover:underline"
             >
-              <span translate="no">{name}</span>
+              <span translate={gone ? undefined : 'no'}>{name}</span>
             </SenderLink>
             <SenderBadge message={message} />
           </span>
