@@ -36,7 +36,13 @@ function Placed({ text, parts }: { text: string; parts: Record<string, ReactNode
 /** A word the server names a session by: in the reader's language when Parley knows it, else as sent (a
  * browser's or a system's own name). */
 function Named({ text }: { text: string }) {
-  return serverTextId(text) ? localText(text) : <span translate="no">{text}</span>;
+  return serverTextId(text) ? (
+    localText(text)
+  ) : (
+    <span translate="no" dir="ltr">
+      {text}
+    </span>
+  );
 }
 
 function SessionRow({ session }: { session: SessionInfo }) {

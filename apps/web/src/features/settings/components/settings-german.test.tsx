@@ -62,7 +62,9 @@ describe('Settings in German', () => {
   it('names a session in German, the browser and system as sent and kept from translation', () => {
     const html = draw(<SessionsSection />, [[sessionsQueryKey, [session]]]);
     expect(html).toContain('Sitzungen');
-    expect(html).toContain('<span translate="no">Firefox</span> unter <span translate="no">Linux</span>');
+    expect(html).toContain(
+      '<span translate="no" dir="ltr">Firefox</span> unter <span translate="no" dir="ltr">Linux</span>',
+    );
     expect(html).toContain('Dieses Gerät');
     expect(html).toContain('Computer');
     expect(html).toContain('Angemeldet am <time dateTime="2026-11-20T09:30:00Z">');
