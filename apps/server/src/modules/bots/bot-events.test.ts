@@ -30,6 +30,7 @@ function setUp(eventTargets: () => Promise<{ botId: number; url: string }[]>) {
       message,
       clientId: null,
       memberIds: [1, 2],
+      resend: false,
     });
   return { botEvents, log, lookUps, publish };
 }
