@@ -189,7 +189,7 @@ function Commands({ bot }: { bot: Bot }) {
           <TextField
             label={t('account.commands.url')}
             value={url}
-            placeholder="https://bot.example.com/commands"
+            placeholder={t('account.commands.urlExample')}
             required
             error={errors.url}
             onChange={(e) => setUrl(e.target.value)}
@@ -282,7 +282,7 @@ function BotRow({ bot, onCredentials }: { bot: Bot; onCredentials: (c: BotCreden
               <TextField
                 label={t('account.bots.eventsUrl')}
                 value={eventsUrl}
-                placeholder="https://bot.example.com/parley"
+                placeholder={t('account.bots.eventsUrlExample')}
                 error={error}
                 onChange={(e) => setEventsUrl(e.target.value)}
               />
@@ -405,7 +405,7 @@ function NewBotForm({ onCreated }: { onCreated: (c: BotCredentials) => void }) {
         <TextField
           label={t('account.bots.eventsOptional')}
           value={eventsUrl}
-          placeholder="https://bot.example.com/parley"
+          placeholder={t('account.bots.eventsUrlExample')}
           error={errors.events_url}
           onChange={(e) => setEventsUrl(e.target.value)}
         />
