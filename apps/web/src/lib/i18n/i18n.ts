@@ -78,8 +78,9 @@ function pseudoOn(): boolean {
 export async function activateLocale(locale: Locale): Promise<void> {
   const shown: ShownLocale = pseudoOn() ? 'pseudo' : locale;
   if (i18n.locale !== shown) {
-    // Plurals and Intl formats of the pseudo-locale are English's.
-    i18n.loadAndActivate({ locale: shown === 'pseudo' ? 'en' : shown, messages: await messagesOf(shown) });
+    // The pseudo-locale's times, dates and numbers are Russian's (Intl writes them in Cyrillic), so the browser
+    // check can tell what Intl wrote, localized already, from a text no catalog gave.
+    i18n.loadAndActivate({ locale: shown === 'pseudo' ? 'ru' : shown, messages: await messagesOf(shown) });
   }
   document.documentElement.lang = locale;
   document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
