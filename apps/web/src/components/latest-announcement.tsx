@@ -1,11 +1,6 @@
 import type { Message } from '@parley/protocol';
-import type { ReactNode } from 'react';
 import { useT } from '../lib/i18n/i18n';
-import { SLOT, Slotted } from '../lib/i18n/slotted';
 import { useBlockedPeople } from '../lib/queries/safety';
-
-/** Where the message's text goes in 'name: text', told apart from the name's place (SLOT). */
-const BODY_SLOT = '\u2064';
 
 /**
  * Screen readers hear each new message from someone else in a list of messages (a room's, a thread's: the lists
@@ -18,33 +13,16 @@ export function LatestAnnouncement({ messages, meId }: { messages: Message[]; me
   const last = messages[messages.length - 1];
   // Until the list of blocked people has loaded, nobody is known not to be blocked: nothing is read out.
   const fromBlocked = !!last && (!blocked || blocked.some((p) => p.id === last.sender));
-  let text: ReactNode = null;
+  let text = '';
   if (last && last.sender !== meId && last.kind === 'user' && !last.is_deleted && !fromBlocked) {
-    // What people wrote (the name, the text) is theirs: only the sentence around it is the reader's language.
-    const name = <span translate="no">{last.sender_name}</span>;
-    if (last.body) {
-      const body = <span translate="no">{last.body}</span>;
-      const withBody = (piece: string) => <Slotted text={piece.replace(BODY_SLOT, SLOT)}>{body}</Slotted>;
-      const [before = '', after = ''] = t('general.announce.said', { name: SLOT, body: BODY_SLOT }).split(
-        SLOT,
-      );
-      text = (
-        <>
-          {before.includes(BODY_SLOT) ? withBody(before) : before}
-          {name}
-          {after.includes(BODY_SLOT) ? withBody(after) : after}
-        </>
-      );
-    } else {
-      text = (
-        <Slotted text={t('general.announce.sentFiles', { count: last.files.length, name: SLOT })}>
-          {name}
-        </Slotted>
-      );
-    }
+    text = last.body
+      ? t('general.announce.said', { name: last.sender_name, body: last.body })
+      : t('general.announce.sentFiles', { count: last.files.length, name: last.sender_name });
   }
+  // One sentence, as a screen reader says it: the words around the name and text are the reader's language
+  // already, and what people wrote is theirs, so nothing here is for a page translator.
   return (
-    <p aria-live="polite" className="sr-only">
+    <p aria-live="polite" className="sr-only" translate="no">
       {text}
     </p>
   );
