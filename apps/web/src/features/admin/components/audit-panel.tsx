@@ -6,11 +6,12 @@ import { Card } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/spinner';
 import { inputClasses } from '../../../components/ui/text-field';
 import { useT } from '../../../lib/i18n/i18n';
+import { Slots, slotsFor } from '../../../lib/i18n/slotted';
 import { fullDateTime } from '../../../lib/text/locale-format';
 import { useDebouncedValue } from '../../../lib/ui/use-debounced-value';
 import { useAudit, useAuditTypes } from '../api/admin-api';
 import { AUDIT_TYPE_IDS, DETAIL_KEY_IDS } from '../lib/admin-texts';
-import { Handle, HeaderCell, Labeled, Slots, slotsFor, tableHeadClasses } from './parts';
+import { Handle, HeaderCell, Labeled, tableHeadClasses } from './parts';
 
 function Who({ person }: { person: AuditEvent['actor'] }) {
   const t = useT();

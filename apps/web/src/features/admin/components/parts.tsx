@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/ui/cn';
@@ -6,27 +6,6 @@ import { count } from '../lib/admin-format';
 
 // Small pieces the console's panels share: the pager, a labelled control, table heads, sentences holding
 // elements, a person's name and username.
-
-const MARK = '\u2063';
-
-/** The placeholder values that put `nodes` into a translated sentence: give them to t(), the text to Slots. */
-export const slotsFor = (names: string[]): Record<string, string> =>
-  Object.fromEntries(names.map((name, i) => [name, `${MARK}${i}${MARK}`]));
-
-/**
- * A sentence from the catalog whose placeholders were given slotsFor(names), with `nodes[i]` drawn where the
- * i-th name went: each in the translation's own order.
- */
-export function Slots({ text, nodes }: { text: string; nodes: ReactNode[] }) {
-  const parts = text.split(new RegExp(`${MARK}(\\d+)${MARK}`));
-  return (
-    <>
-      {parts.map((part, i) => (
-        <Fragment key={i}>{i % 2 === 1 ? nodes[Number(part)] : part}</Fragment>
-      ))}
-    </>
-  );
-}
 
 /** A person's name as they wrote it: never translated. */
 export const Name = ({ children }: { children: ReactNode }) => <span translate="no">{children}</span>;

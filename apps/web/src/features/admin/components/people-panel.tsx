@@ -7,13 +7,14 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { inputClasses } from '../../../components/ui/text-field';
 import { type MessageId, useT } from '../../../lib/i18n/i18n';
+import { Slots, slotsFor } from '../../../lib/i18n/slotted';
 import { useAuth } from '../../../lib/session/auth-store';
 import { dayText } from '../../../lib/text/locale-format';
 import { cn } from '../../../lib/ui/cn';
 import { useDebouncedValue } from '../../../lib/ui/use-debounced-value';
 import { type PersonAction, useAdminUsers, usePersonAction } from '../api/admin-api';
 import { ActionDialog } from './action-dialog';
-import { Handle, HeaderCell, Name, Pager, Slots, slotsFor, tableHeadClasses } from './parts';
+import { Handle, HeaderCell, Name, Pager, tableHeadClasses } from './parts';
 
 const COLUMNS: { sort: AdminUserSort; label: MessageId }[] = [
   { sort: 'displayname', label: 'admin.people.name' },

@@ -5,12 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
 import { type MessageId, useT } from '../../../lib/i18n/i18n';
+import { Slots, slotsFor } from '../../../lib/i18n/slotted';
 import { fullDateTime } from '../../../lib/text/locale-format';
 import { cn } from '../../../lib/ui/cn';
 import { useReport, useReports, useResolveReport } from '../api/admin-api';
 import { REPORT_REASON_IDS } from '../lib/admin-texts';
 import { ActionDialog } from './action-dialog';
-import { Handle, Name, Pager, Slots, slotsFor } from './parts';
+import { Handle, Name, Pager } from './parts';
 
 const ACTIONS: Record<ReportAction, { label: MessageId; danger?: boolean }> = {
   dismiss: { label: 'admin.reports.dismiss' },

@@ -9,11 +9,12 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { inputClasses } from '../../../components/ui/text-field';
 import { fieldErrors, serverErrorOr } from '../../../lib/http/api-error';
 import { type MessageId, useT } from '../../../lib/i18n/i18n';
+import { Slots, slotsFor } from '../../../lib/i18n/slotted';
 import { cn } from '../../../lib/ui/cn';
 import { useCreateInvite, useRevokeInvite, useSaveSettings, useSiteSettings } from '../api/admin-api';
 import { calendarDay, count } from '../lib/admin-format';
 import { ActionDialog } from './action-dialog';
-import { Handle, Labeled, Slots, slotsFor } from './parts';
+import { Handle, Labeled } from './parts';
 
 const MODES: { mode: SignupMode; label: MessageId; hint: MessageId }[] = [
   { mode: 'open', label: 'admin.signups.open', hint: 'admin.signups.openHint' },

@@ -8,8 +8,8 @@ import { toast } from '../../../lib/ui/toast';
 import { useChangeMemberRole } from '../api/change-member-role';
 import { useTransferOwnership } from '../api/transfer-ownership';
 import '../lib/group-texts';
+import { Slots, slotsFor } from '../../../lib/i18n/slotted';
 import { type RoleAction, roleOf } from '../lib/member-roles';
-import { Slots, slot } from '../lib/slots';
 import { MemberList } from './member-list';
 
 /**
@@ -109,15 +109,19 @@ export function GroupMembersCard({
         onCancel={() => setHandingTo(null)}
       >
         <Slots
-          text={t('groups.members.transferBody', { name: slot('name'), group: slot('group') })}
-          slots={{
-            name: handingTo ? (
-              <span translate="no">{memberNameOf(handingTo)}</span>
+          text={t('groups.members.transferBody', slotsFor(['name', 'group']))}
+          nodes={[
+            handingTo ? (
+              <span key="name" translate="no">
+                {memberNameOf(handingTo)}
+              </span>
             ) : (
               t('groups.members.thisMember')
             ),
-            group: <span translate="no">{detail.group_name}</span>,
-          }}
+            <span key="group" translate="no">
+              {detail.group_name}
+            </span>,
+          ]}
         />
       </ConfirmDialog>
     </Card>
