@@ -22,21 +22,25 @@ const patterns: Array<{ pattern: RegExp; names: string[]; id: MessageId }> = [];
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A text with `{placeholder}`s as a pattern matching it whatever fills them, and the placeholders' names in order. */
+export function patternOf(english: string): { pattern: RegExp; names: string[] } {
+  const names = [...english.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+  const source = english
+    .split(/\{\w+\}/)
+    .map(literal)
+    .join('(.+?)');
+  return { pattern: new RegExp(`^${source}$`, 's'), names };
+}
+
 /**
  * More English server texts and their ids, known from now on. A text with `{placeholder}`s is matched whatever
  * the server put in them, and the translation gets the same values.
  */
 export function knowServerTexts(entries: ReadonlyArray<readonly [english: string, id: MessageId]>): void {
   for (const [english, id] of entries) {
-    const names = [...english.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-    if (names.length === 0) idOf.set(english, id);
-    else {
-      const source = english
-        .split(/\{\w+\}/)
-        .map(literal)
-        .join('(.+?)');
-      patterns.push({ pattern: new RegExp(`^${source}$`), names, id });
-    }
+    const filled = patternOf(english);
+    if (filled.names.length > 0) patterns.push({ ...filled, id });
+    else idOf.set(english, id);
   }
 }
 

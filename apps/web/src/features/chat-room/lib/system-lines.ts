@@ -1,5 +1,5 @@
 import type { MessageId } from '../../../lib/i18n/i18n';
-import { knowServerTexts } from '../../../lib/i18n/server-texts';
+import { knowServerTexts, patternOf } from '../../../lib/i18n/server-texts';
 
 // The system lines the server writes into a chat ('Ada added Grace'): it stores them in English, filled in with
 // the names of the people concerned, and gives no kind or values with them. Each known line is matched here and
@@ -19,19 +19,7 @@ export const SYSTEM_LINES: ReadonlyArray<readonly [english: string, id: MessageI
 // Elsewhere (a notice, a preview) localText finds them too.
 knowServerTexts(SYSTEM_LINES);
 
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const MATCHERS = SYSTEM_LINES.map(([english, id]) => ({
-  id,
-  names: [...english.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string),
-  pattern: new RegExp(
-    `^${english
-      .split(/\{\w+\}/)
-      .map(literal)
-      .join('(.+?)')}$`,
-    's',
-  ),
-}));
+const MATCHERS = SYSTEM_LINES.map(([english, id]) => ({ id, ...patternOf(english) }));
 
 /** A system line's catalog id and the names in it; null for a line the app does not know (shown as sent). */
 export function systemLineOf(body: string): { id: MessageId; values: Record<string, string> } | null {
