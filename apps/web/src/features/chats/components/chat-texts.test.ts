@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { memberCountText } from '../../../lib/text/counts';
+import { t } from '../../../lib/i18n/i18n';
 import { lastMessagePreview } from './chat-texts';
 
 describe('chat list texts', () => {
   it('says one in the singular', () => {
-    expect([1, 3].map(memberCountText)).toEqual(['1 member', '3 members']);
+    expect([1, 3].map((count) => t('browse.chats.members', { count }))).toEqual(['1 member', '3 members']);
   });
 
   it('previews the text, else the files, else nothing', () => {
