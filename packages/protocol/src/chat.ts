@@ -161,6 +161,12 @@ export const chatListItemSchema = z.object({
   member_count: z.number().int(),
   last_message: nullableString,
   last_message_time: nullableString,
+  /**
+   * When Parley, not a person, wrote `last_message`: 'system' for a system line ('Ada added Grace', English as
+   * stored), 'deleted' for the deleted message's placeholder; absent for what a person wrote. The app shows
+   * these two in the reader's language.
+   */
+  last_message_kind: z.enum(['system', 'deleted']).optional(),
   /** The files of the last message (how many, the first one's name), so a files-only message previews; null without. */
   last_message_files: z
     .object({

@@ -38,6 +38,8 @@ export interface ChatActivity {
       body: string;
       created_at: string;
       deleted_at: string | null;
+      /** 'system' for a line Parley wrote. */
+      kind: 'user' | 'system';
       file_count: number | string | bigint | null;
       file_name: string | null;
       /** The first file's kind ('voice' for a voice message). */
@@ -140,6 +142,11 @@ export class ChatsService {
         member_count: mine.length,
         last_message: visibleLast ? lastMessageText(visibleLast) : null,
         last_message_time: visibleLast?.created_at ?? null,
+        ...(visibleLast?.deleted_at
+          ? { last_message_kind: 'deleted' as const }
+          : visibleLast?.kind === 'system'
+            ? { last_message_kind: 'system' as const }
+            : {}),
         last_message_files:
           visibleLast && !visibleLast.deleted_at && Number(visibleLast.file_count) > 0
             ? {

@@ -40,7 +40,7 @@ export const lastMessages = (db: Db, chatDbIds: number[], exceptSenders: number[
     ? Promise.resolve([])
     : db
         .selectFrom('messages')
-        .select(['id', 'chat_id', 'body', 'created_at', 'deleted_at'])
+        .select(['id', 'chat_id', 'body', 'created_at', 'deleted_at', 'kind'])
         .select((eb) => [
           eb
             .selectFrom('files')

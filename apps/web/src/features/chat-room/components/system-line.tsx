@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useT } from '../../../lib/i18n/i18n';
-import { systemLineOf } from '../lib/system-lines';
+import { systemLineOf } from '../../../lib/text/system-lines';
 
 /** Where each name goes in the translated line: a character no catalog text holds, one per placeholder. */
 const MARK = 0xe000;

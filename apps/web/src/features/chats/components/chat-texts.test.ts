@@ -7,6 +7,20 @@ describe('chat list texts', () => {
     expect([1, 3].map((count) => t('browse.chats.members', { count }))).toEqual(['1 member', '3 members']);
   });
 
+  it('previews what Parley wrote in the reader’s words, and a person’s look-alike as written', () => {
+    const system = { last_message: 'Ada pinned a message', last_message_files: null };
+    expect(
+      lastMessagePreview({ ...system, last_message_kind: 'system' }, (id, v) => `${id} ${v?.name}`),
+    ).toBe('browse.system.pinned Ada');
+    expect(lastMessagePreview(system, (id) => id)).toBe('Ada pinned a message');
+    expect(
+      lastMessagePreview(
+        { last_message: 'This message was deleted', last_message_files: null, last_message_kind: 'deleted' },
+        (id) => id,
+      ),
+    ).toBe('room.msg.deleted');
+  });
+
   it('previews the text, else the files, else nothing', () => {
     expect(lastMessagePreview({ last_message: 'hello', last_message_files: null })).toBe('hello');
     expect(lastMessagePreview({ last_message: 'x'.repeat(50), last_message_files: null })).toBe(

@@ -1,5 +1,5 @@
-import type { MessageId } from '../../../lib/i18n/i18n';
-import { knowServerTexts, patternOf } from '../../../lib/i18n/server-texts';
+import type { MessageId } from '../i18n/i18n';
+import { knowServerTexts, patternOf } from '../i18n/server-texts';
 
 // The system lines the server writes into a chat ('Ada added Grace'): it stores them in English, filled in with
 // the names of the people concerned, and gives no kind or values with them. Each known line is matched here and
