@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { BOT_TEXT } from '@parley/protocol';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount } from './support/accounts';
+import { grantAdmin } from './support/admin';
 import { seriousFindings } from './support/axe';
 import { fullName, type Person, peoplePerTest, privateChat, signedInPerson } from './support/people';
 import { freePort, startServer, untilHealthy } from './support/server-process';
@@ -15,22 +14,6 @@ import { freePort, startServer, untilHealthy } from './support/server-process';
 // account of this shared e2e server may be anyone's); an admin deactivates a person who is chatting and that
 // person is signed out live; each of the console's screens is axe-clean in both themes.
 const person = peoplePerTest();
-const repo = path.resolve(import.meta.dirname, '..', '..', '..');
-
-/** The operator command as an operator runs it (`npm run admin`), wherever its source lives. */
-async function grantAdmin(username: string) {
-  await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'grant-admin', username], {
-    cwd: repo,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: process.env.PARLEY_E2E_DATA_DIR,
-      DATABASE_URL: '',
-    },
-    timeout: 60_000,
-  });
-}
 
 /** A signed-in person made a site admin by the command, then signed in again so the stored user says so. */
 async function asSiteAdmin(request: APIRequestContext, admin: Person): Promise<Person> {

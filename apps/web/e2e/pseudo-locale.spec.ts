@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { grantAdmin } from './support/admin';
 import { type Person, peoplePerTest, privateChat } from './support/people';
 import { loading } from './support/room';
 
@@ -12,23 +10,8 @@ import { loading } from './support/room';
 // so neither counts; nor does a <time>, which Intl writes in the reader's locale.
 
 const person = peoplePerTest();
-const repo = path.resolve(import.meta.dirname, '..', '..', '..');
 
 const PSEUDO = () => window.localStorage.setItem('parley.pseudo', '1');
-
-async function grantAdmin(username: string) {
-  await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'grant-admin', username], {
-    cwd: repo,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: process.env.PARLEY_E2E_DATA_DIR,
-      DATABASE_URL: '',
-    },
-    timeout: 60_000,
-  });
-}
 
 /** The plain-ASCII words of what the page shows (text, and the attributes people and screen readers meet). */
 function untranslatedOn(page: Page, known: string[]): Promise<string[]> {
