@@ -1,3 +1,4 @@
+import { KeptReads } from '../../db/kept-reads';
 import type { DomainEvents } from '../../platform/events';
 import type { PageRow } from './messages.repo';
 
@@ -10,48 +11,30 @@ interface Deps {
 
 /**
  * The newest history pages as read, kept until the stored messages change (SQLite, where one process sees every
- * write to the file). A room opened is its newest page, the hottest read there is; the rows are what every reader
- * shares (what is theirs, the ticks and `me`, is drawn from them afresh). The messages module says when its
- * messages changed (`dropPagesOnChange`); commits by another connection to the file (an operator's command, a
- * second process) move the database's count of them. Any change drops every page at once: simple and never
- * stale, at the cost of hits while messages are being written.
+ * write to the file); threads' first pages too (keys `thread:…`). A room opened is its newest page and a thread
+ * opened its first, the hottest reads there are; the rows are what every reader shares (what is theirs, the
+ * ticks and `me`, is drawn from them afresh). The messages module says when its messages changed
+ * (`dropPagesOnChange`); commits by another connection to the file (an operator's command, a second process)
+ * move the database's count of them. Any change drops every page at once: simple and never stale, at the cost
+ * of hits while messages are being written.
  */
 export class NewestPages {
-  private readonly pages = new Map<string, { stamp: string; rows: readonly PageRow[] }>();
   private version = 0;
+  private readonly kept: KeptReads<PageRow>;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Deps) {
+    this.kept = new KeptReads(() => `${this.version}:${this.deps.commitsElsewhere()}`, deps.max);
+  }
 
   /** The stored messages changed (told after the commit): every page is read again. */
   changed(): void {
     this.version++;
-    this.pages.clear();
+    this.kept.clear();
   }
 
   /** The page under `key`, read by `read` unless kept since the last change. */
-  async get(key: string, read: () => Promise<PageRow[]>): Promise<PageRow[]> {
-    const stamp = this.stamp();
-    const kept = this.pages.get(key);
-    if (kept?.stamp === stamp) {
-      // Most recently used last: the first is the one to let go.
-      this.pages.delete(key);
-      this.pages.set(key, kept);
-      return [...kept.rows];
-    }
-    const rows = await read();
-    // Kept only if nothing changed while it was read (a write could have landed before the read ran).
-    if (this.stamp() === stamp) {
-      this.pages.delete(key);
-      // Shared by every reader that follows: frozen, so that no reader's view can change it for the next.
-      this.pages.set(key, { stamp, rows: Object.freeze(rows.map((row) => Object.freeze({ ...row }))) });
-      if (this.pages.size > (this.deps.max ?? 256))
-        this.pages.delete(this.pages.keys().next().value as string);
-    } else this.pages.delete(key);
-    return rows;
-  }
-
-  private stamp(): string {
-    return `${this.version}:${this.deps.commitsElsewhere()}`;
+  get(key: string, read: () => Promise<PageRow[]>): Promise<PageRow[]> {
+    return this.kept.get(key, read);
   }
 }
 
