@@ -1,13 +1,13 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { addMember, createGroup, history, people } from '../chats/chat-helpers';
+import { addMember, createGroup, history, newClientId, people } from '../chats/chat-helpers';
 import { deleteGroup } from '../groups/group-helpers';
-import { useTestApp } from '../helpers/test-app';
-import { joinRoom } from '../helpers/ws-client';
+import { type Json, type TestApp, useTestApp } from '../helpers/test-app';
+import { joinRoom, type WsClient } from '../helpers/ws-client';
 import { deleteMessage, editMessage, expectStatus, pairInRoom, react, send } from './essentials-helpers';
 
-// A history page read again after the messages change shows the change at once: each test reads the page,
+// A history page (and a thread's first page) read again after the messages change shows the change at once: each test reads the page,
 // changes the messages one way (including a cascade from a deleted account or group, and another connection's
 // write to the SQLite file), and reads it again. On SQLite the newest page is kept until the messages change
 // (newest-pages.ts): the first read keeps it, the second must not be served from it. On PostgreSQL nothing is
@@ -16,7 +16,21 @@ const app = useTestApp();
 
 const bodies = (page: { body: string }[]) => page.map((m) => m.body);
 
-describe('the newest history page, read again after a change', () => {
+/** Sends a reply in the thread under `root` and waits for its echo; the stored message. */
+async function replyIn(client: WsClient, root: number, body: string): Promise<Json> {
+  const clientId = newClientId('thread');
+  client.send({ type: 'chat_message', body, client_id: clientId, thread_root: root });
+  return (await client.next('chat_message', (f) => f.client_id === clientId)).message;
+}
+
+/** A thread's first page, as its pane opens it. */
+async function threadPage(t: TestApp, token: string, chatId: string, root: number): Promise<Json> {
+  const res = await t.get(`/api/chats/${chatId}/messages/${root}/thread/`, token);
+  expectStatus(res, 200);
+  return res.body;
+}
+
+describe('the newest history page and a thread’s first page, read again after a change', () => {
   it('shows a new message, an edit, a deletion and a reaction at once', async () => {
     const t = app();
     const { ada, grace, chatId, adaRoom, rooms } = await pairInRoom(t);
@@ -36,6 +50,32 @@ describe('the newest history page, read again after a change', () => {
     expectStatus(await deleteMessage(t, ada.token, chatId, second.id), 204);
     const page = await history(t, grace.token, chatId);
     expect(page.find((m) => m.id === second.id)).toMatchObject({ is_deleted: true, reactions: [] });
+    for (const room of rooms) room.close();
+  });
+
+  it('a thread’s first page shows a new reply, an edit, a deletion and a reaction at once', async () => {
+    const t = app();
+    const { ada, grace, chatId, adaRoom, graceRoom, rooms } = await pairInRoom(t);
+    const root = await send(adaRoom, 'Lunch?');
+    const first = await replyIn(graceRoom, root.id, 'Pizza');
+    expect(bodies((await threadPage(t, ada.token, chatId, root.id)).results)).toEqual(['Pizza']);
+
+    const second = await replyIn(adaRoom, root.id, 'Noodles');
+    expect(bodies((await threadPage(t, grace.token, chatId, root.id)).results)).toEqual(['Pizza', 'Noodles']);
+
+    expectStatus(await editMessage(t, grace.token, chatId, first.id, 'Pizza, please'), 200);
+    expect(bodies((await threadPage(t, ada.token, chatId, root.id)).results)).toEqual([
+      'Pizza, please',
+      'Noodles',
+    ]);
+
+    expectStatus(await react(t, grace.token, chatId, second.id, '👍'), 200);
+    const reacted = (await threadPage(t, ada.token, chatId, root.id)).results[1];
+    expect(reacted.reactions).toEqual([expect.objectContaining({ emoji: '👍', count: 1 })]);
+
+    expectStatus(await deleteMessage(t, ada.token, chatId, second.id), 204);
+    const page = (await threadPage(t, grace.token, chatId, root.id)).results;
+    expect(page.find((m: Json) => m.id === second.id)).toMatchObject({ is_deleted: true, reactions: [] });
     for (const room of rooms) room.close();
   });
 

@@ -33,8 +33,11 @@ export const messageColumns = [
   'app_name',
 ] as const;
 
-export const messageById = (db: Executor, id: number) =>
-  db.selectFrom('messages').select(messageColumns).where('id', '=', id).executeTakeFirst();
+const messageByIdStatement = prepared((db, p: { id: number }) =>
+  db.selectFrom('messages').select(messageColumns).where('id', '=', p.id),
+);
+/** One stored message by id (a thread's root on every page of it, a message checked before a change). */
+export const messageById = async (db: Executor, id: number) => (await messageByIdStatement(db, { id }))[0];
 export type StoredMessage = NonNullable<Awaited<ReturnType<typeof messageById>>>;
 /** A message's columns of threads: the root it replies under, and on a root its count and last reply time. */
 export type ThreadColumns = 'thread_root_id' | 'in_timeline' | 'thread_reply_count' | 'thread_last_reply_at';

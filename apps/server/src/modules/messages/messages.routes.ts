@@ -7,6 +7,7 @@ import {
   messageSchema,
   messagesQuerySchema,
   SOCKET_ERRORS,
+  threadPageSchema,
   threadQuerySchema,
   threadsQuerySchema,
 } from '@parley/protocol';
@@ -25,6 +26,8 @@ import { parseBody } from '../../platform/validate';
 /** The history page is the hottest read: serialised from the contract's schema by fast-json-stringify. */
 const historyPage = { response: { 200: responseSchema(z.array(messageSchema)) } };
 const sentMessage = responseSchema(messageSchema);
+/** A thread's page, opened by everyone who opens the thread: serialised the same way. */
+const threadPage = { response: { 200: responseSchema(threadPageSchema) } };
 
 type MessageParams = { Params: { chatId: string; messageId: string } };
 type ReactionParams = { Params: { chatId: string; messageId: string; emoji: string } };
@@ -132,13 +135,16 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
     changes.edits(sessionOf(req).userId, req.params.chatId, messageIdOf(req.params.messageId)),
   );
 
-  app.get<MessageParams>('/chats/:chatId/messages/:messageId/thread/', auth, async (req) =>
-    ctx.messages.threads.page(
-      sessionOf(req).userId,
-      req.params.chatId,
-      messageIdOf(req.params.messageId),
-      parseBody(threadQuerySchema, req.query),
-    ),
+  app.get<MessageParams>(
+    '/chats/:chatId/messages/:messageId/thread/',
+    { ...auth, schema: threadPage },
+    async (req) =>
+      ctx.messages.threads.page(
+        sessionOf(req).userId,
+        req.params.chatId,
+        messageIdOf(req.params.messageId),
+        parseBody(threadQuerySchema, req.query),
+      ),
   );
 
   // PUT follows a thread (its replies notify), DELETE stops.

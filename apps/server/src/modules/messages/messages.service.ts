@@ -111,7 +111,14 @@ export class MessagesService {
       reader: this.reader,
     });
     this.forwarding = new Forwarding({ db, membership: chats, blocks, writer: this.writer, polls });
-    this.threads = new Threads({ db, events, membership: chats, reader: this.reader, chatNames });
+    this.threads = new Threads({
+      db,
+      events,
+      membership: chats,
+      reader: this.reader,
+      chatNames,
+      pages: newestPages,
+    });
     this.voicePlayed = new VoicePlayed({ db, events, membership: chats, attachments });
     this.receipts = new ReceiptBatcher({
       db,

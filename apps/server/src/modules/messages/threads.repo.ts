@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import { type Executor, messageColumns } from './messages.repo';
 
 // The SQL of threads: the roots' summaries, who follows and took part in each thread (thread_follows), a
@@ -139,16 +140,18 @@ export async function followersOf(db: Executor, rootIds: number[]): Promise<Map<
   return out;
 }
 
-/** A thread's replies after `after`, oldest first, on messages_thread (thread_root_id, id). */
-export const threadReplies = (db: Db, rootId: number, after: number, limit: number) =>
+const threadRepliesStatement = prepared((db, p: { rootId: number; after: number; limit: number }) =>
   db
     .selectFrom('messages')
     .select(messageColumns)
-    .where('thread_root_id', '=', rootId)
-    .where('id', '>', after)
+    .where('thread_root_id', '=', p.rootId)
+    .where('id', '>', p.after)
     .orderBy('id')
-    .limit(limit)
-    .execute();
+    .limit(p.limit),
+);
+/** A thread's replies after `after`, oldest first, on messages_thread (thread_root_id, id); prepared once. */
+export const threadReplies = (db: Db, rootId: number, after: number, limit: number) =>
+  threadRepliesStatement(db, { rootId, after, limit });
 
 /** A thread's newest `n` replies, oldest first. */
 export async function newestReplies(db: Db, rootId: number, n: number) {
@@ -162,13 +165,16 @@ export async function newestReplies(db: Db, rootId: number, n: number) {
   return rows.reverse();
 }
 
-export const followOf = (db: Db, rootId: number, userId: number) =>
+const followStatement = prepared((db, p: { rootId: number; userId: number }) =>
   db
     .selectFrom('thread_follows')
     .select(['following', 'last_read_id'])
-    .where('root_id', '=', rootId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .where('root_id', '=', p.rootId)
+    .where('user_id', '=', p.userId),
+);
+/** Whether a person follows a thread, and their read mark in it (undefined: never took part or followed). */
+export const followOf = async (db: Db, rootId: number, userId: number) =>
+  (await followStatement(db, { rootId, userId }))[0];
 
 /** Starts or stops following a thread (a participant stays one). */
 export const setFollowing = (db: Db, rootId: number, userId: number, following: boolean) =>

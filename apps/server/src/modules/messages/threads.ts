@@ -11,6 +11,7 @@ import type { DomainEvents } from '../../platform/events';
 import type { ChatMembership, ChatRef } from '../chats/chat-membership';
 import type { MessageReader } from './message-reader';
 import * as messagesRepo from './messages.repo';
+import type { NewestPages } from './newest-pages';
 import * as repo from './threads.repo';
 
 /** How a person's chat list names chats (row ids): the chats module's, given to the messages module. */
@@ -25,6 +26,11 @@ interface Deps {
   membership: ChatMembership;
   reader: Pick<MessageReader, 'rows'>;
   chatNames: ChatNames;
+  /**
+   * Pages kept while the stored messages are unchanged (SQLite), shared with the history: a thread's first page
+   * is what everyone opening it reads. Read every time without it.
+   */
+  pages?: NewestPages;
 }
 
 /**
@@ -45,8 +51,10 @@ export class Threads {
     const { chat, members, reader } = await this.deps.membership.pageAccess(userId, chatId);
     const root = await this.rootIn(chat, rootId, reader.cleared_before_id);
     const after = Math.max(Number(q.cursor ?? 0), reader.cleared_before_id);
+    const read = () => repo.threadReplies(this.deps.db, rootId, after, q.limit + 1);
+    const { pages } = this.deps;
     const [replies, follow] = await Promise.all([
-      repo.threadReplies(this.deps.db, rootId, after, q.limit + 1),
+      q.cursor === undefined && pages ? pages.get(`thread:${rootId}:${after}:${q.limit}`, read) : read(),
       repo.followOf(this.deps.db, rootId, userId),
     ]);
     const more = replies.length > q.limit;
