@@ -73,7 +73,7 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
   const served = config.metricsToken !== null || config.metricsPort !== null;
   const metrics = served ? new Metrics(() => ctx.hub.openSockets()) : null;
   const observe = metrics ?? undefined;
-  const { db, dialect, commitsElsewhere } = createDb(
+  const { db, dialect, commitsElsewhere, writes } = createDb(
     config,
     metrics ? (ms, failed) => metrics.statementTook(ms, failed) : undefined,
     log,
@@ -171,7 +171,16 @@ export async function buildContext(config: Config, log: FastifyBaseLogger) {
     polls,
   });
   const profiles = new ProfilesService({ users, presence, avatars, events, messages, log: log, blocks });
-  const groups = new GroupsService({ db, events, chats, announcer: messages, users, avatars, attachments });
+  const groups = new GroupsService({
+    db,
+    events,
+    chats,
+    announcer: messages,
+    users,
+    avatars,
+    attachments,
+    writes,
+  });
   const botCommands = new BotCommandsService({
     db,
     bots,

@@ -25,14 +25,15 @@ export type StatementObserver = (ms: number, failed: boolean) => void;
 /**
  * Opens SQLite in DATA_DIR by default, or PostgreSQL through a pool when DATABASE_URL is postgres://. SQLite's
  * `commitsElsewhere` moves with every commit by another connection to the file (an operator's command, a second
- * process): what this process read stays true while neither it nor another wrote.
+ * process): what this process read stays true while neither it nor another wrote. `writes` moves with those
+ * and with every row this process's own connection inserts, changes or deletes.
  */
 export function createDb(
   config: Config,
   observe?: StatementObserver,
   /** Where a PostgreSQL outage is told, once (see DatabaseOutage); untold without it. */
   logger?: FastifyBaseLogger,
-): { db: Db; dialect: DialectName; commitsElsewhere?: () => number } {
+): { db: Db; dialect: DialectName; commitsElsewhere?: () => number; writes?: () => number } {
   const log = observe
     ? (event: LogEvent) => observe(event.queryDurationMillis, event.level === 'error')
     : undefined;
@@ -59,10 +60,13 @@ export function createDb(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const changedRows = sqlite.prepare('SELECT total_changes()').pluck();
   return {
     db: new Kysely<Database>({ dialect: new SqliteAfterAutoRollbackDialect(sqlite), log }),
     dialect: 'sqlite',
     commitsElsewhere: () => dataVersion.get() as number,
+    // Both only grow: their sum moves with every row this connection writes and every commit of another.
+    writes: () => (changedRows.get() as number) + (dataVersion.get() as number),
   };
 }
 

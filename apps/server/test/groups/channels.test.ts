@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { CHANNELS_PAGE_SIZE, CLOSE_NOT_FOUND, CLOSE_SERVICE_RESTART } from '@parley/protocol';
+import SQLite from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fullName, history, myChats, people, say } from '../chats/chat-helpers';
 import type { ServerProcess } from '../helpers/server-process';
@@ -160,6 +162,62 @@ describe('GET /api/channels/', () => {
     expect((await directory(t, ada.token, '?cursor=nonsense')).status).toBe(400);
     expect((await t.get('/api/channels/')).status).toBe(401);
   });
+});
+
+describe('the directory read again after a change', () => {
+  // On SQLite the pages are kept while nothing was written (channels.service.ts): each read below follows a
+  // write and must show it. On PostgreSQL nothing is kept, and the same reads must hold.
+  it('shows a join, a leave, a rename, new activity and a group gone private at once', async () => {
+    const t = app();
+    const [ada, grace, eve] = await people(t, 'Ada', 'Grace', 'Eve');
+    const chatId = await newChannel(t, ada.token, 'Kept room');
+    const entry = async (token: string) =>
+      (await directory(t, token, '?q=kept')).body.results.find(
+        (c: { chat_id: string }) => c.chat_id === chatId,
+      );
+    expect(await entry(grace.token)).toMatchObject({ member_count: 1, is_member: false });
+
+    expect((await join(t, grace.token, chatId)).status).toBe(200);
+    expect(await entry(grace.token)).toMatchObject({ member_count: 2, is_member: true });
+    expect(await entry(eve.token)).toMatchObject({ member_count: 2, is_member: false });
+
+    expect((await t.post(`/api/chats/${chatId}/leave/`, {}, grace.token)).status).toBe(204);
+    expect(await entry(eve.token)).toMatchObject({ member_count: 1 });
+
+    const before = (await entry(eve.token)).last_activity_at;
+    const room = await joinRoom(t, ada.token, chatId);
+    await say(room, 'Anyone here?');
+    room.close();
+    expect(Date.parse((await entry(eve.token)).last_activity_at)).toBeGreaterThanOrEqual(Date.parse(before));
+
+    expect((await patchGroup(t, ada.token, chatId, { group_name: 'Kept room, renamed' })).status).toBe(200);
+    expect(await entry(eve.token)).toMatchObject({ group_name: 'Kept room, renamed' });
+
+    expect((await patchGroup(t, ada.token, chatId, { visibility: 'private' })).status).toBe(200);
+    expect(await entry(eve.token)).toBeUndefined();
+  });
+
+  it.runIf(process.env.DATABASE_URL === undefined)(
+    'shows what another connection to the database file wrote (an operator’s command, a second process)',
+    async () => {
+      const t = app();
+      const [ada] = await people(t, 'Ada');
+      const chatId = await newChannel(t, ada.token, 'Written elsewhere');
+      const names = async () =>
+        (await directory(t, ada.token, '?q=written')).body.results.map(
+          (c: { group_name: string }) => c.group_name,
+        );
+      expect(await names()).toEqual(['Written elsewhere']);
+      const other = new SQLite(path.join(t.dataDir, 'parley.db'));
+      try {
+        other.prepare('UPDATE chats SET description = ? WHERE chat_id = ?').run('Changed elsewhere', chatId);
+      } finally {
+        other.close();
+      }
+      const [listed] = (await directory(t, ada.token, '?q=written')).body.results;
+      expect(listed.description).toBe('Changed elsewhere');
+    },
+  );
 });
 
 describe('POST /api/chats/{chat_id}/join/', () => {

@@ -31,7 +31,6 @@ export async function restrictedPostersOf(
 }
 
 interface DirectoryParams {
-  userId: number;
   offset: number;
   limit: number;
   /** The LIKE patterns of the words, `% word%`, in slots w0, w1, … */
@@ -43,7 +42,7 @@ const directoryFor = (words: number) =>
   prepared((db, p: DirectoryParams) => {
     let query = db
       .selectFrom('chats as c')
-      .select((eb) => [
+      .select([
         'c.id',
         'c.chat_id',
         'c.name',
@@ -51,15 +50,6 @@ const directoryFor = (words: number) =>
         'c.avatar',
         'c.last_activity_at',
         'c.member_count',
-        eb
-          .exists(
-            eb
-              .selectFrom('chat_members as me')
-              .select('me.id')
-              .whereRef('me.chat_id', '=', 'c.id')
-              .where('me.user_id', '=', p.userId),
-          )
-          .as('is_member'),
       ])
       .where('c.visibility', '=', 'public')
       .where('c.is_private', '=', 0);
@@ -71,20 +61,54 @@ const directoryStatements = new Map<number, ReturnType<typeof directoryFor>>();
 
 /**
  * A page of the directory: public groups whose folded words start with each of `words`, most members first
- * (then the newest group), with whether `userId` is in each. The order is chats_directory's (visibility,
- * member_count, id): member_count is kept by the database's triggers on chat_members.
+ * (then the newest group). The same for everyone (whether the reader is in each is `memberAmong`'s). The order
+ * is chats_directory's (visibility, member_count, id): member_count is kept by the database's triggers on
+ * chat_members.
  */
-export function channelsPage(
-  db: Executor,
-  q: { userId: number; words: string[]; offset: number; limit: number },
-) {
+export function channelsPage(db: Executor, q: { words: string[]; offset: number; limit: number }) {
   let statement = directoryStatements.get(q.words.length);
   if (!statement) {
     statement = directoryFor(q.words.length);
     directoryStatements.set(q.words.length, statement);
   }
-  const params: DirectoryParams = { userId: q.userId, offset: q.offset, limit: q.limit };
+  const params: DirectoryParams = { offset: q.offset, limit: q.limit };
   // The words are letters and digits only (directoryQueryWords): nothing in them is special to LIKE.
   for (const [i, word] of q.words.entries()) params[`w${i}`] = `% ${word}%`;
   return statement(db, params);
+}
+export type DirectoryRow = Awaited<ReturnType<typeof channelsPage>>[number];
+
+interface MemberParams {
+  userId: number;
+  /** The chats' row ids, in slots c0, c1, … */
+  [chat: `c${number}`]: number;
+}
+
+/** The membership statement for `n` chats, compiled once per length (inList keeps the lengths few). */
+const memberAmongFor = (n: number) =>
+  prepared((db, p: MemberParams) =>
+    db
+      .selectFrom('chat_members')
+      .select('chat_id')
+      .where('user_id', '=', p.userId)
+      .where(
+        'chat_id',
+        'in',
+        Array.from({ length: n }, (_, i) => p[`c${i}`] as number),
+      ),
+  );
+const memberStatements = new Map<number, ReturnType<typeof memberAmongFor>>();
+
+/** Which of these chats (row ids) `userId` is a member of: a directory page's `is_member`. */
+export async function memberAmong(db: Executor, userId: number, chatDbIds: number[]): Promise<Set<number>> {
+  if (chatDbIds.length === 0) return new Set();
+  const ids = inList(chatDbIds);
+  let statement = memberStatements.get(ids.length);
+  if (!statement) {
+    statement = memberAmongFor(ids.length);
+    memberStatements.set(ids.length, statement);
+  }
+  const params: MemberParams = { userId };
+  for (const [i, id] of ids.entries()) params[`c${i}`] = id;
+  return new Set((await statement(db, params)).map((r) => r.chat_id));
 }

@@ -4,12 +4,18 @@ import {
   type ChatDetail,
   directoryQueryWords,
 } from '@parley/protocol';
+import { KeptReads } from '../../db/kept-reads';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { avatarUrl } from '../accounts/user-view';
 import * as channelsRepo from './channels.repo';
 import { isPublicGroup } from './chat-membership';
 import * as repo from './chats.repo';
 import { type GroupJoinDeps, joinGroup } from './group-join';
+
+export interface ChannelsDeps extends GroupJoinDeps {
+  /** A count that moves with every row written to the database, by this process or another (SQLite). */
+  writes?: () => number;
+}
 
 /** The directory's cursor: how many entries the pages before it held, opaque to clients. */
 const cursorOf = (offset: number) => Buffer.from(`o${offset}`).toString('base64url');
@@ -25,17 +31,30 @@ function offsetOf(cursor: string | undefined): number {
  * stays invisible to anyone outside it: joining it answers 404, as for no such chat.
  */
 export class Channels {
-  constructor(private readonly deps: GroupJoinDeps) {}
+  /**
+   * The directory's pages as read, the same for everyone, kept while nothing in the database was written
+   * (`writes`, SQLite's count of changed rows: a join, a new message's activity time, a renamed group all move
+   * it). Read every time without it (PostgreSQL).
+   */
+  private readonly pages?: KeptReads<channelsRepo.DirectoryRow>;
+
+  constructor(private readonly deps: ChannelsDeps) {
+    const { writes } = deps;
+    if (writes) this.pages = new KeptReads(() => String(writes()), 64);
+  }
 
   async directory(userId: number, q: { q: string; cursor?: string }): Promise<ChannelDirectory> {
     const offset = offsetOf(q.cursor);
-    const rows = await channelsRepo.channelsPage(this.deps.db, {
-      userId,
-      words: directoryQueryWords(q.q),
-      offset,
-      limit: CHANNELS_PAGE_SIZE + 1,
-    });
+    const words = directoryQueryWords(q.q);
+    const read = () =>
+      channelsRepo.channelsPage(this.deps.db, { words, offset, limit: CHANNELS_PAGE_SIZE + 1 });
+    const rows = await (this.pages ? this.pages.get(`${offset}:${words.join(' ')}`, read) : read());
     const page = rows.slice(0, CHANNELS_PAGE_SIZE);
+    const mine = await channelsRepo.memberAmong(
+      this.deps.db,
+      userId,
+      page.map((c) => c.id),
+    );
     return {
       results: page.map((c) => ({
         chat_id: c.chat_id,
@@ -43,7 +62,7 @@ export class Channels {
         description: c.description,
         avatar: avatarUrl(c.avatar),
         member_count: Number(c.member_count),
-        is_member: !!c.is_member,
+        is_member: mine.has(c.id),
         last_activity_at: c.last_activity_at,
       })),
       next_cursor: rows.length > CHANNELS_PAGE_SIZE ? cursorOf(offset + CHANNELS_PAGE_SIZE) : null,

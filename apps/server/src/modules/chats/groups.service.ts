@@ -30,6 +30,8 @@ export interface GroupsDeps {
   users: UsersService;
   avatars: AvatarStore;
   attachments: AttachmentsService;
+  /** A count that moves with every row written to the database (SQLite): the channel directory keeps pages by it. */
+  writes?: () => number;
 }
 
 /** A group picture's own limit (a profile picture may be 10 MB). */
