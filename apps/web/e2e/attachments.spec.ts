@@ -8,6 +8,7 @@ import {
   test,
 } from '@playwright/test';
 import { peoplePerTest, privateChat } from './support/people';
+import { openMessageMenu } from './support/room';
 
 // Attachments: files go up with progress, arrive as a message, and open in the full-screen preview; refused files
 // (type, size, bytes that are not what the name says) are toasts and nothing is sent.
@@ -114,7 +115,7 @@ test('a caption typed with a file goes with it as one message, answering the mes
 
   // Ada replies with a file and a caption, sent together with Enter.
   await question.hover();
-  await question.getByRole('button', { name: 'Message actions' }).click();
+  await openMessageMenu(question);
   await ada.page.getByRole('menu').getByRole('menuitem', { name: 'Reply', exact: true }).click();
   await fileInput(ada.page).setInputFiles({
     name: 'plan.pdf',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousFindings } from './support/axe';
 import { fullName, type Person, peoplePerTest } from './support/people';
+import { openMessageMenu } from './support/room';
 
 // Channels: public groups found in 'Browse channels', previewed from outside (history, live messages, a
 // 'Join channel' bar for a composer), joined; and New Group making a public announcement channel, where a member
@@ -177,7 +178,7 @@ test('New Group makes a public announcement channel where a member reads and rea
       .filter({ has: page.locator('p', { hasText: 'Version 2 is out' }) });
   await expect(post(grace.page)).toBeVisible();
   await post(grace.page).hover();
-  await post(grace.page).getByRole('button', { name: 'Message actions' }).click();
+  await openMessageMenu(post(grace.page));
   await grace.page.getByRole('menu').getByRole('menuitem', { name: 'React' }).click();
   await grace.page.getByRole('menuitem', { name: 'React with 👍' }).click();
   await expect(post(ada.page).getByTestId('reaction')).toHaveText('👍1');

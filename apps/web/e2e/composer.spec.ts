@@ -9,6 +9,7 @@ import {
 } from '@playwright/test';
 import { seriousFindings } from './support/axe';
 import { type Person, peoplePerTest, privateChat } from './support/people';
+import { openMessageMenu } from './support/room';
 
 // The composer: several lines, files pasted and dropped (waiting with thumbnails until sent), emoji (the
 // picker and :shortcodes), light formatting drawn safely for the other person, the length limit, and long
@@ -313,7 +314,7 @@ test('emoji: :shortcode completion with the keyboard, the picker in the composer
   // Grace reacts with an emoji that is not in the quick row, from the same picker.
   const row = rows(grace.page).last();
   await row.hover();
-  await row.getByRole('button', { name: 'Message actions' }).click();
+  await openMessageMenu(row);
   await grace.page.getByRole('menuitem', { name: 'React' }).click();
   await grace.page.getByRole('menuitem', { name: 'More emoji' }).click();
   const reactions = grace.page.getByRole('dialog', { name: 'Pick a reaction' });

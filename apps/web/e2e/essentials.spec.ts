@@ -7,6 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import { fullName, type Person, peoplePerTest, privateChat } from './support/people';
+import { openMessageMenu } from './support/room';
 
 // The conversation essentials, two people in two browser contexts over the real sockets of the
 // production build: reply, react, edit, delete (with the mouse and by keyboard alone), mentions, the unread
@@ -39,7 +40,7 @@ async function send(page: Page, text: string) {
 async function menuOf(page: Page, text: string) {
   const row = bubble(page, text).last();
   await row.hover();
-  await row.getByRole('button', { name: 'Message actions' }).click();
+  await openMessageMenu(row);
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
   return menu;

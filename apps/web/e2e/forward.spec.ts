@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousFindings } from './support/axe';
 import { fullName, groupChat, peoplePerTest, privateChat } from './support/people';
-import { loading, openRoom, timeline } from './support/room';
+import { loading, openMessageMenu, openRoom, timeline } from './support/room';
 
 // Forward: Ada sends a message of a group on to her private chat with Grace from the message's actions, through
 // a searchable chat picker; Grace sees it arrive live, marked 'Forwarded' and naming nothing of the group.
@@ -35,7 +35,7 @@ for (const { width, theme } of [
     await expect(row).not.toHaveAttribute('data-message-id', /^-/);
 
     await row.hover();
-    await row.getByRole('button', { name: 'Message actions' }).click();
+    await openMessageMenu(row);
     await ada.page.getByRole('menu').getByRole('menuitem', { name: 'Forward' }).click();
     const dialog = ada.page.getByRole('dialog', { name: 'Forward message' });
     await expect(dialog.getByRole('checkbox').first()).toBeVisible(loading);

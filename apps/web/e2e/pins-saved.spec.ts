@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { seriousFindings } from './support/axe';
 import { fullName, groupChat, type Person, type PersonOptions, peoplePerTest } from './support/people';
-import { loading, openRoom, send, timeline } from './support/room';
+import { loading, openMessageMenu, openRoom, send, timeline } from './support/room';
 
 // Pins and saved messages: the group's admin pins a message from its menu and the member sees the pinned bar and
 // the system line live; clicking the bar jumps to the message. The member saves a message, finds it in Saved
@@ -18,7 +18,7 @@ const rowOf = (page: Page, text: string) =>
 async function menuOf(page: Page, text: string) {
   const row = rowOf(page, text);
   await row.hover();
-  await row.getByRole('button', { name: 'Message actions' }).click();
+  await openMessageMenu(row);
   return page.getByRole('menu', { name: 'Message actions' });
 }
 

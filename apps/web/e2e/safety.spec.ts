@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { fullName, type Person, peoplePerTest, privateChat } from './support/people';
+import { openMessageMenu } from './support/room';
 
 // Safety for people: blocking from a profile and the refusal the other side sees; muting a chat, after
 // which its messages raise no browser notification while a mention still does; reporting a message and a person.
@@ -196,7 +197,7 @@ test('reporting a message from its menu and a person from their profile, with a 
   await ada.page.goto(`/groups/${encodeURIComponent(chatId)}`);
   const message = ada.page.locator('[data-message-id]').filter({ hasText: 'Buy cheap watches here' });
   await message.hover();
-  await message.getByRole('button', { name: 'Message actions' }).click();
+  await openMessageMenu(message);
   await ada.page.getByRole('menuitem', { name: 'Report' }).click();
 
   const dialog = ada.page.getByRole('dialog', { name: 'Report this message' });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { seriousFindings } from './support/axe';
 import { groupChat, type PersonOptions, peoplePerTest } from './support/people';
-import { loading, openRoom, send, timeline } from './support/room';
+import { loading, openMessageMenu, openRoom, send, timeline } from './support/room';
 
 // Threads: two people talk in a thread opened with 'Reply in thread' while the third, looking at the room, sees
 // only the reply count under the root change; a follower who is elsewhere finds the thread in Threads with its
@@ -32,7 +32,7 @@ async function crewOfThree(browser: Browser, request: APIRequestContext, options
 async function replyInThread(page: Page, text: string): Promise<number> {
   const row = timeline(page).locator('[data-message-id]').filter({ hasText: text }).last();
   await row.hover();
-  await row.getByRole('button', { name: 'Message actions' }).click();
+  await openMessageMenu(row);
   await page.getByRole('menu').getByRole('menuitem', { name: 'Reply in thread' }).click();
   await expect(pane(page)).toBeVisible();
   await expect(page).toHaveURL(/\/thread\/\d+$/);

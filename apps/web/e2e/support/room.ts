@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // A chat room as the journeys drive it: opened at its address and sent to from its composer.
 
@@ -25,4 +25,18 @@ export async function send(page: Page, text: string) {
   await box.fill(text);
   await box.press('Enter');
   await expect(timeline(page).getByText(text, { exact: true })).toBeVisible();
+}
+
+/**
+ * Opens a message's actions menu from its row and returns the menu. A press can be lost while the list is still
+ * settling (its rows drawn again as receipts and pictures arrive): as a person would, it presses again, but only
+ * while the menu has not opened, as a second press closes it.
+ */
+export async function openMessageMenu(row: Locator): Promise<Locator> {
+  const button = row.getByRole('button', { name: 'Message actions' });
+  await expect(async () => {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 10_000 });
+  }).toPass(loading);
+  return row.page().getByRole('menu', { name: 'Message actions' });
 }
