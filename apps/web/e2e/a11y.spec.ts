@@ -12,9 +12,11 @@ import {
 import { newAccount, signUpOnScreen } from './support/accounts';
 import { seriousFindings } from './support/axe';
 import { fullName, groupChat, type Person, privateChat, signedInPerson } from './support/people';
+import { openMessageMenu } from './support/room';
 
 // axe finds nothing serious or critical on any screen, in the light and the dark theme, at 1280 and 390 px wide:
-// one test a screen. Each screen is also photographed (test-results/screens/) for a person to look at.
+// one test a screen and width, scanned in the light theme and then, the device's setting switched, in the dark
+// one (a page loaded once for both). Each is also photographed (test-results/screens/) for a person to look at.
 const SHOTS = process.env.PARLEY_E2E_SHOTS ?? path.join(import.meta.dirname, '..', 'test-results', 'screens');
 
 /** Two people who have talked, in a private chat and a group, seen at one width in one theme. */
@@ -37,7 +39,7 @@ async function send(page: Page, text: string) {
 async function seed(
   browser: Browser,
   request: APIRequestContext,
-  options: { viewport: { width: number; height: number }; colorScheme: 'light' | 'dark' },
+  options: { viewport: { width: number; height: number } },
 ): Promise<World> {
   const ada = await signedInPerson(browser, request, 'ada', options);
   const grace = await signedInPerson(browser, request, 'grace', options);
@@ -60,12 +62,20 @@ async function seed(
   return { ada, grace, chatId, groupId };
 }
 
-/** Scans the page as it is and photographs it; the findings are the test's to assert. */
-async function audit(page: Page, screen: string, tag: string) {
-  const found = await seriousFindings(page);
+/**
+ * Scans the page as it is in the light theme, then in the dark one (the device's setting switched, which the app
+ * follows live), and photographs it in each; nothing serious may be found in either.
+ */
+async function audit(page: Page, screen: string, width: number) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${tag}-${screen}.png`), fullPage: false });
-  expect(found, `${screen}, ${tag}`).toEqual([]);
+  const found: Record<string, string[]> = {};
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?![\s\S]*\bdark\b)/);
+    found[theme] = await seriousFindings(page);
+    await page.screenshot({ path: path.join(SHOTS, `${theme}-${width}-${screen}.png`), fullPage: false });
+  }
+  expect(found, `${screen} at ${width} px`).toEqual({ light: [], dark: [] });
 }
 
 const heading = (name: string) => (page: Page) => expect(page.getByRole('heading', { name })).toBeVisible();
@@ -136,7 +146,7 @@ const signedInScreens: SignedInScreen[] = [
         .locator('[data-message-id]')
         .filter({ hasText: 'Group hello from Grace' });
       await row.hover();
-      await row.getByRole('button', { name: 'Message actions' }).click();
+      await openMessageMenu(row);
       await page.getByRole('menuitem', { name: 'Reply in thread' }).click();
       const pane = page.getByRole('complementary', { name: 'Thread' });
       await pane.getByRole('textbox', { name: 'Message' }).fill('A thread reply from Ada');
@@ -221,54 +231,51 @@ const signedOutScreens: Array<{ screen: string; ready: (page: Page) => Promise<v
 ];
 
 for (const width of [1280, 390]) {
-  for (const theme of ['light', 'dark'] as const) {
-    test.describe(`every screen is axe-clean (serious, critical) in the ${theme} theme at ${width} px`, () => {
-      // A big page scanned on a busy machine takes a while.
-      test.describe.configure({ timeout: 180_000 });
-      const viewport = { width, height: width > 1000 ? 800 : 844 };
-      const tag = `${theme}-${width}`;
+  test.describe(`every screen is axe-clean (serious, critical) in the light and dark themes at ${width} px`, () => {
+    // A big page scanned twice on a busy machine takes a while.
+    test.describe.configure({ timeout: 180_000 });
+    const viewport = { width, height: width > 1000 ? 800 : 844 };
 
-      test.describe('signed in', () => {
-        // One world for the width and theme, its screens taken in order in one worker.
-        test.describe.configure({ mode: 'default' });
-        let request: APIRequestContext;
-        let world: World;
-        test.beforeAll(async ({ browser, playwright }, info) => {
-          test.setTimeout(180_000);
-          request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-          world = await seed(browser, request, { viewport, colorScheme: theme });
-        });
-        test.afterAll(async () => {
-          await Promise.all([world?.ada.context.close(), world?.grace.context.close()]);
-          await request?.dispose();
-        });
-
-        for (const { screen, url, ready } of signedInScreens) {
-          test(screen, async () => {
-            const page = await world.ada.context.newPage();
-            try {
-              await page.goto(url(world));
-              await ready(page, world);
-              await audit(page, screen, tag);
-            } finally {
-              await page.close();
-            }
-          });
-        }
+    test.describe('signed in', () => {
+      // One world for the width, its screens taken in order in one worker.
+      test.describe.configure({ mode: 'default' });
+      let request: APIRequestContext;
+      let world: World;
+      test.beforeAll(async ({ browser, playwright }, info) => {
+        test.setTimeout(180_000);
+        request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+        world = await seed(browser, request, { viewport });
+      });
+      test.afterAll(async () => {
+        await Promise.all([world?.ada.context.close(), world?.grace.context.close()]);
+        await request?.dispose();
       });
 
-      for (const { screen, ready } of signedOutScreens) {
-        test(`${screen}, signed out`, async ({ browser }) => {
-          const visitor = await browser.newContext({ viewport, colorScheme: theme });
+      for (const { screen, url, ready } of signedInScreens) {
+        test(screen, async () => {
+          const page = await world.ada.context.newPage();
           try {
-            const page = await visitor.newPage();
-            await ready(page);
-            await audit(page, screen, tag);
+            await page.goto(url(world));
+            await ready(page, world);
+            await audit(page, screen, width);
           } finally {
-            await visitor.close();
+            await page.close();
           }
         });
       }
     });
-  }
+
+    for (const { screen, ready } of signedOutScreens) {
+      test(`${screen}, signed out`, async ({ browser }) => {
+        const visitor = await browser.newContext({ viewport });
+        try {
+          const page = await visitor.newPage();
+          await ready(page);
+          await audit(page, screen, width);
+        } finally {
+          await visitor.close();
+        }
+      });
+    }
+  });
 }
