@@ -78,37 +78,8 @@ export function channelsPage(db: Executor, q: { words: string[]; offset: number;
 }
 export type DirectoryRow = Awaited<ReturnType<typeof channelsPage>>[number];
 
-interface MemberParams {
-  userId: number;
-  /** The chats' row ids, in slots c0, c1, … */
-  [chat: `c${number}`]: number;
-}
-
-/** The membership statement for `n` chats, compiled once per length (inList keeps the lengths few). */
-const memberAmongFor = (n: number) =>
-  prepared((db, p: MemberParams) =>
-    db
-      .selectFrom('chat_members')
-      .select('chat_id')
-      .where('user_id', '=', p.userId)
-      .where(
-        'chat_id',
-        'in',
-        Array.from({ length: n }, (_, i) => p[`c${i}`] as number),
-      ),
-  );
-const memberStatements = new Map<number, ReturnType<typeof memberAmongFor>>();
-
-/** Which of these chats (row ids) `userId` is a member of: a directory page's `is_member`. */
-export async function memberAmong(db: Executor, userId: number, chatDbIds: number[]): Promise<Set<number>> {
-  if (chatDbIds.length === 0) return new Set();
-  const ids = inList(chatDbIds);
-  let statement = memberStatements.get(ids.length);
-  if (!statement) {
-    statement = memberAmongFor(ids.length);
-    memberStatements.set(ids.length, statement);
-  }
-  const params: MemberParams = { userId };
-  for (const [i, id] of ids.entries()) params[`c${i}`] = id;
-  return new Set((await statement(db, params)).map((r) => r.chat_id));
-}
+const chatsOfStatement = prepared((db, p: { userId: number }) =>
+  db.selectFrom('chat_members').select('chat_id').where('user_id', '=', p.userId),
+);
+/** The chats (row ids) `userId` is a member of, on chat_members_user: a directory page's `is_member`. */
+export const chatsOf = (db: Executor, userId: number) => chatsOfStatement(db, { userId });

@@ -32,29 +32,33 @@ function offsetOf(cursor: string | undefined): number {
  */
 export class Channels {
   /**
-   * The directory's pages as read, the same for everyone, kept while nothing in the database was written
-   * (`writes`, SQLite's count of changed rows: a join, a new message's activity time, a renamed group all move
-   * it). Read every time without it (PostgreSQL).
+   * The directory's pages as read (the same for everyone) and each reader's chats (for `is_member`), kept while
+   * nothing in the database was written (`writes`, SQLite's count of changed rows: a join, a new message's
+   * activity time, a renamed group all move it). Read every time without it (PostgreSQL).
    */
   private readonly pages?: KeptReads<channelsRepo.DirectoryRow>;
+  private readonly chatsOf?: KeptReads<{ chat_id: number }>;
 
   constructor(private readonly deps: ChannelsDeps) {
     const { writes } = deps;
-    if (writes) this.pages = new KeptReads(() => String(writes()), 64);
+    if (writes) {
+      this.pages = new KeptReads(() => String(writes()), 64);
+      this.chatsOf = new KeptReads(() => String(writes()), 256);
+    }
   }
 
   async directory(userId: number, q: { q: string; cursor?: string }): Promise<ChannelDirectory> {
+    const { db } = this.deps;
     const offset = offsetOf(q.cursor);
     const words = directoryQueryWords(q.q);
-    const read = () =>
-      channelsRepo.channelsPage(this.deps.db, { words, offset, limit: CHANNELS_PAGE_SIZE + 1 });
-    const rows = await (this.pages ? this.pages.get(`${offset}:${words.join(' ')}`, read) : read());
+    const readPage = () => channelsRepo.channelsPage(db, { words, offset, limit: CHANNELS_PAGE_SIZE + 1 });
+    const readMine = () => channelsRepo.chatsOf(db, userId);
+    const [rows, mine] = await Promise.all([
+      this.pages ? this.pages.get(`${offset}:${words.join(' ')}`, readPage) : readPage(),
+      this.chatsOf ? this.chatsOf.get(String(userId), readMine) : readMine(),
+    ]);
     const page = rows.slice(0, CHANNELS_PAGE_SIZE);
-    const mine = await channelsRepo.memberAmong(
-      this.deps.db,
-      userId,
-      page.map((c) => c.id),
-    );
+    const member = new Set(mine.map((m) => m.chat_id));
     return {
       results: page.map((c) => ({
         chat_id: c.chat_id,
@@ -62,7 +66,7 @@ export class Channels {
         description: c.description,
         avatar: avatarUrl(c.avatar),
         member_count: Number(c.member_count),
-        is_member: mine.has(c.id),
+        is_member: member.has(c.id),
         last_activity_at: c.last_activity_at,
       })),
       next_cursor: rows.length > CHANNELS_PAGE_SIZE ? cursorOf(offset + CHANNELS_PAGE_SIZE) : null,
