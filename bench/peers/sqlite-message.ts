@@ -18,8 +18,8 @@ export const openParleyDb = () =>
 /** The select list of a message `m`, to go with MESSAGE_JOINS. */
 export const MESSAGE_COLUMNS = `
   m.id, m.sender_id, m.kind, m.client_id, m.body, m.created_at, m.edited_at, m.deleted_at, m.mentions,
-  m.thread_root_id, m.in_timeline, m.thread_reply_count, m.thread_last_reply_at,
-  u.username, u.first_name, u.last_name, u.displayname, u.avatar,
+  m.thread_root_id, m.in_timeline, m.thread_reply_count, m.thread_last_reply_at, m.forwarded, m.link_preview,
+  m.app_name, u.username, u.first_name, u.last_name, u.displayname, u.avatar, u.is_bot,
   q.id AS q_id, q.body AS q_body, q.deleted_at AS q_deleted_at, q.kind AS q_kind, q.sender_id AS q_sender_id,
   qu.username AS q_username, qu.first_name AS q_first_name, qu.last_name AS q_last_name,
   qu.displayname AS q_displayname,
@@ -54,11 +54,15 @@ export interface MessageRow {
   in_timeline: number;
   thread_reply_count: number;
   thread_last_reply_at: string | null;
+  forwarded: number;
+  link_preview: string | null;
+  app_name: string | null;
   username: string | null;
   first_name: string | null;
   last_name: string | null;
   displayname: string | null;
   avatar: string | null;
+  is_bot: number | null;
   q_id: number | null;
   q_body: string | null;
   q_deleted_at: string | null;
@@ -104,6 +108,8 @@ export function toMessage(r: MessageRow, chatroom: string) {
     sender_name: system ? '' : nameOf(r.username, r.first_name, r.last_name, r.displayname),
     sender_username: r.username ?? (system ? '' : DELETED_USERNAME),
     sender_avatar: r.avatar ? `/media/avatars/${r.avatar}` : null,
+    sender_is_bot: r.is_bot === 1,
+    sender_is_app: r.app_name !== null,
     body: deleted ? '' : r.body,
     files: deleted ? [] : (JSON.parse(r.files) as unknown[]),
     is_read: false,
@@ -141,5 +147,9 @@ export function toMessage(r: MessageRow, chatroom: string) {
             participant_ids: JSON.parse(r.participants ?? '[]') as number[],
           }
         : null,
+    ...(r.forwarded ? { forwarded: true } : {}),
+    link_preview: r.link_preview && !deleted ? (JSON.parse(r.link_preview) as unknown) : null,
+    // The scenarios seed no polls: a poll's counts and the reader's choices are Parley's work beyond this.
+    poll: null,
   };
 }
