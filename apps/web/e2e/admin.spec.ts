@@ -1,14 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-
-import path from 'node:path';
 import { BOT_TEXT } from '@parley/protocol';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount } from './support/accounts';
 import { grantAdmin } from './support/admin';
 import { seriousFindings } from './support/axe';
 import { fullName, type Person, peoplePerTest, privateChat, signedInPerson } from './support/people';
-import { freePort, startServer, untilHealthy } from './support/server-process';
+import { onOwnServer } from './support/server-process';
 
 // The /admin console, for operators. A site admin is made with the operator command, as on any server (the first
 // account of this shared e2e server may be anyone's); an admin deactivates a person who is chatting and that
@@ -122,12 +118,7 @@ test("a site admin's header, one item longer, fits a 390 px phone", async ({ bro
 
 test('an admin keeps bots to site admins; a person is then told so', async ({ browser, playwright }) => {
   // A server of its own: the setting is the whole site's, and other journeys make bots meanwhile.
-  const port = await freePort();
-  const server = startServer(port, mkdtempSync(path.join(tmpdir(), 'parley-bot-creators-')));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const request = await playwright.request.newContext({ baseURL });
-  try {
-    await untilHealthy(request);
+  await onOwnServer(playwright, 'bot-creators', async ({ baseURL, request }) => {
     // The first verified account on a fresh server is its site admin.
     const admin = await signedInPerson(browser, request, 'admin', { baseURL });
     const ada = await signedInPerson(browser, request, 'ada', { baseURL });
@@ -148,10 +139,7 @@ test('an admin keeps bots to site admins; a person is then told so', async ({ br
     await form.getByRole('button', { name: 'Create bot' }).click();
     await expect(ada.page.getByText(BOT_TEXT.noBots)).toBeVisible();
     await Promise.all([admin.context.close(), ada.context.close()]);
-  } finally {
-    await request.dispose();
-    server.kill('SIGTERM');
-  }
+  });
 });
 
 /** A site admin, and a reported message to show in the queue. */

@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   type APIRequestContext,
   type Browser,
@@ -12,7 +9,7 @@ import {
 } from '@playwright/test';
 import { type Person, peoplePerTest, privateChat } from './support/people';
 import { loading } from './support/room';
-import { freePort, startServer, untilHealthy } from './support/server-process';
+import { onOwnServer } from './support/server-process';
 
 // Every screen in the pseudo-locale: the catalogs' English with every letter accented ('Ĺōĝ ōũţ'). A word of plain
 // ASCII letters on a screen then came from somewhere other than a catalog: a text written inline. What people
@@ -96,17 +93,9 @@ test('no screen shows a text that is not from a catalog', async ({ browser, play
   test.setTimeout(20 * 60_000);
   // A server of its own: the admin console lists every account on the server, and other journeys' people (with
   // names of their own) would count as untranslated words.
-  const port = await freePort();
-  const server = startServer(port, mkdtempSync(path.join(tmpdir(), 'parley-pseudo-')));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const request = await playwright.request.newContext({ baseURL });
-  try {
-    await untilHealthy(request);
-    await everyScreen(browser, request, baseURL, info);
-  } finally {
-    await request.dispose();
-    server.kill('SIGTERM');
-  }
+  await onOwnServer(playwright, 'pseudo', ({ baseURL, request }) =>
+    everyScreen(browser, request, baseURL, info),
+  );
 });
 
 async function everyScreen(browser: Browser, request: APIRequestContext, baseURL: string, info: TestInfo) {

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type PlaywrightWorkerArgs } from '@playwright/test';
 
 // A Parley server process of a test's own, which it can stop and start again (a crash, a restart, an outage)
 // without touching the suite's server (playwright.config.ts).
@@ -63,4 +66,27 @@ export async function untilHealthy(request: APIRequestContext) {
       timeout: 60_000,
     })
     .toBe(true);
+}
+
+/**
+ * Runs `run` against a fresh Parley of its own (an empty database in a new directory named after `name`, `env`
+ * added to its environment), with a request context on it; the server is stopped however `run` ends.
+ */
+export async function onOwnServer<T>(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  name: string,
+  run: (server: { baseURL: string; request: APIRequestContext }) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
+  const port = await freePort();
+  const server = startServer(port, mkdtempSync(path.join(tmpdir(), `parley-${name}-`)), env);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    await untilHealthy(request);
+    return await run({ baseURL, request });
+  } finally {
+    await request.dispose();
+    server.kill('SIGTERM');
+  }
 }
