@@ -3,9 +3,9 @@ import { expectAxeCleanAtBothWidths } from './support/axe';
 import { peoplePerTest, privateChat } from './support/people';
 import { loading } from './support/room';
 
-// A chat room in the reader's language: a German browser sees the composer, a message's menu and the day's
-// heading in German; an Arabic reader sees the room mirrored, their own bubbles on the left, the other person's on
-// the right, and the texts in Arabic.
+// A chat room in the reader's language: a German browser sees the composer, a message's menu, the day's heading
+// and the emoji picker's names in German; an Arabic reader sees the room mirrored, their own bubbles on the
+// left, the other person's on the right, and the texts in Arabic.
 
 const person = peoplePerTest();
 
@@ -49,6 +49,17 @@ test('a German reader has the room in German', async ({ browser, request }, info
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(page.getByRole('button', { name: 'Nachricht senden' })).toBeVisible();
+
+  // The emoji picker finds an emoji by its German name, and names it in German.
+  await page.getByRole('button', { name: 'Emoji einfügen' }).click();
+  const picker = page.getByRole('dialog', { name: 'Emoji einfügen' });
+  await picker.getByRole('combobox').fill('Ananas');
+  const pineapple = picker.getByRole('option', { name: /🍍/ }).first();
+  await expect(pineapple).toBeVisible(loading);
+  await expect(pineapple).toHaveAccessibleName(/Ananas/);
+  await page.screenshot({ path: info.outputPath('room-de-picker.png') });
+  await pineapple.click();
+  await expect(composer).toHaveValue('🍍');
 });
 
 test('an Arabic reader has the room mirrored, their own bubbles on the left', async ({

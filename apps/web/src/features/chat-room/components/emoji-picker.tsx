@@ -2,7 +2,7 @@ import type { Picker } from 'emoji-picker-element';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../../lib/i18n/i18n';
-import { EMOJI_DATA_URL } from '../lib/emoji-data';
+import { emojiDataFor } from '../lib/emoji-data';
 
 // The one emoji picker of the room: the composer's smiley button and the reaction menu's 'More
 // emoji' open it. It is emoji-picker-element (a web component with search, categories, skin tones and its own
@@ -41,10 +41,12 @@ export function EmojiPicker({
     import('emoji-picker-element').then(
       ({ Picker }) => {
         if (!live || !host.current) return;
-        // The emoji's names and search words stay English (the data); the picker's own words are the reader's.
+        // The emoji's names and search words in the document's language where the data has it (emoji-data.ts);
+        // the picker's own words are the reader's, from the catalogs.
+        const data = emojiDataFor(document.documentElement.lang);
         const element = new Picker({
-          dataSource: EMOJI_DATA_URL,
-          locale: 'en',
+          dataSource: data.url,
+          locale: data.locale,
           i18n: pickerTexts(tr.current),
         });
         element.classList.add(document.documentElement.classList.contains('dark') ? 'dark' : 'light');
