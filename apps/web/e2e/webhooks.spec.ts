@@ -13,8 +13,12 @@ const person = peoplePerTest();
 /** `shown` in view on `page` at this width, axe clean in both themes, and a screenshot in each. */
 async function checkAt(page: Page, shown: Locator, width: number, path: (theme: string) => string) {
   await page.setViewportSize({ width, height: 800 });
-  await shown.scrollIntoViewIfNeeded();
-  await expect(shown).toBeInViewport();
+  // A new width can swap the layout (two panes or one) and draw the room again under the scroll: it is tried
+  // again until the message stays in view.
+  await expect(async () => {
+    await shown.scrollIntoViewIfNeeded({ timeout: 5_000 });
+    await expect(shown).toBeInViewport({ timeout: 5_000 });
+  }).toPass(loading);
   await expectAxeCleanLightAndDark(page);
   await page.screenshot({ path: path('light'), animations: 'disabled' });
   await page.emulateMedia({ colorScheme: 'dark' });
