@@ -7,11 +7,11 @@ import { type Json, type TestApp, useTestApp } from '../helpers/test-app';
 import { joinRoom, type WsClient } from '../helpers/ws-client';
 import { deleteMessage, editMessage, expectStatus, pairInRoom, react, send } from './essentials-helpers';
 
-// A history page (and a thread's first page) read again after the messages change shows the change at once: each test reads the page,
-// changes the messages one way (including a cascade from a deleted account or group, and another connection's
-// write to the SQLite file), and reads it again. On SQLite the newest page is kept until the messages change
-// (newest-pages.ts): the first read keeps it, the second must not be served from it. On PostgreSQL nothing is
-// kept, and the same reads must hold.
+// A history page (and a thread's first page) read again after the messages change shows the change at once:
+// each test reads the page, changes the messages one way (including a cascade from a deleted account or group,
+// and another connection's write to the SQLite file), and reads it again. On SQLite the newest page is kept
+// until the messages change (newest-pages.ts): the first read keeps it, the second must not be served from it.
+// On PostgreSQL nothing is kept, and the same reads must hold.
 const app = useTestApp();
 
 const bodies = (page: { body: string }[]) => page.map((m) => m.body);

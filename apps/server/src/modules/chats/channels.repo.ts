@@ -61,7 +61,7 @@ const directoryStatements = new Map<number, ReturnType<typeof directoryFor>>();
 
 /**
  * A page of the directory: public groups whose folded words start with each of `words`, most members first
- * (then the newest group). The same for everyone (whether the reader is in each is `memberAmong`'s). The order
+ * (then the newest group). The same for everyone (whether the reader is in each comes from `chatsOf`). The order
  * is chats_directory's (visibility, member_count, id): member_count is kept by the database's triggers on
  * chat_members.
  */

@@ -11,11 +11,9 @@ import * as channelsRepo from './channels.repo';
 import { isPublicGroup } from './chat-membership';
 import * as repo from './chats.repo';
 import { type GroupJoinDeps, joinGroup } from './group-join';
+import type { GroupsDeps } from './groups.service';
 
-export interface ChannelsDeps extends GroupJoinDeps {
-  /** A count that moves with every row written to the database, by this process or another (SQLite). */
-  writes?: () => number;
-}
+export type ChannelsDeps = GroupJoinDeps & Pick<GroupsDeps, 'writes'>;
 
 /** The directory's cursor: how many entries the pages before it held, opaque to clients. */
 const cursorOf = (offset: number) => Buffer.from(`o${offset}`).toString('base64url');
@@ -42,8 +40,9 @@ export class Channels {
   constructor(private readonly deps: ChannelsDeps) {
     const { writes } = deps;
     if (writes) {
-      this.pages = new KeptReads(() => String(writes()), 64);
-      this.chatsOf = new KeptReads(() => String(writes()), 256);
+      const stamp = () => String(writes());
+      this.pages = new KeptReads(stamp, 64);
+      this.chatsOf = new KeptReads(stamp, 256);
     }
   }
 
